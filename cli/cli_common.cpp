@@ -1,0 +1,52 @@
+#include "cli_common.hpp"
+
+#include <algorithm>
+#include <iostream>
+
+namespace redist::cli {
+
+namespace {
+
+bool is_scalar(const io::Json& v) { return !v.is_object() && !v.is_array(); }
+
+// Objects one key per line; arrays of scalars and array elements that are objects of scalars on one
+// line each: a schedule reads as one transfer per line.
+void write_json(const io::Json& v, int depth, std::string& out) {
+  const std::string pad(static_cast<std::size_t>(depth) * 2, ' ');
+  const std::string inner(static_cast<std::size_t>(depth + 1) * 2, ' ');
+  const bool flat = std::all_of(v.begin(), v.end(), [](const io::Json& e) { return is_scalar(e); });
+  if (is_scalar(v) || v.empty() || (flat && v.is_array()) || (flat && depth > 0 && v.is_object())) {
+    out += v.dump();
+    return;
+  }
+  const bool object = v.is_object();
+  out += object ? "{\n" : "[\n";
+  bool first = true;
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    if (!first) out += ",\n";
+    first = false;
+    out += inner;
+    if (object) out += io::Json(it.key()).dump() + ": ";
+    write_json(*it, depth + 1, out);
+  }
+  out += "\n" + pad + (object ? "}" : "]");
+}
+
+}  // namespace
+
+std::string json_text(const io::Json& document) {
+  std::string out;
+  write_json(document, 0, out);
+  return out + "\n";
+}
+
+void emit_json(const io::Json& document, const std::string& path) {
+  const std::string text = json_text(document);
+  if (path.empty() || path == "-") {
+    std::cout << text;
+  } else {
+    io::write_text_file(path, text);
+  }
+}
+
+}  // namespace redist::cli

@@ -1,0 +1,32 @@
+#pragma once
+// Shared plumbing of the thin `redist` command: each subcommand lives in its own cmd_<name>.cpp and
+// registers itself on the CLI11 app; the action stores its exit status in the Context.
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "redist/io/exact_json.hpp"
+
+namespace redist::cli {
+
+/// Exit status contract (DESIGN.md section 3).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitCheckFailed = 1;
+inline constexpr int kExitBadInput = 2;
+
+struct Context {
+  int exit_code = kExitOk;
+};
+
+/// JSON text for a person or a script: indented when small, one line when large.
+std::string json_text(const io::Json& document);
+
+/// Writes `document` to `path` (atomically) or to standard output when path is empty or "-".
+void emit_json(const io::Json& document, const std::string& path);
+
+void register_check(CLI::App& app, Context& context);
+void register_bounds(CLI::App& app, Context& context);
+void register_gen_ring(CLI::App& gen, Context& context);
+
+}  // namespace redist::cli

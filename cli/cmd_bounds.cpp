@@ -1,0 +1,50 @@
+// `redist bounds INSTANCE [--json]`: the lower bounds that apply to the instance's framework.
+
+#include <iomanip>
+#include <iostream>
+
+#include "cli_common.hpp"
+#include "redist/io/ring_instance_io.hpp"
+#include "redist/ring/bounds.hpp"
+
+namespace redist::cli {
+
+namespace {
+
+struct BoundsOptions {
+  std::string instance;
+  bool json = false;
+};
+
+int run_bounds(const BoundsOptions& opt) {
+  const RingInstance instance = io::read_ring_instance(opt.instance);
+  const RingBounds bounds = ring_lower_bounds(instance);
+  const int scale = instance.cost_scale;
+  if (opt.json) {
+    io::Json out;
+    out["lower_bound"] = io::ticks_to_json(bounds.best, scale);
+    out["bounds"] = io::Json::array();
+    for (const auto& term : bounds.terms)
+      out["bounds"].push_back({{"name", term.name}, {"value", io::ticks_to_json(term.value, scale)}, {"source", term.source}});
+    std::cout << json_text(out);
+    return kExitOk;
+  }
+  std::cout << "lower bound: " << format_ticks(bounds.best, scale) << "  (" << to_string(instance.kind) << ", "
+            << (instance.homogeneous() ? "homogeneous" : "heterogeneous") << ", n = " << instance.size() << ")\n";
+  for (const auto& term : bounds.terms)
+    std::cout << "  " << std::left << std::setw(16) << term.name << std::setw(14) << format_ticks(term.value, scale)
+              << term.source << "\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_bounds(CLI::App& app, Context& context) {
+  auto opt = std::make_shared<BoundsOptions>();
+  CLI::App* cmd = app.add_subcommand("bounds", "Lower bounds on the redistribution time of a ring instance");
+  cmd->add_option("instance", opt->instance, "ring instance JSON")->required();
+  cmd->add_flag("--json", opt->json, "machine-readable output");
+  cmd->callback([opt, &context] { context.exit_code = run_bounds(*opt); });
+}
+
+}  // namespace redist::cli

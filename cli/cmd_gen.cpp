@@ -1,0 +1,39 @@
+// `redist gen ring --n N --ring uni|bi --costs hom|het --max-load M [--light] --seed S [-o FILE]`.
+
+#include "cli_common.hpp"
+#include "redist/io/ring_instance_io.hpp"
+#include "redist/ring/generator.hpp"
+
+namespace redist::cli {
+
+namespace {
+
+struct GenRingOptions {
+  RingGenOptions gen;
+  std::string ring = "uni";
+  std::string costs = "hom";
+  std::string output;
+};
+
+}  // namespace
+
+void register_gen_ring(CLI::App& gen, Context& context) {
+  auto opt = std::make_shared<GenRingOptions>();
+  CLI::App* cmd = gen.add_subcommand("ring", "Random ring instance (loads and targets in [1, max-load])");
+  cmd->add_option("--n", opt->gen.n, "number of processors")->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
+  cmd->add_option("--ring", opt->ring, "uni or bi")->check(CLI::IsMember({"uni", "bi"}));
+  cmd->add_option("--costs", opt->costs, "hom (all 1) or het (integers in [1, max-cost])")->check(CLI::IsMember({"hom", "het"}));
+  cmd->add_option("--max-load", opt->gen.max_load, "largest load and target")->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  cmd->add_option("--max-cost", opt->gen.max_cost, "largest heterogeneous link cost")->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}));
+  cmd->add_flag("--light", opt->gen.light, "light redistribution (every processor can send from its own load)");
+  cmd->add_option("--seed", opt->gen.seed, "random seed");
+  cmd->add_option("-o,--output", opt->output, "output file (default: standard output)");
+  cmd->callback([opt, &context] {
+    opt->gen.kind = opt->ring == "bi" ? RingKind::bidirectional : RingKind::unidirectional;
+    opt->gen.heterogeneous = opt->costs == "het";
+    emit_json(io::ring_instance_to_json(generate_ring_instance(opt->gen)), opt->output);
+    context.exit_code = kExitOk;
+  });
+}
+
+}  // namespace redist::cli

@@ -1,0 +1,32 @@
+// redist: plan, check, simulate and execute data redistributions (see README.md).
+// This file only assembles the subcommands and maps errors to the exit status contract.
+
+#include <iostream>
+
+#include "cli_common.hpp"
+#include "redist/core/error.hpp"
+
+int main(int argc, char** argv) {
+  using namespace redist::cli;
+  CLI::App app{"redist: data redistribution after load balancing (plan, check, bound, generate)"};
+  app.require_subcommand(1);
+  Context context;
+  register_check(app, context);
+  register_bounds(app, context);
+  CLI::App& gen = *app.add_subcommand("gen", "Write a random instance (reproducible with --seed)");
+  gen.require_subcommand(1);
+  register_gen_ring(gen, context);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitBadInput;
+  } catch (const redist::InputError& e) {
+    std::cerr << "redist: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "redist: out of memory (input too large)\n";
+    return kExitBadInput;
+  }
+  return context.exit_code;
+}

@@ -1,0 +1,60 @@
+#pragma once
+// JSON input that keeps decimals exact and rejects what a lenient parser would let through.
+//
+// nlohmann::json turns 0.1 into a double; redist needs the decimal (DESIGN.md: "0.1 means 1/10").
+// parse_exact_json keeps every non-integer number as its source text (a binary value with subtype
+// kDecimalSubtype), rejects duplicate keys and nesting deeper than kMaxJsonDepth, and reports
+// malformed input as an InputError naming the file and byte offset. The typed accessors below turn
+// values into redist types and name the file, field and index in every error.
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "redist/core/decimal.hpp"
+
+namespace redist::io {
+
+using Json = nlohmann::json;
+
+inline constexpr std::uint64_t kDecimalSubtype = 0xDE;
+inline constexpr std::size_t kMaxJsonDepth = 64;
+
+Json parse_exact_json(std::string_view text, const std::string& source);
+/// Reads and parses a file; "-" reads standard input.
+Json read_exact_json_file(const std::string& path);
+
+/// Where a value sits, for error messages: the file and a field path such as "transfers[3].start".
+struct JsonPlace {
+  const std::string& source;
+  std::string field;
+
+  [[nodiscard]] JsonPlace operator[](const char* key) const;
+  [[nodiscard]] JsonPlace operator[](std::size_t index) const;
+  [[noreturn]] void fail(const std::string& reason) const;
+};
+
+/// The object's keys must all be in `known` and include every key of `required`.
+void check_object_fields(const Json& object, const JsonPlace& place, std::initializer_list<const char*> known,
+                         std::initializer_list<const char*> required);
+
+bool is_number(const Json& value);
+Decimal as_decimal(const Json& value, const JsonPlace& place);
+std::int64_t as_int64(const Json& value, const JsonPlace& place);
+/// A non-negative integer that fits 63 bits (item counts, loads).
+std::int64_t as_count(const Json& value, const JsonPlace& place);
+const std::string& as_string(const Json& value, const JsonPlace& place);
+std::vector<std::int64_t> as_count_array(const Json& value, const JsonPlace& place);
+
+/// Exact decimal text -> JSON number: integers stay integers; other values go through double only
+/// when the double prints back to the same decimal, else they are written as the decimal string.
+Json ticks_to_json(Ticks ticks, int scale);
+
+/// Writes `text` to `path` atomically (temporary file + rename): nothing half-written on failure.
+void write_text_file(const std::string& path, const std::string& text);
+
+}  // namespace redist::io

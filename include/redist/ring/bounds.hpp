@@ -1,0 +1,45 @@
+#pragma once
+// Lower bounds on the optimal redistribution time of a ring (document 000; ERRATA.md items 2-3).
+//
+//   lemma1    homogeneous unidirectional: c * max |delta(k..l)| = c * (max S - min S)      (Lemma 1)
+//   lemma5    unidirectional, any costs: max_i c_i * F_i with F_i = S_i - min S, the optimal time of
+//             Theorem 2 / Lemma 5. (The bound printed in Theorem 2's proof charges negative slices
+//             to their outgoing link and is not valid: ERRATA.md item 2. Positive slices only.)
+//   lemma6    homogeneous bidirectional: c * max(max |delta_i|, ceil(max |delta(k..l)| / 2))  (Lemma 6)
+//   lemma12   bidirectional, any costs: single processors on their fastest port; every slice of
+//             2..n-1 processors splits its excess between its two boundary links          (Lemma 12)
+// Each is a valid lower bound for every schedule of an instance of its framework.
+
+#include <string>
+#include <vector>
+
+#include "redist/core/ring_instance.hpp"
+
+namespace redist {
+
+struct BoundTerm {
+  std::string name;    // "lemma1", "lemma5", "lemma6", "lemma12", later "system6_integer"
+  std::string source;  // where it comes from, for people
+  Ticks value = 0;     // ticks of the instance's cost_scale
+};
+
+struct RingBounds {
+  std::vector<BoundTerm> terms;  // the bounds that apply to this instance's framework
+  Ticks best = 0;                // the largest of them
+};
+
+Ticks lemma1_bound(const RingInstance& instance);  // requires: unidirectional, homogeneous
+Ticks lemma5_bound(const RingInstance& instance);  // requires: unidirectional
+Ticks lemma6_bound(const RingInstance& instance);  // requires: bidirectional, homogeneous
+/// Requires a bidirectional ring. O(n^2) slices in the worst case, but each slice is a closed form
+/// (no loop over the split i) screened in floating point and confirmed exactly, and whole rows are
+/// skipped when even sending everything through one link could not beat the best term so far.
+Ticks lemma12_bound(const RingInstance& instance);
+
+/// min over integers 0 <= i <= d of max(i * a, (d - i) * b): the best split of d items between two
+/// links of per-item costs a and b (the inner minimum of Lemma 12), in O(1).
+Ticks best_two_link_split(std::int64_t d, std::int64_t a, std::int64_t b);
+
+RingBounds ring_lower_bounds(const RingInstance& instance);
+
+}  // namespace redist

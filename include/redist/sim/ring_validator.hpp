@@ -1,0 +1,39 @@
+#pragma once
+// The exact one-port schedule validator: the oracle of every ring planner (DESIGN.md section 6).
+//
+// Rules (document 000 section 2, DESIGN.md "One-port item model"):
+//   neighbour   every transfer uses a link of the ring (P_i -> P_{i+1}; also P_i -> P_{i-1} if bidirectional)
+//   one-port    a processor's sends never overlap in time, nor do its receives
+//   holdings    an item leaves its sender when its transfer starts and is usable at the receiver from
+//               the instant its receipt ends; no processor ever sends an item it does not hold
+//   final-load  every processor ends with its target
+// Time is exact (integer ticks, decimal.hpp). Cost: O(B log B) for B batches, whatever the item counts.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "redist/core/ring_instance.hpp"
+#include "redist/core/schedule.hpp"
+
+namespace redist {
+
+struct Violation {
+  Ticks time = 0;
+  std::int64_t processor = 0;
+  std::string rule;  // "neighbour", "one-port", "holdings", "final-load"
+  std::string message;
+};
+
+struct ValidationResult {
+  bool valid = false;
+  Ticks makespan = 0;  // end of the last transfer (valid schedules only)
+  int time_scale = 0;  // ticks of makespan and violation.time are 10^-time_scale
+  std::optional<Violation> violation;  // the earliest one when invalid
+};
+
+/// Validates `schedule` against `instance`. Processor indices must be in range (schedule_io checks
+/// that); throws InputError only when times do not fit 128-bit arithmetic.
+ValidationResult validate_ring_schedule(const RingInstance& instance, const Schedule& schedule);
+
+}  // namespace redist

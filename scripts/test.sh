@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# README command 2: install what is missing, build, and run the whole test suite, then the same
+# suite (less the MPI and SimGrid entries) under AddressSanitizer + UndefinedBehaviorSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install_deps.sh
+jobs=$(nproc 2>/dev/null || echo 2)
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+
+echo "== build (Release)"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$jobs"
+echo "== tests (Release)"
+ctest --test-dir build --output-on-failure -j"$jobs"
+
+if [ "${REDIST_SKIP_SANITIZE:-0}" != "1" ]; then
+  echo "== build (ASan + UBSan)"
+  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DREDIST_SANITIZE=ON \
+    -DREDIST_BUILD_BENCH=OFF -DREDIST_WITH_MPI=OFF -DREDIST_WITH_SIMGRID=OFF >/dev/null
+  cmake --build build-sanitize -j"$jobs"
+  echo "== tests (ASan + UBSan)"
+  ctest --test-dir build-sanitize --output-on-failure -j"$jobs" -LE "mpi|simgrid|slow"
+fi

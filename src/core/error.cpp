@@ -1,0 +1,31 @@
+#include "redist/core/error.hpp"
+
+namespace redist {
+
+namespace {
+std::string compose(const std::string& file, const std::string& field, const std::string& reason) {
+  std::string message;
+  message.reserve(file.size() + field.size() + reason.size() + 4);
+  if (!file.empty()) message.append(file).append(": ");
+  if (!field.empty()) message.append(field).append(": ");
+  message.append(reason);
+  return message;
+}
+}  // namespace
+
+InputError::InputError(std::string file, std::string field, std::string reason)
+    : std::runtime_error(compose(file, field, reason)),
+      file_(std::move(file)),
+      field_(std::move(field)),
+      reason_(std::move(reason)) {}
+
+std::string indexed(const std::string& field, std::size_t index) {
+  return field + "[" + std::to_string(index) + "]";
+}
+
+void assertion_failed(const char* expr, const char* file, int line) {
+  throw InternalError(std::string("internal error: assertion '") + expr + "' failed at " + file +
+                      ":" + std::to_string(line));
+}
+
+}  // namespace redist

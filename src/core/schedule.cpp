@@ -1,0 +1,27 @@
+#include "redist/core/schedule.hpp"
+
+#include "redist/core/error.hpp"
+
+namespace redist {
+
+const char* to_string(PlanStatus status) { return status == PlanStatus::optimal ? "optimal" : "feasible"; }
+
+Schedule rescaled(const Schedule& schedule, int new_scale) {
+  REDIST_ASSERT(new_scale >= schedule.time_scale);
+  if (new_scale == schedule.time_scale) return schedule;
+  Schedule out = schedule;
+  const Ticks factor = pow10_ticks(new_scale - schedule.time_scale);
+  const auto scale = [&](Ticks t, const std::string& field) {
+    const auto v = checked_mul(t, factor);
+    if (!v) throw InputError("", field, "time does not fit 128-bit ticks at 10^-" + std::to_string(new_scale));
+    return *v;
+  };
+  for (std::size_t i = 0; i < out.transfers.size(); ++i)
+    out.transfers[i].start = scale(out.transfers[i].start, indexed("transfers", i) + ".start");
+  if (out.makespan) out.makespan = scale(*out.makespan, "makespan");
+  if (out.lower_bound) out.lower_bound = scale(*out.lower_bound, "lower_bound");
+  out.time_scale = new_scale;
+  return out;
+}
+
+}  // namespace redist

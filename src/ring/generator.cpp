@@ -1,0 +1,77 @@
+#include "redist/ring/generator.hpp"
+
+#include <algorithm>
+
+#include "redist/core/error.hpp"
+#include "redist/core/random.hpp"
+
+namespace redist {
+
+namespace {
+
+// Moves the targets' total to `total` while keeping each in [1, cap], walking the ring from a random
+// processor so that the correction is spread.
+void match_total(std::vector<std::int64_t>& targets, std::int64_t total, std::int64_t cap, Rng& rng) {
+  std::int64_t diff = total;
+  for (auto t : targets) diff -= t;
+  const std::size_t n = targets.size();
+  const auto start = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1));
+  for (std::size_t step = 0; step < n && diff != 0; ++step) {
+    auto& t = targets[(start + step) % n];
+    const std::int64_t change = diff > 0 ? std::min(diff, cap - t) : -std::min(-diff, t - 1);
+    t += change;
+    diff -= change;
+  }
+  REDIST_ASSERT(diff == 0);
+}
+
+void draw_light(RingInstance& inst, const RingGenOptions& opt, Rng& rng) {
+  const std::int64_t low = std::max<std::int64_t>(1, (opt.max_load + 1) / 2);
+  for (auto& l : inst.loads) l = rng.uniform(low, std::max(low, opt.max_load));
+  inst.targets = inst.loads;
+  std::int64_t budget = *std::min_element(inst.loads.begin(), inst.loads.end()) / 2;
+  const auto n = static_cast<std::int64_t>(inst.size());
+  while (budget > 0 && n > 1) {
+    const std::int64_t amount = rng.uniform(1, std::max<std::int64_t>(1, std::min<std::int64_t>(budget, opt.max_load / 4 + 1)));
+    const auto from = static_cast<std::size_t>(rng.uniform(0, n - 1));
+    const auto to = static_cast<std::size_t>(rng.uniform(0, n - 1));
+    budget -= amount;
+    if (from == to) continue;
+    inst.targets[from] -= amount;
+    inst.targets[to] += amount;
+  }
+}
+
+}  // namespace
+
+RingInstance generate_ring_instance(const RingGenOptions& opt) {
+  if (opt.n == 0) throw InputError("", "--n", "must be >= 1");
+  if (opt.max_load < 1) throw InputError("", "--max-load", "must be >= 1");
+  if (opt.max_cost < 1) throw InputError("", "--max-cost", "must be >= 1");
+  Rng rng(opt.seed);
+  RingInstance inst;
+  inst.kind = opt.kind;
+  inst.loads.resize(opt.n);
+  inst.targets.resize(opt.n);
+  if (opt.light) {
+    draw_light(inst, opt, rng);
+  } else {
+    for (auto& l : inst.loads) l = rng.uniform(1, opt.max_load);
+    for (auto& t : inst.targets) t = rng.uniform(1, opt.max_load);
+    std::int64_t total = 0;
+    for (auto l : inst.loads) total += l;
+    match_total(inst.targets, total, opt.max_load, rng);
+  }
+  const auto draw_costs = [&] {
+    std::vector<std::int64_t> costs(opt.n, 1);
+    if (opt.heterogeneous)
+      for (auto& c : costs) c = rng.uniform(1, opt.max_cost);
+    return costs;
+  };
+  inst.succ_cost = draw_costs();
+  if (inst.bidirectional()) inst.pred_cost = draw_costs();
+  check_ring_instance(inst, "generated instance");
+  return inst;
+}
+
+}  // namespace redist
