@@ -16,6 +16,9 @@ int main(int argc, char** argv) {
   CLI::App& gen = *app.add_subcommand("gen", "Write a random instance (reproducible with --seed)");
   gen.require_subcommand(1);
   register_gen_ring(gen, context);
+  CLI::App& experiment = *app.add_subcommand("experiment", "Reproduce a document's tables or figures");
+  experiment.require_subcommand(1);
+  (void)experiment;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

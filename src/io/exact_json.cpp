@@ -115,8 +115,8 @@ Json read_exact_json_file(const std::string& path) {
   return parse_exact_json(text, path);
 }
 
-JsonPlace JsonPlace::operator[](const char* key) const {
-  return JsonPlace{source, field.empty() ? std::string(key) : field + "." + key};
+JsonPlace JsonPlace::operator[](std::string_view key) const {
+  return JsonPlace{source, field.empty() ? std::string(key) : field + "." + std::string(key)};
 }
 
 JsonPlace JsonPlace::operator[](std::size_t index) const { return JsonPlace{source, indexed(field, index)}; }
@@ -132,7 +132,7 @@ void check_object_fields(const Json& object, const JsonPlace& place, std::initia
   for (const auto& item : object.items()) {
     bool ok = false;
     for (const char* key : known) ok = ok || item.key() == key;
-    if (!ok) place[item.key().c_str()].fail("unknown field");
+    if (!ok) place[item.key()].fail("unknown field");
   }
 }
 

@@ -56,6 +56,70 @@ Ticks best_two_link_split(std::int64_t d, std::int64_t a, std::int64_t b) {
   return best;
 }
 
+namespace {
+
+// Lemma 12's slice terms, decided for a threshold T without looking at any split i:
+//   min_i max(i a, (d - i) b) > T   <=>   d > floor(T / a) + floor(T / b)
+// (some split fits under T iff the items each link can carry by T add up to d). With d = S_q - S_p
+// for the slice between prefix positions p < q, a slice sending out exceeds T iff
+//   S_q - floor(T / succ[l]) > S_p + floor(T / pred[k]),
+// and one receiving exceeds T iff S_p - floor(T / succ[k-1]) > S_q + floor(T / pred[l+1]).
+// A sliding-window extreme over p (slices of 2..n-1 processors) decides all slices in O(n), and a
+// binary search over T finds the largest term exactly: O(n log(max time)) instead of O(n^2).
+template <class Int>
+class Lemma12Slices {
+ public:
+  explicit Lemma12Slices(const RingInstance& inst) : inst_(inst), prefix_(prefix_sums(inst.imbalances())) {}
+
+  bool some_slice_exceeds(Int t) const {
+    const std::size_t n = inst_.size();
+    const auto& succ = inst_.succ_cost;
+    const auto& pred = inst_.pred_cost;
+    const auto s = [&](std::size_t pos) { return static_cast<Int>(prefix_[pos % n]); };
+    // Window of start positions p in [q - n + 1, q - 2] for end positions q in [n, 2n).
+    std::vector<std::size_t> out_window, in_window;  // monotone deques (as vectors + head index)
+    out_window.reserve(n);
+    in_window.reserve(n);
+    std::size_t out_head = 0, in_head = 0;
+    const auto out_start = [&](std::size_t p) { return s(p) + t / pred[(p + 1) % n]; };
+    const auto in_start = [&](std::size_t p) { return s(p) - t / succ[p % n]; };
+    std::size_t next_p = 1;
+    for (std::size_t q = n; q < 2 * n; ++q) {
+      for (; next_p + 2 <= q; ++next_p) {  // admit p = q - 2
+        const Int o = out_start(next_p), i = in_start(next_p);
+        while (out_window.size() > out_head && out_start(out_window.back()) >= o) out_window.pop_back();
+        out_window.push_back(next_p);
+        while (in_window.size() > in_head && in_start(in_window.back()) <= i) in_window.pop_back();
+        in_window.push_back(next_p);
+      }
+      while (out_window[out_head] + n - 1 < q) ++out_head;  // drop p < q - n + 1
+      while (in_window[in_head] + n - 1 < q) ++in_head;
+      const std::size_t l = q % n;
+      if (s(q) - t / succ[l] > out_start(out_window[out_head])) return true;
+      if (in_start(in_window[in_head]) > s(q) + t / pred[(l + 1) % n]) return true;
+    }
+    return false;
+  }
+
+ private:
+  const RingInstance& inst_;
+  std::vector<std::int64_t> prefix_;
+};
+
+template <class Int>
+Ticks largest_slice_term(const RingInstance& inst, Ticks above, Ticks ceiling) {
+  const Lemma12Slices<Int> slices(inst);
+  if (!slices.some_slice_exceeds(static_cast<Int>(above))) return above;
+  Ticks lo = above, hi = ceiling;  // exceeds(lo), !exceeds(hi)
+  while (hi - lo > 1) {
+    const Ticks mid = lo + (hi - lo) / 2;
+    (slices.some_slice_exceeds(static_cast<Int>(mid)) ? lo : hi) = mid;
+  }
+  return hi;
+}
+
+}  // namespace
+
 Ticks lemma12_bound(const RingInstance& inst) {
   REDIST_ASSERT(inst.bidirectional());
   const std::size_t n = inst.size();
@@ -65,44 +129,21 @@ Ticks lemma12_bound(const RingInstance& inst) {
   const auto next = [n](std::size_t i) { return (i + 1) % n; };
   const auto prev = [n](std::size_t i) { return (i + n - 1) % n; };
 
+  // Single processors: all of |delta_k| through the faster port.
   Ticks best = 0;
   for (std::size_t k = 0; k < n; ++k) {
     if (delta[k] > 0) best = std::max(best, static_cast<Ticks>(delta[k]) * std::min(pred[k], succ[k]));
     if (delta[k] < 0) best = std::max(best, static_cast<Ticks>(-delta[k]) * std::min(succ[prev(k)], pred[next(k)]));
   }
   if (n < 3) return best;
-
+  // No slice term exceeds |d| times its slower link.
   const auto prefix = prefix_sums(delta);
   const auto [lo, hi] = std::minmax_element(prefix.begin(), prefix.end());
-  // Slice C_{k..l}, 2..n-1 processors, d = S_l - S_{k-1}. Sending: P_k -> P_{k-1} (pred[k]) and
-  // P_l -> P_{l+1} (succ[l]); receiving: P_{k-1} -> P_k (succ[k-1]) and P_{l+1} -> P_l (pred[l+1]).
-  for (std::size_t k = 0; k < n; ++k) {
-    const std::int64_t before = prefix[prev(k)];
-    const std::int64_t out_a = pred[k];
-    const std::int64_t in_a = succ[prev(k)];
-    // Whole-row screens: a slice's term is at most |d| times either of its link costs.
-    const bool out_row = static_cast<Ticks>(*hi - before) * out_a > best;
-    const bool in_row = static_cast<Ticks>(before - *lo) * in_a > best;
-    if (!out_row && !in_row) continue;
-    const double best_d = static_cast<double>(best);
-    for (std::size_t step = 1; step + 1 < n; ++step) {
-      const std::size_t l = (k + step) % n;
-      const std::int64_t d = prefix[l] - before;
-      if (d == 0) continue;
-      const bool out = d > 0;
-      const std::int64_t a = out ? out_a : in_a;
-      const std::int64_t b = out ? succ[l] : pred[next(l)];
-      const std::int64_t dd = out ? d : -d;
-      // The exact term lies in [d a b / (a + b), d a b / (a + b) + max(a, b)): skip when even the top
-      // of that range (with a relative margin for rounding) cannot beat the best so far.
-      const double ad = static_cast<double>(a), bd = static_cast<double>(b);
-      const double top = static_cast<double>(dd) * ad * bd / (ad + bd) + std::max(ad, bd);
-      if (top * (1.0 + 1e-9) <= best_d) continue;
-      const Ticks term = best_two_link_split(dd, a, b);
-      if (term > best) best = term;
-    }
-  }
-  return best;
+  const std::int64_t max_cost = std::max(*std::max_element(succ.begin(), succ.end()), *std::max_element(pred.begin(), pred.end()));
+  const Ticks ceiling = static_cast<Ticks>(*hi - *lo) * max_cost + 1;
+  // 64-bit arithmetic whenever every quantity fits (|S| <= 2^62 always; T / cost <= T).
+  if (ceiling < (static_cast<Ticks>(1) << 61)) return largest_slice_term<std::int64_t>(inst, best, ceiling);
+  return largest_slice_term<Ticks>(inst, best, ceiling);
 }
 
 RingBounds ring_lower_bounds(const RingInstance& inst) {

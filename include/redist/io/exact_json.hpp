@@ -33,7 +33,7 @@ struct JsonPlace {
   const std::string& source;
   std::string field;
 
-  [[nodiscard]] JsonPlace operator[](const char* key) const;
+  [[nodiscard]] JsonPlace operator[](std::string_view key) const;
   [[nodiscard]] JsonPlace operator[](std::size_t index) const;
   [[noreturn]] void fail(const std::string& reason) const;
 };

@@ -31,9 +31,9 @@ struct RingBounds {
 Ticks lemma1_bound(const RingInstance& instance);  // requires: unidirectional, homogeneous
 Ticks lemma5_bound(const RingInstance& instance);  // requires: unidirectional
 Ticks lemma6_bound(const RingInstance& instance);  // requires: bidirectional, homogeneous
-/// Requires a bidirectional ring. O(n^2) slices in the worst case, but each slice is a closed form
-/// (no loop over the split i) screened in floating point and confirmed exactly, and whole rows are
-/// skipped when even sending everything through one link could not beat the best term so far.
+/// Requires a bidirectional ring. O(n log(max time)): a threshold test decides every slice at once
+/// in O(n) (no loop over slices' splits i, nor over all O(n^2) slices), and a binary search on the
+/// threshold finds the exact value.
 Ticks lemma12_bound(const RingInstance& instance);
 
 /// min over integers 0 <= i <= d of max(i * a, (d - i) * b): the best split of d items between two

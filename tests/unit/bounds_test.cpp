@@ -1,0 +1,183 @@
+#include "redist/ring/bounds.hpp"
+
+#include <gtest/gtest.h>
+
+#include "redist/core/flow.hpp"
+#include "redist/core/random.hpp"
+#include "redist/ring/generator.hpp"
+#include "support/ring_brute_force.hpp"
+
+namespace redist {
+namespace {
+
+// Every (loads, targets) pair with entries in [lo, hi] and equal sums, on n processors.
+template <class Visit>
+void for_each_tiny_instance(std::size_t n, std::int64_t lo, std::int64_t hi, RingKind kind, Visit visit) {
+  std::vector<std::int64_t> loads(n, lo), targets(n, lo);
+  const auto advance = [&](std::vector<std::int64_t>& v) {
+    for (auto& x : v) {
+      if (++x <= hi) return true;
+      x = lo;
+    }
+    return false;
+  };
+  do {
+    do {
+      std::int64_t a = 0, b = 0;
+      for (std::size_t i = 0; i < n; ++i) a += loads[i], b += targets[i];
+      if (a != b) continue;
+      RingInstance inst;
+      inst.kind = kind;
+      inst.loads = loads;
+      inst.targets = targets;
+      inst.succ_cost.assign(n, 1);
+      if (kind == RingKind::bidirectional) inst.pred_cost.assign(n, 1);
+      visit(inst);
+    } while (advance(targets));
+  } while (advance(loads));
+}
+
+TEST(Bounds, Lemma1IsTheExactOptimumOfTinyUnidirectionalRings) {
+  int checked = 0;
+  for (std::size_t n = 1; n <= 4; ++n)
+    for_each_tiny_instance(n, 1, 3, RingKind::unidirectional, [&](const RingInstance& inst) {
+      const auto steps = testing::brute_force_steps(inst);
+      ASSERT_TRUE(steps);
+      EXPECT_EQ(static_cast<long long>(lemma1_bound(inst)), *steps);
+      EXPECT_EQ(static_cast<long long>(lemma5_bound(inst)), *steps);
+      ++checked;
+    });
+  EXPECT_GT(checked, 1000);
+}
+
+TEST(Bounds, Lemma6IsTheExactOptimumOfTinyBidirectionalRings) {
+  // ERRATA.md item 1: Theorem 3's value holds even though the printed Algorithm 3 is infeasible.
+  int checked = 0;
+  for (std::size_t n = 1; n <= 4; ++n)
+    for_each_tiny_instance(n, 1, 3, RingKind::bidirectional, [&](const RingInstance& inst) {
+      const auto steps = testing::brute_force_steps(inst);
+      ASSERT_TRUE(steps);
+      EXPECT_EQ(static_cast<long long>(lemma6_bound(inst)), *steps);
+      EXPECT_LE(static_cast<long long>(lemma12_bound(inst)), *steps);
+      ++checked;
+    });
+  EXPECT_GT(checked, 1000);
+}
+
+TEST(Bounds, NoBoundExceedsTheOptimumOnRandomFiveProcessorRings) {
+  Rng rng(17);
+  for (int trial = 0; trial < 300; ++trial) {
+    RingGenOptions opt;
+    opt.n = 5;
+    opt.kind = trial % 2 ? RingKind::bidirectional : RingKind::unidirectional;
+    opt.max_load = 4;
+    opt.seed = rng.next();
+    auto inst = generate_ring_instance(opt);
+    // Zero loads are allowed by redist; the bounds must stay valid for them too.
+    if (trial % 3 == 0) {
+      inst.loads[0] += inst.loads[1];
+      inst.loads[1] = 0;
+    }
+    const auto steps = testing::brute_force_steps(inst);
+    ASSERT_TRUE(steps);
+    const auto bounds = ring_lower_bounds(inst);
+    for (const auto& term : bounds.terms) EXPECT_LE(static_cast<long long>(term.value), *steps) << term.name;
+    if (inst.all_loads_positive()) {
+      EXPECT_EQ(static_cast<long long>(bounds.best), *steps);
+    }
+  }
+}
+
+TEST(Bounds, TheInvalidPrintedTheorem2BoundIsNotUsed) {
+  // ERRATA.md item 2: n = 2, loads [1,2], targets [2,1], succ_cost [2,1]: optimum 1, printed bound 2.
+  RingInstance inst;
+  inst.loads = {1, 2};
+  inst.targets = {2, 1};
+  inst.succ_cost = {2, 1};
+  EXPECT_EQ(static_cast<long long>(lemma5_bound(inst)), 1);
+}
+
+// Lemma 12 evaluated literally: every slice, every split i.
+Ticks lemma12_literal(const RingInstance& inst) {
+  const std::size_t n = inst.size();
+  const auto delta = inst.imbalances();
+  const auto prefix = prefix_sums(delta);
+  Ticks best = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    if (delta[k] > 0) best = std::max<Ticks>(best, static_cast<Ticks>(delta[k]) * std::min(inst.pred_cost[k], inst.succ_cost[k]));
+    if (delta[k] < 0)
+      best = std::max<Ticks>(best, static_cast<Ticks>(-delta[k]) *
+                                       std::min(inst.succ_cost[(k + n - 1) % n], inst.pred_cost[(k + 1) % n]));
+    for (std::size_t l = 1; l + 2 <= n; ++l) {
+      const std::size_t last = (k + l) % n;
+      const std::int64_t d = slice_imbalance(prefix, k, last);
+      const std::int64_t a = d > 0 ? inst.pred_cost[k] : inst.succ_cost[(k + n - 1) % n];
+      const std::int64_t b = d > 0 ? inst.succ_cost[last] : inst.pred_cost[(last + 1) % n];
+      const std::int64_t dd = d > 0 ? d : -d;
+      Ticks inner = -1;
+      for (std::int64_t i = 0; i <= dd; ++i) {
+        const Ticks v = std::max<Ticks>(static_cast<Ticks>(i) * a, static_cast<Ticks>(dd - i) * b);
+        if (inner < 0 || v < inner) inner = v;
+      }
+      best = std::max(best, inner);
+    }
+  }
+  return best;
+}
+
+TEST(Bounds, Lemma12ClosedFormMatchesTheLiteralDefinition) {
+  Rng rng(3);
+  for (int trial = 0; trial < 2000; ++trial) {
+    RingGenOptions opt;
+    opt.n = static_cast<std::size_t>(trial % 4 == 0 ? rng.uniform(10, 40) : rng.uniform(1, 9));
+    opt.kind = RingKind::bidirectional;
+    opt.heterogeneous = true;
+    opt.max_cost = rng.uniform(1, 12);
+    opt.max_load = rng.uniform(1, 30);
+    opt.seed = rng.next();
+    const auto inst = generate_ring_instance(opt);
+    ASSERT_EQ(static_cast<long long>(lemma12_bound(inst)), static_cast<long long>(lemma12_literal(inst)));
+  }
+}
+
+TEST(Bounds, Lemma12EqualsLemma6OnHomogeneousRings) {
+  Rng rng(4);
+  for (int trial = 0; trial < 500; ++trial) {
+    RingGenOptions opt;
+    opt.n = static_cast<std::size_t>(rng.uniform(1, 30));
+    opt.kind = RingKind::bidirectional;
+    opt.max_load = rng.uniform(1, 50);
+    opt.seed = rng.next();
+    const auto inst = generate_ring_instance(opt);
+    EXPECT_EQ(static_cast<long long>(lemma12_bound(inst)), static_cast<long long>(lemma6_bound(inst)));
+  }
+}
+
+TEST(Bounds, TwoLinkSplitIsTheIntegerMinimum) {
+  for (std::int64_t d = 0; d <= 40; ++d)
+    for (std::int64_t a = 1; a <= 7; ++a)
+      for (std::int64_t b = 1; b <= 7; ++b) {
+        Ticks best = -1;
+        for (std::int64_t i = 0; i <= d; ++i) {
+          const Ticks v = std::max<Ticks>(i * a, (d - i) * b);
+          if (best < 0 || v < best) best = v;
+        }
+        EXPECT_EQ(static_cast<long long>(best_two_link_split(d, a, b)), static_cast<long long>(best));
+      }
+}
+
+TEST(Bounds, HugeLoadsDoNotOverflow) {
+  RingInstance inst;
+  inst.kind = RingKind::bidirectional;
+  const std::int64_t big = 1'000'000'000'000;
+  inst.loads = {big * 1000, 1, 1, 1};
+  inst.targets = {1, big * 1000, 1, 1};
+  inst.succ_cost.assign(4, 1'000'000'000);
+  inst.pred_cost.assign(4, 999'999'999);
+  check_ring_instance(inst, "t");
+  const Ticks expected = static_cast<Ticks>(big * 1000 - 1) * 999'999'999;  // P0's single-port bound
+  EXPECT_EQ(lemma12_bound(inst) >= expected, true);
+}
+
+}  // namespace
+}  // namespace redist

@@ -1,0 +1,74 @@
+#include "redist/io/ring_instance_io.hpp"
+
+#include <gtest/gtest.h>
+
+#include "redist/core/error.hpp"
+
+namespace redist::io {
+namespace {
+
+RingInstance parse(const std::string& text) { return ring_instance_from_json(parse_exact_json(text, "i.json"), "i.json"); }
+
+std::string field_of_error(const std::string& text) {
+  try {
+    parse(text);
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "i.json");
+    return e.field();
+  }
+  return "<accepted>";
+}
+
+TEST(RingInstanceIo, ReadsTheDesignExample) {
+  const auto inst = parse(R"({"ring": "bidirectional", "loads": [7, 1, 3], "targets": [3, 4, 4],
+                              "succ_cost": [1, 2, 1], "pred_cost": 1})");
+  EXPECT_TRUE(inst.bidirectional());
+  EXPECT_EQ(inst.pred_cost, (std::vector<std::int64_t>{1, 1, 1}));
+  EXPECT_EQ(inst.succ_cost, (std::vector<std::int64_t>{1, 2, 1}));
+}
+
+TEST(RingInstanceIo, DecimalCostsShareOneExactScale) {
+  const auto inst = parse(R"({"ring": "bidirectional", "loads": [1, 2], "targets": [2, 1],
+                              "succ_cost": [0.1, 2], "pred_cost": 0.25})");
+  EXPECT_EQ(inst.cost_scale, 2);
+  EXPECT_EQ(inst.succ_cost, (std::vector<std::int64_t>{10, 200}));
+  EXPECT_EQ(inst.pred_cost, (std::vector<std::int64_t>{25, 25}));
+}
+
+TEST(RingInstanceIo, EveryBadInputNamesItsField) {
+  const std::string ok_tail = R"("succ_cost": 1})";
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1], "targets": [1]})"), "succ_cost");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1], "targets": [1], "succ_cost": 1, "x": 2})"), "x");
+  EXPECT_EQ(field_of_error(R"({"ring": "ring", "loads": [1], "targets": [1], "succ_cost": 1})"), "ring");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [], "targets": [], "succ_cost": 1})"), "loads");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [3], "succ_cost": 1})"), "targets");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2.5], "targets": [3, 1], "succ_cost": 1})"), "loads[1]");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, -2], "targets": [3, 1], "succ_cost": 1})"), "loads[1]");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 2], "succ_cost": 1})"), "targets");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": [1, 0]})"), "succ_cost[1]");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": -1})"), "succ_cost");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": [1]})"), "succ_cost");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": 1, "pred_cost": 1})"), "pred_cost");
+  EXPECT_EQ(field_of_error(R"({"ring": "bidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": 1})"), "pred_cost");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": "1"})"), "succ_cost");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [4611686018427387904, 1], "targets": [1, 4611686018427387904], "succ_cost": 1})"), "loads[1]");
+  EXPECT_EQ(field_of_error(R"([1, 2])"), "");
+}
+
+TEST(RingInstanceIo, TrivialRingsAreValid) {
+  EXPECT_EQ(parse(R"({"ring": "unidirectional", "loads": [5], "targets": [5], "succ_cost": 1})").size(), 1u);
+  EXPECT_EQ(parse(R"({"ring": "bidirectional", "loads": [0, 2], "targets": [1, 1], "succ_cost": 1, "pred_cost": 2})").size(), 2u);
+}
+
+TEST(RingInstanceIo, WritesWhatItReads) {
+  const auto inst = parse(R"({"ring": "bidirectional", "loads": [1, 2, 3], "targets": [2, 2, 2],
+                              "succ_cost": [0.5, 2, 1], "pred_cost": 3})");
+  const auto again = ring_instance_from_json(parse_exact_json(ring_instance_to_json(inst).dump(), "o"), "o");
+  EXPECT_EQ(again.loads, inst.loads);
+  EXPECT_EQ(again.succ_cost, inst.succ_cost);
+  EXPECT_EQ(again.pred_cost, inst.pred_cost);
+  EXPECT_EQ(again.cost_scale, inst.cost_scale);
+}
+
+}  // namespace
+}  // namespace redist::io
