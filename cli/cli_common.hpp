@@ -25,8 +25,14 @@ std::string json_text(const io::Json& document);
 /// Writes `document` to `path` (atomically) or to standard output when path is empty or "-".
 void emit_json(const io::Json& document, const std::string& path);
 
+void register_plan(CLI::App& app, Context& context);
 void register_check(CLI::App& app, Context& context);
 void register_bounds(CLI::App& app, Context& context);
 void register_gen_ring(CLI::App& gen, Context& context);
+void register_lau(CLI::App& app, Context& context);
+void register_gen_lau(CLI::App& gen, Context& context);
+void register_experiment_lau(CLI::App& experiment, Context& context);
+void register_perm(CLI::App& app, Context& context);
+void register_gen_perm(CLI::App& gen, Context& context);
 
 }  // namespace redist::cli

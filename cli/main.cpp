@@ -11,14 +11,19 @@ int main(int argc, char** argv) {
   CLI::App app{"redist: data redistribution after load balancing (plan, check, bound, generate)"};
   app.require_subcommand(1);
   Context context;
+  register_plan(app, context);
   register_check(app, context);
   register_bounds(app, context);
+  register_lau(app, context);
+  register_perm(app, context);
   CLI::App& gen = *app.add_subcommand("gen", "Write a random instance (reproducible with --seed)");
   gen.require_subcommand(1);
   register_gen_ring(gen, context);
+  register_gen_lau(gen, context);
+  register_gen_perm(gen, context);
   CLI::App& experiment = *app.add_subcommand("experiment", "Reproduce a document's tables or figures");
   experiment.require_subcommand(1);
-  (void)experiment;
+  register_experiment_lau(experiment, context);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -27,6 +32,9 @@ int main(int argc, char** argv) {
   } catch (const redist::InputError& e) {
     std::cerr << "redist: " << e.what() << "\n";
     return kExitBadInput;
+  } catch (const redist::InternalError& e) {
+    std::cerr << "redist: " << e.what() << " (please report this)\n";
+    return kExitCheckFailed;
   } catch (const std::bad_alloc&) {
     std::cerr << "redist: out of memory (input too large)\n";
     return kExitBadInput;

@@ -5,6 +5,7 @@
 
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
+#include "redist/ring/system6.hpp"
 
 namespace redist {
 
@@ -154,6 +155,7 @@ RingBounds ring_lower_bounds(const RingInstance& inst) {
   } else {
     if (inst.homogeneous()) bounds.terms.push_back({"lemma6", "document 000, Lemma 6 (homogeneous bidirectional)", lemma6_bound(inst)});
     bounds.terms.push_back({"lemma12", "document 000, Lemma 12 (bidirectional, any costs)", lemma12_bound(inst)});
+    bounds.terms.push_back({"system6_integer", "document 000 System 6, integer optimum (ERRATA.md item 3)", solve_system6(inst).integer_optimum});
   }
   for (const auto& term : bounds.terms) bounds.best = std::max(bounds.best, term.value);
   return bounds;

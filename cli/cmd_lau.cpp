@@ -1,0 +1,149 @@
+// `redist lau INSTANCE [--mode single|multi] [--algorithm linear|traffic|optimal|window] [--json]
+//  [--svg FILE]`, `redist gen lau --n N --max-load M --seed S`, `redist experiment lau [--quick]
+//  [--out DIR]`: the all-port ring of document 002 (library: lau/, sim/allport_*, io/allport_io).
+
+#include <iostream>
+
+#include "cli_common.hpp"
+#include "redist/core/error.hpp"
+#include "redist/io/allport_io.hpp"
+#include "redist/lau/execution_svg.hpp"
+#include "redist/lau/experiment_report.hpp"
+#include "redist/lau/flow_drawing.hpp"
+#include "redist/lau/generator.hpp"
+#include "redist/sim/allport_executor.hpp"
+
+namespace redist::cli {
+
+namespace {
+
+constexpr std::size_t kMaxDrawnNodes = 200;
+
+struct LauCliOptions {
+  std::string instance;
+  std::string mode = "single";
+  std::string algorithm = "optimal";
+  std::string traffic_rule = "corrected";
+  std::string svg;
+  bool json = false;
+};
+
+std::string time_text(const AllportTime& t) { return t.deadlock ? "deadlock" : std::to_string(t.steps); }
+
+std::string targets_text(const AllportInstance& inst) {
+  const auto n = static_cast<std::int64_t>(inst.size());
+  if (inst.targets != average_targets(inst.loads)) return "explicit targets";
+  const std::int64_t q = inst.total() / n, r = inst.total() % n;
+  if (r == 0) return "targets = the average, " + std::to_string(q) + " each";
+  return "average " + std::to_string(q) + " + " + std::to_string(r) + "/" + std::to_string(n) + ": P_0..P_" +
+         std::to_string(r - 1) + " get " + std::to_string(q + 1) + ", the others " + std::to_string(q);
+}
+
+void print_plan(const AllportInstance& inst, const LauPlan& plan) {
+  std::cout << "all-port ring: n = " << inst.size() << ", total " << inst.total() << ", " << targets_text(inst) << "\n";
+  std::cout << to_string(plan.algorithm) << " schedule (" << to_string(plan.mode) << "-send mode): shift " << plan.shift;
+  if (plan.optimal_shifts)
+    std::cout << " (every shift in [" << plan.optimal_shifts->lo << ", " << plan.optimal_shifts->hi << "] is optimal)";
+  if (plan.window && plan.window->defined)
+    std::cout << " (window [" << plan.window->d_min << ", " << plan.window->d_max << "])";
+  std::cout << "\n";
+  if (inst.size() <= kMaxDrawnNodes) {
+    std::cout << draw_flows(inst.loads, plan.flows);
+  } else {
+    std::cout << "(drawing omitted for n > " << kMaxDrawnNodes << "; --json lists the flows)\n";
+  }
+  std::cout << "traffic " << io::wide_to_json(plan.traffic).dump() << ", T_single " << time_text(plan.t_single)
+            << ", T_multi " << time_text(plan.t_multi) << "\n";
+  std::cout << "[v_i] = red node: must send more than it holds, so it waits for load to arrive\n";
+}
+
+// The step-by-step picture, checked before anything is written (exit 2 leaves no file behind).
+std::string svg_of(const LauCliOptions& opt, const AllportInstance& inst, const LauPlan& plan) {
+  if (inst.size() > kMaxSvgNodes)
+    throw InputError(opt.svg, "--svg", "drawing supports n <= " + std::to_string(kMaxSvgNodes) + " (n = " + std::to_string(inst.size()) + ")");
+  const auto run = execute_allport(inst, plan.flows, plan.mode, {kMaxSvgSteps, true});
+  if (run.status == ExecStatus::step_limit)
+    throw InputError(opt.svg, "--svg", "drawing supports at most " + std::to_string(kMaxSvgSteps) + " steps");
+  return execution_svg(inst, plan.flows, plan.mode, run);
+}
+
+int run_lau(const LauCliOptions& opt) {
+  const AllportInstance inst = io::read_allport_instance(opt.instance);
+  LauOptions options;
+  options.algorithm = *parse_lau_algorithm(opt.algorithm);
+  options.mode = opt.mode == "multi" ? SendMode::multi : SendMode::single;
+  options.traffic_rule = opt.traffic_rule == "printed" ? TrafficRule::printed : TrafficRule::corrected;
+  const LauPlan plan = plan_lau(inst, options);
+  if (plan.status == LauStatus::window_too_large)
+    throw InputError(opt.instance, "--algorithm", "the window search would evaluate " + std::to_string(plan.window->size()) +
+                                                       " shifts (limit " + std::to_string(options.max_window) + "); use optimal");
+  const std::string picture = opt.svg.empty() ? "" : svg_of(opt, inst, plan);
+  if (!picture.empty()) io::write_text_file(opt.svg, picture);
+  if (opt.json) {
+    std::cout << io::lau_plan_to_json(inst, plan).dump() << "\n";
+  } else {
+    print_plan(inst, plan);
+  }
+  return kExitOk;
+}
+
+struct GenLauOptions {
+  LauGenOptions gen;
+  std::string output;
+};
+
+struct ExperimentLauOptions {
+  LauExperimentOptions run;
+  std::string out = "results/lau";
+};
+
+int run_experiment(ExperimentLauOptions& opt) {
+  opt.run.progress = &std::cerr;
+  const LauExperimentReport report = run_lau_experiment(opt.run);
+  const auto files = write_lau_experiment(report, opt.out);
+  std::cout << format_lau_tables(report) << "\nwrote:\n";
+  for (const auto& f : files) std::cout << "  " << f << "\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_lau(CLI::App& app, Context& context) {
+  auto opt = std::make_shared<LauCliOptions>();
+  CLI::App* cmd = app.add_subcommand("lau", "All-port ring schedule (document 002): flows, traffic, T_single, T_multi");
+  cmd->add_option("instance", opt->instance, "all-port instance JSON ({\"model\": \"allport\", \"loads\": [...]})")->required();
+  cmd->add_option("--mode", opt->mode, "execution mode the schedule is optimised for")->check(CLI::IsMember({"single", "multi"}));
+  cmd->add_option("--algorithm", opt->algorithm, "optimal (ours), linear, traffic, or window (the document's search)")
+      ->check(CLI::IsMember({"linear", "traffic", "optimal", "window"}));
+  cmd->add_option("--traffic-rule", opt->traffic_rule, "Traffic median index: corrected (ERRATA 7) or printed")
+      ->check(CLI::IsMember({"corrected", "printed"}));
+  cmd->add_flag("--json", opt->json, "machine-readable output");
+  cmd->add_option("--svg", opt->svg, "draw the step-by-step execution into this SVG file");
+  cmd->callback([opt, &context] { context.exit_code = run_lau(*opt); });
+}
+
+void register_gen_lau(CLI::App& gen, Context& context) {
+  auto opt = std::make_shared<GenLauOptions>();
+  CLI::App* cmd = gen.add_subcommand("lau", "Random all-port instance (loads uniform in [0, max-load])");
+  cmd->add_option("--n", opt->gen.n, "number of processors")->check(CLI::Range(std::size_t{1}, kMaxAllportSize));
+  cmd->add_option("--max-load", opt->gen.max_load, "largest load")->check(CLI::Range(std::int64_t{0}, kMaxAllportTotal));
+  cmd->add_flag("--whole-average", opt->gen.whole_average, "redraw until n divides the total (n <= 10000)");
+  cmd->add_option("--seed", opt->gen.seed, "random seed");
+  cmd->add_option("-o,--output", opt->output, "output file (default: standard output)");
+  cmd->callback([opt, &context] {
+    emit_json(io::allport_instance_to_json(generate_lau_instance(opt->gen)), opt->output);
+    context.exit_code = kExitOk;
+  });
+}
+
+void register_experiment_lau(CLI::App& experiment, Context& context) {
+  auto opt = std::make_shared<ExperimentLauOptions>();
+  CLI::App* cmd = experiment.add_subcommand("lau", "Document 002's Tables 1-4 (all-port ring), CSV and SVG plots");
+  cmd->add_flag("--quick", opt->run.quick, "small samples (seconds instead of minutes)");
+  cmd->add_option("--out", opt->out, "output directory (default results/lau)");
+  cmd->add_option("--seed", opt->run.seed, "random seed");
+  cmd->add_option("--instances", opt->run.instances, "instances per ring size for Tables 1-3")->check(CLI::Range(std::int64_t{1}, std::int64_t{10'000'000}));
+  cmd->callback([opt, &context] { context.exit_code = run_experiment(*opt); });
+}
+
+}  // namespace redist::cli

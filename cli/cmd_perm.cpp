@@ -1,0 +1,173 @@
+// `redist perm INSTANCE [--objective volume|steps] [-o STEPS.json] [--json]`: the best permutation of
+// parts onto processors for one cost model, its one-port step schedule (checked before it is
+// written), and the costs of the canonical labelling and of greedy relabellings beside the optima.
+// `redist gen perm --dist NAME ...`: document 003's distributions (reproducible with --seed).
+
+#include <iomanip>
+#include <iostream>
+
+#include "cli_common.hpp"
+#include "redist/core/error.hpp"
+#include "redist/io/perm_io.hpp"
+#include "redist/perm/edge_colouring.hpp"
+#include "redist/perm/greedy.hpp"
+#include "redist/perm/steps.hpp"
+#include "redist/perm/volume.hpp"
+
+namespace redist::cli {
+
+namespace {
+
+struct PermOptions {
+  std::string instance;
+  std::string objective = "volume";
+  std::string output;
+  bool json = false;
+};
+
+io::PermResult solve(const perm::PermInstance& inst, const std::string& objective) {
+  io::PermResult r;
+  r.objective = objective;
+  r.processors = inst.processors();
+  r.items = inst.total_items();
+  const perm::PermSolution by_volume = perm::solve_min_volume(inst);
+  const perm::PermSolution by_steps = perm::solve_min_steps(inst);
+  r.optimal_volume = by_volume.volume;
+  r.optimal_steps = by_steps.steps;
+  r.chosen = objective == "steps" ? by_steps : by_volume;
+  r.canonical = perm::evaluate(inst, perm::canonical_assignment(inst.processors()));
+  r.heuristics = {{"greedy-sorted", perm::evaluate(inst, perm::greedy_sorted_overlaps(inst))},
+                  {"path-growing", perm::evaluate(inst, perm::greedy_path_growing(inst))},
+                  {"greedy-by-part", perm::evaluate(inst, perm::greedy_by_part(inst))},
+                  {"min-volume", by_volume},
+                  {"min-steps", by_steps}};
+  return r;
+}
+
+void print_row(const std::string& name, const perm::PermSolution& s, const char* note) {
+  std::cout << "  " << std::left << std::setw(16) << name << std::right << std::setw(14) << s.volume << std::setw(12)
+            << s.steps << "  " << note << "\n";
+}
+
+void print_summary(const io::PermResult& r, const perm::StepSchedule& schedule, const std::string& output) {
+  std::cout << "perm: P = " << r.processors << " processors, N = " << r.items << " items\n";
+  std::cout << "  " << std::left << std::setw(16) << "assignment" << std::right << std::setw(14) << "volume"
+            << std::setw(12) << "steps" << "\n";
+  print_row("canonical", r.canonical, "(part j -> processor j)");
+  for (const auto& [name, s] : r.heuristics) {
+    const char* note = name == "min-volume" ? "(optimal volume; fewest steps among those)"
+                       : name == "min-steps" ? "(optimal steps; fewest items among those)"
+                                             : "(heuristic)";
+    print_row(name, s, note);
+  }
+  std::cout << "objective " << r.objective << ": volume " << r.chosen.volume << " (optimal " << r.optimal_volume
+            << "), steps " << r.chosen.steps << " (optimal " << r.optimal_steps << ")\n";
+  std::cout << "schedule: " << schedule.steps() << " one-port steps in " << schedule.groups.size()
+            << " groups, checked (distinct senders and receivers in every step, every pair's demand met)\n";
+  if (!output.empty()) std::cout << "written: " << output << "\n";
+}
+
+int run_perm(const PermOptions& opt) {
+  const perm::PermInstance inst = io::read_perm_instance(opt.instance);
+  io::PermResult result = solve(inst, opt.objective);
+  const auto demand = perm::transfer_demand(inst, result.chosen.assignment);
+  const perm::StepSchedule schedule = perm::colour_transfers(inst.processors(), demand);
+  const perm::StepCheck check = perm::check_step_schedule(inst.processors(), demand, schedule);
+  if (!check.valid || check.steps != result.chosen.steps) {
+    std::cerr << "redist: internal check failed: the step schedule is invalid"
+              << (check.violation ? " (" + check.violation->rule + ": " + check.violation->message + ")" : "") << "\n";
+    return kExitCheckFailed;
+  }
+  result.schedule = &schedule;
+  if (!opt.output.empty()) io::write_text_file(opt.output, io::perm_result_text(result));
+  if (opt.json) {
+    if (!opt.output.empty()) result.schedule = nullptr;  // the file has it; keep stdout short
+    std::cout << io::perm_result_text(result);
+  } else {
+    print_summary(result, schedule, opt.output);
+  }
+  return kExitOk;
+}
+
+struct GenPermOptions {
+  perm::PermGenOptions gen;
+  std::string dist = "random";
+  std::string grid;
+  std::string form;
+  std::string output;
+};
+
+// "4x8" -> p = 4, q = 8.
+void parse_grid(const std::string& text, perm::PermGenOptions& gen) {
+  const auto x = text.find('x');
+  std::size_t used_p = 0, used_q = 0;
+  try {
+    if (x == std::string::npos) throw std::invalid_argument("no x");
+    gen.grid_rows = std::stoul(text.substr(0, x), &used_p);
+    gen.grid_cols = std::stoul(text.substr(x + 1), &used_q);
+  } catch (const std::exception&) {
+    throw InputError("", "--grid", "must look like PxQ, e.g. 4x8, got '" + text + "'");
+  }
+  if (used_p != x || used_q != text.size() - x - 1 || gen.grid_rows == 0 || gen.grid_cols == 0)
+    throw InputError("", "--grid", "must look like PxQ with P, Q >= 1, got '" + text + "'");
+  gen.processors = gen.grid_rows * gen.grid_cols;
+}
+
+// Without --grid, tile distributions use the squarest p x q = P.
+void default_grid(perm::PermGenOptions& gen) {
+  std::size_t p = 1;
+  for (std::size_t d = 1; d * d <= gen.processors; ++d)
+    if (gen.processors % d == 0) p = d;
+  gen.grid_rows = p;
+  gen.grid_cols = gen.processors / p;
+}
+
+void run_gen_perm(GenPermOptions& opt) {
+  if (!perm::parse_distribution(opt.dist, opt.gen.distribution))
+    throw InputError("", "--dist", "unknown distribution '" + opt.dist + "'");
+  if (!opt.grid.empty()) {
+    parse_grid(opt.grid, opt.gen);
+  } else {
+    default_grid(opt.gen);
+  }
+  const perm::ItemLayout layout = perm::generate_items(opt.gen);
+  const std::string form = !opt.form.empty() ? opt.form : opt.gen.distribution == perm::PermDistribution::block1d ? "items" : "counts";
+  const std::string text = form == "items" ? io::perm_items_text(layout)
+                                           : io::perm_counts_text(perm::PermInstance::from_items(
+                                                 layout.processors, layout.initial, layout.partition));
+  io::write_text_file(opt.output.empty() ? "-" : opt.output, text);
+}
+
+}  // namespace
+
+void register_perm(CLI::App& app, Context& context) {
+  auto opt = std::make_shared<PermOptions>();
+  CLI::App* cmd = app.add_subcommand("perm", "Best permutation of parts onto processors, with its one-port step schedule");
+  cmd->add_option("instance", opt->instance, "permutation instance JSON (counts, or initial + partition)")->required();
+  cmd->add_option("--objective", opt->objective, "volume (default) or steps")->check(CLI::IsMember({"volume", "steps"}));
+  cmd->add_option("-o,--output", opt->output, "write the result with its step schedule to this file");
+  cmd->add_flag("--json", opt->json, "machine-readable output");
+  cmd->callback([opt, &context] { context.exit_code = run_perm(*opt); });
+}
+
+void register_gen_perm(CLI::App& gen, Context& context) {
+  auto opt = std::make_shared<GenPermOptions>();
+  CLI::App* cmd = gen.add_subcommand("perm", "Random permutation instance (document 003 distributions)");
+  cmd->add_option("--dist", opt->dist, "random, skewed, block-cyclic, skewed-set, chunk-set or block1d");
+  cmd->add_option("-P,--processors", opt->gen.processors, "number of processors (tile distributions: see --grid)");
+  cmd->add_option("-D,--items-per-part", opt->gen.items_per_part, "items per part (random, skewed)");
+  cmd->add_option("--alpha", opt->gen.alpha, "skew in [0, 1] (skewed)");
+  cmd->add_option("--grid", opt->grid, "PxQ processor grid (block-cyclic, skewed-set, chunk-set)");
+  cmd->add_option("--tiles", opt->gen.tiles, "the matrix has n x n tiles (tile distributions)");
+  cmd->add_option("--chunk", opt->gen.chunk, "chunk side in tiles (chunk-set; default n/8)");
+  cmd->add_option("-N,--items", opt->gen.items, "number of items (block1d)");
+  cmd->add_option("--form", opt->form, "counts (default) or items (default for block1d)")->check(CLI::IsMember({"counts", "items"}));
+  cmd->add_option("--seed", opt->gen.seed, "random seed");
+  cmd->add_option("-o,--output", opt->output, "output file (default: standard output)");
+  cmd->callback([opt, &context] {
+    run_gen_perm(*opt);
+    context.exit_code = kExitOk;
+  });
+}
+
+}  // namespace redist::cli

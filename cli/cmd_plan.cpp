@@ -1,0 +1,92 @@
+// `redist plan INSTANCE [-o SCHEDULE] [--json] [--svg DIAGRAM.svg]`: the best schedule for a ring.
+
+#include <iostream>
+
+#include "cli_common.hpp"
+#include "redist/core/error.hpp"
+#include "redist/io/ring_instance_io.hpp"
+#include "redist/io/schedule_io.hpp"
+#include "redist/io/schedule_svg.hpp"
+#include "redist/ring/plan.hpp"
+#include "redist/sim/ring_validator.hpp"
+
+namespace redist::cli {
+
+namespace {
+
+struct PlanOptions {
+  std::string instance;
+  std::string output;
+  std::string svg;
+  bool json = false;
+};
+
+std::string gap_text(Ticks makespan, Ticks bound) {
+  if (bound == 0) return makespan == 0 ? "0%" : "n/a";
+  const double gap = 100.0 * static_cast<double>(makespan - bound) / static_cast<double>(bound);
+  return std::to_string(gap).substr(0, std::to_string(gap).find('.') + 4) + "%";
+}
+
+int run_plan(const PlanOptions& opt) {
+  const RingInstance instance = io::read_ring_instance(opt.instance);
+  const RingPlan plan = plan_ring(instance);
+  // Never hand out a schedule the exact validator rejects, nor a makespan it does not confirm.
+  const ValidationResult check = validate_ring_schedule(instance, plan.schedule);
+  if (!check.valid || check.makespan != *plan.schedule.makespan * pow10_ticks(check.time_scale - plan.schedule.time_scale))
+    throw InternalError("planner produced a schedule the validator rejects: " +
+                        (check.violation ? check.violation->message : std::string("makespan mismatch")));
+
+  const int scale = plan.schedule.time_scale;
+  io::Json doc = io::schedule_to_json(plan.schedule);
+  doc["framework"] = plan.framework;
+  doc["method"] = plan.method;
+  doc["gap"] = gap_text(*plan.schedule.makespan, plan.bounds.best);
+  doc["bounds"] = io::Json::array();
+  for (const auto& term : plan.bounds.terms)
+    doc["bounds"].push_back({{"name", term.name}, {"value", io::ticks_to_json(term.value, scale)}});
+  if (!opt.output.empty()) emit_json(doc, opt.output);
+  if (!opt.svg.empty())
+    io::write_text_file(opt.svg, io::schedule_svg(instance, plan.schedule,
+                                                 plan.framework + ", n = " + std::to_string(instance.size()) +
+                                                     ", makespan " + format_ticks(*plan.schedule.makespan, scale)));
+  if (opt.json) {
+    if (opt.output.empty()) {
+      std::cout << json_text(doc);
+    } else {
+      doc.erase("transfers");
+      doc["transfers_written_to"] = opt.output;
+      std::cout << json_text(doc);
+    }
+    return kExitOk;
+  }
+  std::cout << "framework    " << plan.framework << " (n = " << instance.size() << ")\n"
+            << "method       " << plan.method << "\n"
+            << "flow shift   " << (plan.schedule.flow_shift ? std::to_string(*plan.schedule.flow_shift) : "-") << "\n"
+            << "makespan     " << format_ticks(*plan.schedule.makespan, scale) << "\n"
+            << "lower bound  " << format_ticks(plan.bounds.best, scale) << "\n"
+            << "gap          " << gap_text(*plan.schedule.makespan, plan.bounds.best) << "\n"
+            << "status       " << to_string(*plan.schedule.status) << "\n"
+            << "batches      " << plan.schedule.transfers.size() << "\n";
+  if (opt.output.empty() && plan.schedule.transfers.size() <= 40) {
+    for (const Transfer& t : plan.schedule.transfers)
+      std::cout << "  t=" << format_ticks(t.start, scale) << "  P" << t.from << " -> P" << t.to << "  " << t.items
+                << " item" << (t.items == 1 ? "" : "s") << "\n";
+  } else if (!opt.output.empty()) {
+    std::cout << "schedule     written to " << opt.output << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_plan(CLI::App& app, Context& context) {
+  auto opt = std::make_shared<PlanOptions>();
+  CLI::App* cmd = app.add_subcommand("plan", "Best redistribution schedule for a ring instance");
+  cmd->add_option("instance", opt->instance, "ring instance JSON")->required();
+  cmd->add_option("-o,--output", opt->output, "write the schedule JSON here");
+  cmd->add_option("--svg", opt->svg, "write a space-time diagram of the schedule (SVG)");
+  cmd->add_flag("--json", opt->json, "machine-readable output");
+  cmd->callback([opt, &context] { context.exit_code = run_plan(*opt); });
+}
+
+}  // namespace redist::cli

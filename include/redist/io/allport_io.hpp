@@ -1,0 +1,35 @@
+#pragma once
+// All-port (Lau) instances and results as JSON (DESIGN.md section 4):
+//   instance: {"model": "allport", "loads": [7, 0, 3, 1, 1, 0]}            (targets = the average)
+//             {"model": "allport", "loads": [3, 0, 0, 2], "targets": [1, 1, 2, 1]}
+//   result:   {"shift": -3, "flows": [2, 0, 1, 0, -1, -3], "traffic": 7, "T_single": 2,
+//              "T_multi": 2, ...}
+// Without "targets", a total that n does not divide puts the remainder one item each on P_0, P_1,
+// ... (sim/allport_instance.hpp). The functions live in the redist_lau target (they need its types).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "redist/io/exact_json.hpp"
+#include "redist/lau/planner.hpp"
+#include "redist/sim/allport_instance.hpp"
+
+namespace redist::io {
+
+/// Throws InputError naming `source`, the field and the index (check_allport_instance's rules,
+/// unknown fields, a wrong "model").
+AllportInstance allport_instance_from_json(const Json& document, const std::string& source);
+AllportInstance read_allport_instance(const std::string& path);
+
+/// Writes "targets" only when they differ from average_targets(loads).
+Json allport_instance_to_json(const AllportInstance& instance);
+
+/// The result object; traffic beyond 64 bits is written as a decimal string. A deadlocking time
+/// (never produced by linear, traffic or optimal) is null with "deadlock_single"/"deadlock_multi".
+Json lau_plan_to_json(const AllportInstance& instance, const LauPlan& plan);
+
+/// An exact 128-bit integer as JSON: a number when it fits 64 bits, else its decimal string.
+Json wide_to_json(__int128 value);
+
+}  // namespace redist::io

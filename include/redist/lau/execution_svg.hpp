@@ -1,0 +1,23 @@
+#pragma once
+// An SVG picture of a step-by-step all-port execution (`redist lau --svg FILE`): one row per step,
+// each node a circle showing what it holds at the start of the step, red while it still owes more
+// than it holds (document 002's red nodes, as the execution goes), and every message of the step an
+// arrow labelled with its amount; a last row shows the balanced result.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "redist/sim/allport_executor.hpp"
+
+namespace redist {
+
+inline constexpr std::size_t kMaxSvgNodes = 128;
+inline constexpr std::int64_t kMaxSvgSteps = 256;
+
+/// `run` must come from execute_allport(instance, flows, mode, {.record_trace = true}) and have at
+/// most kMaxSvgSteps steps; n <= kMaxSvgNodes (REDIST_ASSERT).
+std::string execution_svg(const AllportInstance& instance, const std::vector<std::int64_t>& flows, SendMode mode,
+                          const AllportExecution& run);
+
+}  // namespace redist

@@ -1,0 +1,44 @@
+#pragma once
+// Timing of the net flows F_i = x + S_i on any ring, one-port, as soon as possible (the executor
+// behind the unidirectional planners and the general heterogeneous bidirectional planner).
+//
+// The edges with F > 0 form paths carrying items towards successors, those with F < 0 paths towards
+// predecessors. Only two kinds of processor have two streams on one port: a *source* (sends both
+// ways) and a *sink* (receives from both sides). The PortOrder says which direction they serve
+// first; the other direction's path is then released when the source has finished its first sends
+// and when the sink has finished its first receives (document 000 Lemma 9 does exactly this with
+// successors first). Relays forward items as soon as they hold them (Algorithm 2). So every path is
+// timed independently with path_timing.hpp: O(n + pieces), never O(items).
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "redist/core/ring_instance.hpp"
+#include "redist/core/schedule.hpp"
+#include "redist/ring/path_timing.hpp"
+
+namespace redist {
+
+enum class PortOrder { succ_first, pred_first };
+
+struct FlowTiming {
+  std::int64_t shift = 0;
+  std::vector<std::int64_t> flows;     // F_i over edge i (P_i <-> P_{i+1})
+  std::vector<DepartureCurve> curves;  // departures over edge i, in the direction of sign(F_i)
+  Ticks makespan = 0;
+  std::int64_t batches = 0;
+};
+
+/// Times the flows of `shift`. nullopt when the flows circulate (every edge has the same nonzero
+/// sign: such a shift is never useful, lowering |F| everywhere is better) or, on a unidirectional
+/// ring, when some F_i < 0.
+/// With FollowMode::banded, a path whose band would need too many batches is timed with chunked
+/// compression instead (valid, possibly later than strict ASAP).
+std::optional<FlowTiming> time_flows(const RingInstance& instance, std::int64_t shift, PortOrder order,
+                                     FollowMode mode);
+
+/// The schedule of a timing (time scale = the instance's cost scale; links named when n = 2).
+Schedule flow_timing_schedule(const RingInstance& instance, const FlowTiming& timing);
+
+}  // namespace redist

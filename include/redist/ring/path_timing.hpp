@@ -1,0 +1,59 @@
+#pragma once
+// As-soon-as-possible timing of items relayed along a directed path of the ring, in compressed form.
+//
+//   source --link 0--> relay 1 --link 1--> relay 2 ... --link m-1--> sink
+//
+// Link k carries items[k] items; relay k holds loads[k] items of its own. A processor sends as soon
+// as it holds an item and its port is free (document 000 Algorithm 2: "wait for receiving a data item
+// before sending"), from its release time on. The departure times on a link are kept as pieces
+// (first departure, count, spacing): a piece whose spacing is the link's cost is one back-to-back
+// batch; a piece with a larger spacing follows a slower upstream link item by item. Timing a link
+// costs O(pieces of its upstream link), never O(items).
+
+#include <cstdint>
+#include <vector>
+
+#include "redist/core/decimal.hpp"
+
+namespace redist {
+
+struct DeparturePiece {
+  Ticks first = 0;          // departure of the piece's first item
+  std::int64_t count = 0;   // items
+  Ticks spacing = 0;        // time between consecutive departures (>= the link's cost)
+};
+using DepartureCurve = std::vector<DeparturePiece>;
+
+struct PathLink {
+  std::int64_t items = 0;  // items sent over this link (all of the path's traffic on it)
+  Ticks cost = 1;          // per item
+  Ticks release = 0;       // no departure before this time (one-port: the port is busy before)
+  std::int64_t follow_chunk = INT64_MAX;  // FollowMode::compress: batch follow pieces by this many items
+};
+
+/// How item-by-item "follow" pieces are turned into batches.
+enum class FollowMode {
+  exact,     // keep them: strictly ASAP, possibly one batch per item
+  compress,  // delay each chunk of follow_chunk items to one back-to-back batch ending at the
+             // chunk's last ASAP departure
+  banded,    // fewest back-to-back batches between ASAP and ALAP (path_banding.hpp): every link ends
+             // no later than under exact ASAP at the path's ends, and the path no later than its ASAP end
+};
+
+/// Times every link of the path. loads[k] is the own load of the processor that sends on link k
+/// (loads[0], the source, must cover items[0]). Returns one curve per link. FollowMode::banded is
+/// handled by time_path_banded (path_banding.hpp), which needs the receivers' targets too.
+std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links, const std::vector<std::int64_t>& loads,
+                                      FollowMode mode);
+
+/// The ASAP curve of one link given the curve of the link that feeds its sender.
+DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost, std::int64_t own_items,
+                         const PathLink& link, FollowMode mode);
+
+/// Departure of the last item (or release - cost when the curve is empty): the sender is busy
+/// until last_departure + cost.
+Ticks last_departure(const DepartureCurve& curve);
+/// Number of batches the curve becomes: pieces at the link's cost count 1, others one per item.
+std::int64_t batch_count(const DepartureCurve& curve, Ticks cost);
+
+}  // namespace redist

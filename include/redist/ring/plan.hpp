@@ -1,0 +1,31 @@
+#pragma once
+// The ring planner facade (`redist plan`): detects the framework of an instance, runs the right
+// planner, and returns a schedule with its makespan, the best proved lower bound and whether
+// optimality is proved. Every schedule it returns is accepted by validate_ring_schedule with exactly
+// the reported makespan (the planner checks this before returning).
+//
+//   framework                      planner                                  optimal when
+//   unidirectional (any costs)     ASAP on the minimal flows (Alg. 1 / 2)   loads, targets >= 1 (Lemma 5)
+//   homogeneous bidirectional      homogeneous_bidirectional.hpp            loads, targets >= 1 (Lemma 6)
+//   heterogeneous bidirectional    System 6 + Lemma 9 when light; else the  makespan = a proved bound
+//                                  best of several shifts and executors
+
+#include <cstdint>
+#include <string>
+
+#include "redist/core/ring_instance.hpp"
+#include "redist/core/schedule.hpp"
+#include "redist/ring/bounds.hpp"
+
+namespace redist {
+
+struct RingPlan {
+  Schedule schedule;       // makespan, lower_bound, status and flow_shift filled in
+  std::string framework;   // "unidirectional-homogeneous", ..., "bidirectional-heterogeneous"
+  std::string method;      // which construction produced the schedule
+  RingBounds bounds;       // every bound that applies, including system6_integer where relevant
+};
+
+RingPlan plan_ring(const RingInstance& instance);
+
+}  // namespace redist

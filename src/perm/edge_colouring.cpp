@@ -1,0 +1,235 @@
+#include "redist/perm/edge_colouring.hpp"
+
+#include <algorithm>
+
+#include "redist/core/error.hpp"
+#include "redist/perm/hopcroft_karp.hpp"
+
+namespace redist::perm {
+
+namespace {
+
+// A bipartite multigraph as distinct pairs with multiplicities, sorted by sender (structure of
+// arrays, so that the receivers array doubles as Hopcroft-Karp's adjacency). Padding pairs are
+// marked dummy.
+struct Pairs {
+  std::vector<Proc> src, dst;
+  std::vector<std::int64_t> mult;
+  std::vector<std::uint8_t> dummy;
+
+  [[nodiscard]] std::size_t size() const { return src.size(); }
+  void push(Proc s, Proc d, std::int64_t m, std::uint8_t is_dummy) {
+    src.push_back(s);
+    dst.push_back(d);
+    mult.push_back(m);
+    dummy.push_back(is_dummy);
+  }
+  void reserve(std::size_t n) {
+    src.reserve(n);
+    dst.reserve(n);
+    mult.reserve(n);
+    dummy.reserve(n);
+  }
+  void resize(std::size_t n) {
+    src.resize(n);
+    dst.resize(n);
+    mult.resize(n);
+    dummy.resize(n);
+  }
+  // Entry k becomes pair `from` of `other` with multiplicity m.
+  void set(std::size_t k, const Pairs& other, std::size_t from, std::int64_t m) {
+    src[k] = other.src[from];
+    dst[k] = other.dst[from];
+    mult[k] = m;
+    dummy[k] = other.dummy[from];
+  }
+  // Drops pairs of multiplicity 0, keeping the order.
+  void compact() {
+    std::size_t out = 0;
+    for (std::size_t k = 0; k < size(); ++k)
+      if (mult[k] != 0) set(out++, *this, k, mult[k]);
+    resize(out);
+  }
+};
+
+class RegularColourer {
+ public:
+  explicit RegularColourer(std::size_t n) : n_(n) {}
+
+  void colour(Pairs g, std::int64_t degree, std::int64_t repeat) {
+    g.compact();
+    if (degree == 0) return;
+    if (degree % 2 == 1) {
+      degree -= peel_matching(g, degree, repeat);
+      g.compact();
+      if (degree == 0) return;
+    }
+    if (std::all_of(g.mult.begin(), g.mult.end(), [](std::int64_t m) { return m % 2 == 0; })) {
+      for (auto& m : g.mult) m /= 2;
+      colour(std::move(g), degree / 2, repeat * 2);
+      return;
+    }
+    auto [a, b] = euler_split(g);
+    g = Pairs{};
+    colour(std::move(a), degree / 2, repeat);
+    colour(std::move(b), degree / 2, repeat);
+  }
+
+  StepSchedule take() { return std::move(out_); }
+
+ private:
+  // One perfect matching of the regular support, used r times (r odd, at most every multiplicity on
+  // it and at most the degree, so the degree left is even). Returns r.
+  std::int64_t peel_matching(Pairs& g, std::int64_t degree, std::int64_t repeat) {
+    const std::vector<std::size_t> m = perfect_matching(g);
+    std::int64_t r = degree;
+    for (std::size_t k : m) r = std::min(r, g.mult[k]);
+    if (r % 2 == 0) --r;
+    StepGroup group;
+    group.repeat = repeat * r;
+    for (std::size_t k : m) {
+      g.mult[k] -= r;
+      if (!g.dummy[k]) group.pairs.push_back({g.src[k], g.dst[k]});
+    }
+    emit(std::move(group));
+    return r;
+  }
+
+  // Hopcroft-Karp with the sender-sorted pairs as adjacency; a regular bipartite multigraph always
+  // has a perfect matching (Hall). Returns the matched pair of each sender, in sender order.
+  std::vector<std::size_t> perfect_matching(const Pairs& g) const {
+    std::vector<std::size_t> begin(n_, 0), end(n_, 0);
+    for (std::size_t k = g.size(); k-- > 0;) begin[g.src[k]] = k;
+    for (std::size_t k = 0; k < g.size(); ++k) end[g.src[k]] = k + 1;
+    std::vector<Proc> senders;
+    for (std::size_t s = 0; s < n_; ++s)
+      if (end[s] > begin[s]) senders.push_back(static_cast<Proc>(s));
+    const BipartiteAdjacency adj{g.dst, begin, end};
+    HopcroftKarp hk(n_, n_);
+    REDIST_ASSERT(hk.augment(adj, senders) == senders.size());
+    std::vector<std::size_t> chosen;
+    chosen.reserve(senders.size());
+    for (Proc s : senders) chosen.push_back(hk.slot_of_left(s));
+    return chosen;
+  }
+
+  // Both halves get floor(mult / 2) of every pair. The pairs of odd multiplicity have an even number
+  // at every vertex; pair them up at each sender and at each receiver: following the pairing
+  // alternately through receivers and senders walks even cycles, and dealing each cycle's pairs
+  // alternately gives every vertex exactly half of its odd pairs on each side. Only small index
+  // arrays are touched at random, so this stays cache-friendly for millions of pairs.
+  std::pair<Pairs, Pairs> euler_split(const Pairs& g) const {
+    std::vector<std::uint32_t> odd;
+    for (std::size_t k = 0; k < g.size(); ++k)
+      if (g.mult[k] % 2 != 0) odd.push_back(static_cast<std::uint32_t>(k));
+    const std::size_t m = odd.size();
+    // Senders: odd pairs are consecutive per sender (the pairs are sender-sorted).
+    std::vector<std::uint32_t> by_src(m), by_dst(m);
+    for (std::size_t t = 0; t < m; t += 2) {
+      REDIST_ASSERT(t + 1 < m && g.src[odd[t]] == g.src[odd[t + 1]]);
+      by_src[t] = static_cast<std::uint32_t>(t + 1);
+      by_src[t + 1] = static_cast<std::uint32_t>(t);
+    }
+    pair_by_receiver(g, odd, by_dst);
+    std::vector<std::uint8_t> side(m, 2);  // 0 = A, 1 = B, 2 = not dealt yet
+    for (std::size_t t0 = 0; t0 < m; ++t0) {
+      std::size_t t = t0;
+      while (side[t] == 2) {  // t and its receiver partner go to opposite sides
+        const std::size_t u = by_dst[t];
+        side[t] = 0;
+        side[u] = 1;
+        t = by_src[u];
+      }
+    }
+    Pairs a, b;
+    a.resize(g.size());
+    b.resize(g.size());
+    std::size_t t = 0, na = 0, nb = 0;
+    for (std::size_t k = 0; k < g.size(); ++k) {
+      const std::int64_t half = g.mult[k] / 2;
+      const bool odd_here = t < m && odd[t] == k;
+      const std::int64_t to_a = half + (odd_here && side[t] == 0 ? 1 : 0);
+      const std::int64_t to_b = half + (odd_here && side[t] == 1 ? 1 : 0);
+      t += odd_here ? 1 : 0;
+      if (to_a > 0) a.set(na++, g, k, to_a);
+      if (to_b > 0) b.set(nb++, g, k, to_b);
+    }
+    a.resize(na);
+    b.resize(nb);
+    return {std::move(a), std::move(b)};
+  }
+
+  // Counting sort of the odd pairs by receiver, then consecutive ones are partners.
+  void pair_by_receiver(const Pairs& g, const std::vector<std::uint32_t>& odd, std::vector<std::uint32_t>& partner) const {
+    std::vector<std::size_t> start(n_ + 1, 0);
+    for (std::uint32_t k : odd) ++start[g.dst[k] + 1];
+    for (std::size_t v = 0; v < n_; ++v) start[v + 1] += start[v];
+    std::vector<std::uint32_t> bucket(odd.size());
+    for (std::size_t t = 0; t < odd.size(); ++t) bucket[start[g.dst[odd[t]]]++] = static_cast<std::uint32_t>(t);
+    for (std::size_t x = 0; x < bucket.size(); x += 2) {
+      REDIST_ASSERT(x + 1 < bucket.size() && g.dst[odd[bucket[x]]] == g.dst[odd[bucket[x + 1]]]);
+      partner[bucket[x]] = bucket[x + 1];
+      partner[bucket[x + 1]] = bucket[x];
+    }
+  }
+
+  // Appends a step group, merging it into the previous one when they are the same step.
+  void emit(StepGroup group) {
+    if (group.pairs.empty()) return;
+    if (!out_.groups.empty()) {
+      StepGroup& last = out_.groups.back();
+      const bool same = last.pairs.size() == group.pairs.size() &&
+                        std::equal(last.pairs.begin(), last.pairs.end(), group.pairs.begin(),
+                                   [](const TransferPair& x, const TransferPair& y) { return x.src == y.src && x.dst == y.dst; });
+      if (same) {
+        last.repeat += group.repeat;
+        return;
+      }
+    }
+    out_.groups.push_back(std::move(group));
+  }
+
+  std::size_t n_;
+  StepSchedule out_;
+};
+
+// Real pairs, plus dummy pairs that raise every sender's and receiver's degree to Delta (both sides
+// lack the same total), sorted by sender.
+Pairs padded_pairs(std::size_t n, const std::vector<PairDemand>& demand, std::int64_t degree) {
+  std::vector<std::int64_t> send_gap(n, degree), recv_gap(n, degree);
+  for (const PairDemand& d : demand) {
+    REDIST_ASSERT(d.src < n && d.dst < n && d.src != d.dst && d.items > 0);
+    send_gap[d.src] -= d.items;
+    recv_gap[d.dst] -= d.items;
+  }
+  std::vector<PairDemand> dummies;
+  for (std::size_t s = 0, r = 0; s < n; ++s)
+    while (send_gap[s] > 0) {
+      while (recv_gap[r] == 0) ++r;
+      const std::int64_t m = std::min(send_gap[s], recv_gap[r]);
+      dummies.push_back({static_cast<Proc>(s), static_cast<Proc>(r), m});
+      send_gap[s] -= m;
+      recv_gap[r] -= m;
+    }
+  std::vector<std::size_t> order(demand.size() + dummies.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  auto at = [&](std::size_t k) -> const PairDemand& { return k < demand.size() ? demand[k] : dummies[k - demand.size()]; };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return at(x).src < at(y).src; });
+  Pairs g;
+  g.reserve(order.size());
+  for (std::size_t k : order) g.push(at(k).src, at(k).dst, at(k).items, k >= demand.size() ? 1 : 0);
+  return g;
+}
+
+}  // namespace
+
+StepSchedule colour_transfers(std::size_t processors, const std::vector<PairDemand>& demand) {
+  const std::int64_t degree = max_port_degree(processors, demand);
+  RegularColourer colourer(processors);
+  colourer.colour(padded_pairs(processors, demand, degree), degree, 1);
+  StepSchedule s = colourer.take();
+  REDIST_ASSERT(s.steps() == degree);
+  return s;
+}
+
+}  // namespace redist::perm

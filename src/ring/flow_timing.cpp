@@ -1,0 +1,173 @@
+#include "redist/ring/flow_timing.hpp"
+
+#include <algorithm>
+
+#include "redist/core/error.hpp"
+#include "redist/core/flow.hpp"
+#include "redist/ring/path_banding.hpp"
+
+namespace redist {
+
+namespace {
+
+// A maximal run of edges first..first+length-1 (mod n) whose flows have the sign `dir`.
+struct Segment {
+  std::size_t first = 0;
+  std::size_t length = 0;
+  int dir = 0;  // +1: items move P_i -> P_{i+1}; -1: P_{i+1} -> P_i
+};
+
+int sign(std::int64_t v) { return (v > 0) - (v < 0); }
+
+std::vector<Segment> segments(const std::vector<std::int64_t>& flows, int dir) {
+  const std::size_t n = flows.size();
+  std::vector<Segment> out;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (sign(flows[i]) != dir || sign(flows[(i + n - 1) % n]) == dir) continue;  // not a run start
+    std::size_t length = 0;
+    while (length < n && sign(flows[(i + length) % n]) == dir) ++length;
+    out.push_back({i, length, dir});
+  }
+  return out;
+}
+
+// Beyond this many batches on one path, banding gives way to compressed timing (valid, maybe later).
+constexpr std::int64_t kBandedBatchBudget = 2'000'000;
+
+// Compressed timing whose follow pieces are cut into chunks so that the path needs about `budget`
+// batches: each item waits at most one chunk, instead of a whole follow piece.
+std::vector<DepartureCurve> time_path_chunked(std::vector<PathLink> links, const std::vector<std::int64_t>& loads,
+                                              std::int64_t budget) {
+  const auto exact = time_path(links, loads, FollowMode::exact);
+  std::int64_t batches = 0;
+  for (std::size_t k = 0; k < links.size(); ++k) batches += batch_count(exact[k], links[k].cost);
+  const std::int64_t chunk = std::max<std::int64_t>(1, 2 * ((batches + budget - 1) / budget));
+  for (auto& link : links) link.follow_chunk = chunk;
+  return time_path(links, loads, FollowMode::compress);
+}
+
+class FlowTimer {
+ public:
+  FlowTimer(const RingInstance& inst, std::vector<std::int64_t> flows, FollowMode mode)
+      : inst_(inst), n_(inst.size()), flows_(std::move(flows)), mode_(mode), curves_(n_) {}
+
+  // Times all paths of direction `dir`; `second` means the other direction was timed first.
+  void time_direction(int dir, bool second) {
+    for (const Segment& seg : segments(flows_, dir)) time_segment(seg, second);
+  }
+
+  std::vector<DepartureCurve> take_curves() { return std::move(curves_); }
+
+ private:
+  // Edge crossed at step k of the segment, its sender and its per-item cost.
+  std::size_t edge_at(const Segment& s, std::size_t k) const {
+    return s.dir > 0 ? (s.first + k) % n_ : (s.first + s.length - 1 - k) % n_;
+  }
+  std::size_t sender(std::size_t edge, int dir) const { return dir > 0 ? edge : (edge + 1) % n_; }
+  std::size_t receiver(std::size_t edge, int dir) const { return dir > 0 ? (edge + 1) % n_ : edge; }
+  Ticks cost(std::size_t edge, int dir) const {
+    return dir > 0 ? inst_.succ_cost[edge] : inst_.pred_cost[sender(edge, dir)];
+  }
+  // When the other direction's traffic of a processor is over (0 if it has none).
+  Ticks sends_done(std::size_t p, int other) const {
+    const std::size_t edge = other > 0 ? p : (p + n_ - 1) % n_;  // the edge p sends on in direction `other`
+    if (sign(flows_[edge]) != other || curves_[edge].empty()) return 0;
+    return last_departure(curves_[edge]) + cost(edge, other);
+  }
+  Ticks receives_done(std::size_t p, int other) const {
+    const std::size_t edge = other > 0 ? (p + n_ - 1) % n_ : p;  // the edge p receives on
+    if (sign(flows_[edge]) != other || curves_[edge].empty()) return 0;
+    return last_departure(curves_[edge]) + cost(edge, other);
+  }
+
+  void time_segment(const Segment& s, bool second) {
+    std::vector<PathLink> links(s.length);
+    std::vector<std::int64_t> loads(s.length);
+    for (std::size_t k = 0; k < s.length; ++k) {
+      const std::size_t e = edge_at(s, k);
+      links[k] = {flows_[e] > 0 ? flows_[e] : -flows_[e], cost(e, s.dir), 0};
+      loads[k] = k == 0 ? links[k].items : inst_.loads[sender(e, s.dir)];
+    }
+    if (second) {
+      const std::size_t source = sender(edge_at(s, 0), s.dir);
+      const std::size_t sink = receiver(edge_at(s, s.length - 1), s.dir);
+      links.front().release = std::max(links.front().release, sends_done(source, -s.dir));
+      links.back().release = std::max(links.back().release, receives_done(sink, -s.dir));
+    }
+    std::vector<DepartureCurve> timed;
+    if (mode_ == FollowMode::banded) {
+      std::vector<std::int64_t> receiver_targets(s.length);
+      for (std::size_t k = 0; k < s.length; ++k) receiver_targets[k] = inst_.targets[receiver(edge_at(s, k), s.dir)];
+      const std::int64_t budget = std::max<std::int64_t>(kBandedBatchBudget, 32 * static_cast<std::int64_t>(s.length));
+      if (auto banded = time_path_banded(links, loads, receiver_targets, inst_.bidirectional(), budget)) {
+        timed = std::move(*banded);
+      } else {
+        timed = time_path_chunked(links, loads, budget);
+      }
+    } else {
+      timed = time_path(links, loads, mode_);
+    }
+    for (std::size_t k = 0; k < s.length; ++k) curves_[edge_at(s, k)] = std::move(timed[k]);
+  }
+
+  const RingInstance& inst_;
+  std::size_t n_;
+  std::vector<std::int64_t> flows_;
+  FollowMode mode_;
+  std::vector<DepartureCurve> curves_;
+};
+
+}  // namespace
+
+std::optional<FlowTiming> time_flows(const RingInstance& inst, std::int64_t shift, PortOrder order, FollowMode mode) {
+  const std::size_t n = inst.size();
+  FlowTiming timing;
+  timing.shift = shift;
+  timing.flows = flows_for_shift(prefix_sums(inst.imbalances()), shift);
+  timing.curves.assign(n, {});
+  if (n == 1) return timing;
+  const auto [lo, hi] = std::minmax_element(timing.flows.begin(), timing.flows.end());
+  if (*lo > 0 || *hi < 0) return std::nullopt;                 // circulation
+  if (!inst.bidirectional() && *lo < 0) return std::nullopt;  // backwards on a one-way ring
+
+  FlowTimer timer(inst, timing.flows, mode);
+  const int first = order == PortOrder::succ_first ? +1 : -1;
+  timer.time_direction(first, false);
+  if (inst.bidirectional()) timer.time_direction(-first, true);
+  timing.curves = timer.take_curves();
+  for (std::size_t e = 0; e < n; ++e) {
+    if (timing.curves[e].empty()) continue;
+    const bool right = timing.flows[e] > 0;
+    const Ticks c = right ? inst.succ_cost[e] : inst.pred_cost[(e + 1) % n];
+    timing.makespan = std::max(timing.makespan, last_departure(timing.curves[e]) + c);
+    timing.batches += batch_count(timing.curves[e], c);
+  }
+  return timing;
+}
+
+Schedule flow_timing_schedule(const RingInstance& inst, const FlowTiming& timing) {
+  const std::size_t n = inst.size();
+  Schedule schedule;
+  schedule.time_scale = inst.cost_scale;
+  schedule.flow_shift = timing.shift;
+  schedule.makespan = timing.makespan;
+  schedule.transfers.reserve(static_cast<std::size_t>(timing.batches));
+  for (std::size_t e = 0; e < n; ++e) {
+    if (timing.curves[e].empty()) continue;
+    const bool right = timing.flows[e] > 0;
+    const auto from = static_cast<std::int64_t>(right ? e : (e + 1) % n);
+    const auto to = static_cast<std::int64_t>(right ? (e + 1) % n : e);
+    const Ticks c = right ? inst.succ_cost[e] : inst.pred_cost[(e + 1) % n];
+    const std::optional<Link> link = n == 2 ? std::optional<Link>(right ? Link::succ : Link::pred) : std::nullopt;
+    for (const DeparturePiece& p : timing.curves[e]) {
+      if (p.spacing == c) {
+        schedule.transfers.push_back({from, to, p.count, p.first, link});
+        continue;
+      }
+      for (std::int64_t j = 0; j < p.count; ++j) schedule.transfers.push_back({from, to, 1, p.first + j * p.spacing, link});
+    }
+  }
+  return schedule;
+}
+
+}  // namespace redist

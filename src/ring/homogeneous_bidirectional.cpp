@@ -1,0 +1,313 @@
+// Homogeneous bidirectional ring (document 000 section 5): a schedule of exactly Lemma 6's length.
+//
+// Time is counted in unit steps (one item over one link); step s covers [(s-1)c, sc). The printed
+// Algorithm 3 recomputes maximal slices every step and can make a processor forward an item it is
+// still receiving (ERRATA.md item 1). This construction fixes the net flow of every edge once
+// (F_i = x + S_i with |F_i| <= tau) and then only has to time each edge's items; why that reaches
+// tau is proved in docs/ring_bidirectional_homogeneous.md.
+//
+// Vocabulary: positions 0..n-1 walk the ring in the `first_side` direction, "edge p" joins
+// positions p and p+1, flow[p] > 0 moves items forward (p -> p+1), < 0 backward. With both signs
+// present the edges split into runs of one sign: a run starts at a source (a processor whose two
+// edges both point away from it), crosses relays, and ends at a sink. Forward runs are "prompt"
+// (their source feeds them from step 1), backward runs are "late" (their source feeds them after
+// its forward items).
+
+#include "redist/ring/homogeneous_bidirectional.hpp"
+
+#include <algorithm>
+#include <span>
+#include <vector>
+
+#include "redist/core/error.hpp"
+#include "redist/core/flow.hpp"
+#include "redist/ring/bounds.hpp"
+
+namespace redist {
+
+namespace {
+
+using Step = Ticks;  // 1-based step index; 128 bits because stretches of 2^62 items can add up
+
+// Steps first, first+1, ..., first+length-1, one item per step over one link.
+struct StepRun {
+  Step first = 0;
+  std::int64_t length = 0;
+  [[nodiscard]] Step end() const { return first + length; }  // one past the last step
+};
+using StepRuns = std::vector<StepRun>;  // sorted, disjoint
+using StepSpan = std::span<const StepRun>;
+
+void append_steps(StepRuns& runs, Step first, Step length) {
+  if (length <= 0) return;
+  if (!runs.empty() && runs.back().end() == first)
+    runs.back().length += static_cast<std::int64_t>(length);
+  else
+    runs.push_back({first, static_cast<std::int64_t>(length)});
+}
+
+// Walks sorted runs for nondecreasing query steps: how many run steps lie before s, and which run
+// holds s or comes next. Amortised O(1) per query.
+class RunCursor {
+ public:
+  explicit RunCursor(StepSpan runs) : runs_(runs) {}
+
+  void move_to(Step s) {
+    while (next_ < runs_.size() && runs_[next_].end() <= s) passed_ += runs_[next_++].length;
+    at_ = s;
+  }
+  [[nodiscard]] std::int64_t count_before() const {
+    const StepRun* r = current();
+    return passed_ + (r && r->first < at_ ? static_cast<std::int64_t>(at_ - r->first) : 0);
+  }
+  [[nodiscard]] const StepRun* current() const { return next_ < runs_.size() ? &runs_[next_] : nullptr; }
+  [[nodiscard]] bool inside() const { return current() && current()->first <= at_; }
+
+ private:
+  StepSpan runs_;
+  std::size_t next_ = 0;
+  std::int64_t passed_ = 0;
+  Step at_ = 0;
+};
+
+// The sends of one edge, each as early as allowed: the sender holds `stock` items before step 1 and
+// receives one in every step of `arrivals` (usable from the next step: DESIGN.md's holdings rule);
+// it sends `count` items, one per step, never before `earliest` nor in a step of `busy` (where the
+// receiving sink takes an item from its other side). Output size and cost are
+// O(|arrivals| + |busy| + output): each stretch below ends at an event of one of them.
+void send_asap(StepSpan arrivals, std::int64_t stock, std::int64_t count, StepSpan busy, Step earliest,
+               StepRuns& out) {
+  out.clear();
+  RunCursor in(arrivals), blocked(busy);
+  std::int64_t sent = 0;
+  Step s = earliest;
+  while (sent < count) {
+    blocked.move_to(s);
+    if (blocked.inside()) {
+      s = blocked.current()->end();
+      continue;
+    }
+    in.move_to(s);
+    const std::int64_t held = stock + in.count_before() - sent;
+    REDIST_ASSERT(held >= 0);
+    if (held == 0) {  // wait for the next arrival; it is usable one step later
+      REDIST_ASSERT(in.current() != nullptr);
+      s = std::max(s, in.current()->first) + 1;
+      continue;
+    }
+    Step stop = s + (count - sent);
+    if (blocked.current()) stop = std::min(stop, blocked.current()->first);
+    if (in.inside()) {
+      stop = std::min(stop, in.current()->end());  // one in, one out per step: holdings stay `held`
+    } else {
+      stop = std::min(stop, s + held);  // no arrivals: the stock drains
+      if (in.current()) stop = std::min(stop, in.current()->first);
+    }
+    append_steps(out, s, stop - s);
+    sent += static_cast<std::int64_t>(stop - s);
+    s = stop;
+  }
+}
+
+// The sends of every edge, stored flat (one allocation for the whole ring, not one per edge).
+class EdgeSends {
+ public:
+  explicit EdgeSends(std::size_t n) : begin_(n, 0), end_(n, 0) { runs_.reserve(2 * n); }
+  [[nodiscard]] StepSpan of(std::size_t e) const { return {runs_.data() + begin_[e], end_[e] - begin_[e]}; }
+  void assign(std::size_t e, const StepRuns& runs) {
+    begin_[e] = runs_.size();
+    runs_.insert(runs_.end(), runs.begin(), runs.end());
+    end_[e] = runs_.size();
+  }
+
+ private:
+  StepRuns runs_;
+  std::vector<std::size_t> begin_, end_;
+};
+
+// The ring seen in the first_side direction.
+struct OrientedRing {
+  std::size_t n = 0;
+  bool succ_first = true;
+  std::vector<std::int64_t> flow;  // flow[p]: net items over edge p, forward when positive
+  std::vector<std::int64_t> load;  // load[p] of the processor at position p
+
+  [[nodiscard]] std::size_t next(std::size_t p) const { return p + 1 == n ? 0 : p + 1; }
+  [[nodiscard]] std::size_t prev(std::size_t p) const { return p == 0 ? n - 1 : p - 1; }
+  [[nodiscard]] std::size_t processor(std::size_t p) const { return succ_first ? p : (n - p) % n; }
+  [[nodiscard]] std::int64_t items(std::size_t e) const { return flow[e] < 0 ? -flow[e] : flow[e]; }
+};
+
+OrientedRing orient(const RingInstance& inst, const std::vector<std::int64_t>& flows, FirstSide side) {
+  OrientedRing ring;
+  ring.n = inst.size();
+  ring.succ_first = side == FirstSide::succ;
+  ring.flow.resize(ring.n);
+  ring.load.resize(ring.n);
+  for (std::size_t p = 0; p < ring.n; ++p) {
+    ring.load[p] = inst.loads[ring.processor(p)];
+    // Going pred-first, edge p joins P_q and P_{q-1} (q = processor(p)): F_{q-1} counted backward.
+    ring.flow[p] = ring.succ_first ? flows[p] : -flows[(2 * ring.n - p - 1) % ring.n];
+  }
+  return ring;
+}
+
+// Prompt runs: each source sends its forward items in steps 1..F, every relay forwards as soon as
+// it can, and the sink takes them as soon as offered (it prefers this side). With loads >= 1 on the
+// relays every edge of the run is busy exactly in steps 1..|F_e| (proof in the docs).
+void time_forward_runs(const OrientedRing& ring, EdgeSends& sends) {
+  StepRuns scratch;
+  for (std::size_t p = 0; p < ring.n; ++p) {
+    if (!(ring.flow[ring.prev(p)] <= 0 && ring.flow[p] > 0)) continue;  // source with a forward run
+    sends.assign(p, {StepRun{1, ring.flow[p]}});
+    for (std::size_t q = ring.next(p); ring.flow[q] > 0; q = ring.next(q)) {
+      send_asap(sends.of(ring.prev(q)), ring.load[q], ring.flow[q], {}, 1, scratch);
+      sends.assign(q, scratch);
+    }
+  }
+}
+
+// Late runs: each source sends its backward items after its forward ones; relays forward as soon as
+// they can; the sink takes them only in steps where its prompt side offers nothing. Relays that
+// keep an item at the end (targets >= 1) keep every edge on schedule (proof in the docs).
+void time_backward_runs(const OrientedRing& ring, EdgeSends& sends) {
+  StepRuns scratch;
+  // The receiver at position e of edge e is a sink exactly when its other edge (e - 1) flows in.
+  const auto busy_of = [&](std::size_t e) {
+    const std::size_t other = ring.prev(e);
+    return ring.flow[other] > 0 ? sends.of(other) : StepSpan{};
+  };
+  for (std::size_t p = 0; p < ring.n; ++p) {
+    const std::size_t e = ring.prev(p);
+    if (!(ring.flow[e] < 0 && ring.flow[p] >= 0)) continue;  // source with a backward run
+    const std::int64_t count = ring.items(e);
+    send_asap({}, count, count, busy_of(e), Step{ring.flow[p]} + 1, scratch);
+    sends.assign(e, scratch);
+    for (std::size_t q = e; ring.flow[ring.prev(q)] < 0; q = ring.prev(q)) {
+      const std::size_t out = ring.prev(q);
+      send_asap(sends.of(q), ring.load[q], ring.items(out), busy_of(out), 1, scratch);
+      sends.assign(out, scratch);
+    }
+  }
+}
+
+Schedule emit(const RingInstance& inst, const OrientedRing& ring, const EdgeSends& sends,
+              std::int64_t shift) {
+  const std::int64_t c = inst.succ_cost.front();
+  Schedule schedule;
+  schedule.time_scale = inst.cost_scale;
+  schedule.flow_shift = shift;
+  schedule.transfers.reserve(ring.n + ring.n / 2);
+  Step last = 0;
+  for (std::size_t e = 0; e < ring.n; ++e) {
+    const bool forward = ring.flow[e] > 0;
+    const std::size_t from = forward ? e : ring.next(e), to = forward ? ring.next(e) : e;
+    // A forward step leaves through the first_side link; on n = 2 both links join the same pair.
+    const Link link = forward == ring.succ_first ? Link::succ : Link::pred;
+    for (const StepRun& run : sends.of(e)) {
+      Transfer t;
+      t.from = static_cast<std::int64_t>(ring.processor(from));
+      t.to = static_cast<std::int64_t>(ring.processor(to));
+      t.items = run.length;
+      t.start = (run.first - 1) * c;
+      if (ring.n == 2) t.link = link;
+      schedule.transfers.push_back(t);
+      last = std::max(last, run.end() - 1);
+    }
+  }
+  schedule.makespan = last * c;
+  return schedule;
+}
+
+bool has_both_signs(const std::vector<std::int64_t>& flows) {
+  const auto [lo, hi] = std::minmax_element(flows.begin(), flows.end());
+  return *lo <= 0 && *hi >= 0;
+}
+
+std::int64_t lemma6_steps(const RingInstance& inst) {
+  return static_cast<std::int64_t>(lemma6_bound(inst) / inst.succ_cost.front());
+}
+
+}  // namespace
+
+ShiftWindow lemma6_shift_window(const RingInstance& inst) {
+  REDIST_ASSERT(inst.bidirectional() && inst.homogeneous() && inst.size() >= 1);
+  const auto prefix = prefix_sums(inst.imbalances());
+  const auto [min_s, max_s] = std::minmax_element(prefix.begin(), prefix.end());
+  const Ticks tau = lemma6_steps(inst);
+  // |x + S_i| <= tau for all i, and x + min S <= 0 <= x + max S. Non-empty because
+  // max S - min S = max |delta(k..l)| <= 2 tau (Lemma 6's slice term).
+  const Ticks lo = std::max<Ticks>(-tau - *min_s, -Ticks{*max_s});
+  const Ticks hi = std::min<Ticks>(tau - *max_s, -Ticks{*min_s});
+  REDIST_ASSERT(lo <= hi);
+  return {static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi)};
+}
+
+Schedule schedule_homogeneous_bidirectional(const RingInstance& inst, std::int64_t shift, FirstSide side) {
+  REDIST_ASSERT(inst.bidirectional() && inst.homogeneous() && inst.size() >= 1);
+  const std::size_t n = inst.size();
+  const auto flows = flows_for_shift(prefix_sums(inst.imbalances()), shift);
+  REDIST_ASSERT(has_both_signs(flows));
+  if (n == 1) {  // the only edge is a loop; the instance is balanced
+    Schedule schedule;
+    schedule.time_scale = inst.cost_scale;
+    schedule.flow_shift = shift;
+    schedule.makespan = 0;
+    return schedule;
+  }
+  const OrientedRing ring = orient(inst, flows, side);
+  EdgeSends sends(n);
+  time_forward_runs(ring, sends);   // first: late runs need their sinks' prompt receipts
+  time_backward_runs(ring, sends);
+  return emit(inst, ring, sends, shift);
+}
+
+namespace {
+
+// The shift of least traffic sum |x + S_i| (a median of -S) moved into the window: optimal time,
+// and the fewest items moved among optimal-time flows of this construction.
+std::int64_t preferred_shift(const std::vector<std::int64_t>& prefix, const ShiftWindow& window) {
+  std::vector<std::int64_t> sorted = prefix;
+  const auto mid = sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2);
+  std::nth_element(sorted.begin(), mid, sorted.end());
+  return std::clamp(-*mid, window.lo, window.hi);
+}
+
+// With a zero load or target the proof's condition on relays may fail for the preferred shift; a few
+// other shifts turn such processors into sources or sinks (F = 0 on one of their edges).
+std::vector<std::int64_t> candidate_shifts(const RingInstance& inst, const std::vector<std::int64_t>& prefix,
+                                           const ShiftWindow& window) {
+  constexpr std::size_t kMaxCandidates = 12;
+  std::vector<std::int64_t> shifts{preferred_shift(prefix, window), window.lo, window.hi};
+  const std::size_t n = inst.size();
+  for (std::size_t i = 0; i < n && shifts.size() < kMaxCandidates; ++i) {
+    if (inst.loads[i] != 0 && inst.targets[i] != 0) continue;
+    for (const std::int64_t x : {-prefix[i], -prefix[(i + n - 1) % n]})
+      if (x >= window.lo && x <= window.hi) shifts.push_back(x);
+  }
+  std::sort(shifts.begin() + 1, shifts.end());
+  shifts.erase(std::unique(shifts.begin() + 1, shifts.end()), shifts.end());
+  return shifts;
+}
+
+}  // namespace
+
+Schedule plan_homogeneous_bidirectional(const RingInstance& inst) {
+  REDIST_ASSERT(inst.bidirectional() && inst.homogeneous() && inst.size() >= 1);
+  const auto prefix = prefix_sums(inst.imbalances());
+  const ShiftWindow window = lemma6_shift_window(inst);
+  const Ticks bound = lemma6_bound(inst);
+  Schedule best = schedule_homogeneous_bidirectional(inst, preferred_shift(prefix, window), FirstSide::succ);
+  if (*best.makespan != bound) {  // only possible with a zero load or target (Theorem 3, our proof)
+    for (const std::int64_t x : candidate_shifts(inst, prefix, window))
+      for (const FirstSide side : {FirstSide::succ, FirstSide::pred}) {
+        Schedule candidate = schedule_homogeneous_bidirectional(inst, x, side);
+        if (*candidate.makespan < *best.makespan) best = std::move(candidate);
+      }
+  }
+  best.lower_bound = bound;
+  best.status = *best.makespan == bound ? PlanStatus::optimal : PlanStatus::feasible;
+  return best;
+}
+
+}  // namespace redist

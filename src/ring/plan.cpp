@@ -1,0 +1,60 @@
+#include "redist/ring/plan.hpp"
+
+#include "redist/core/flow.hpp"
+#include "redist/ring/homogeneous_bidirectional.hpp"
+#include "redist/ring/shift_planners.hpp"
+#include "redist/ring/system6.hpp"
+
+namespace redist {
+
+namespace {
+
+std::string framework_of(const RingInstance& inst) {
+  return std::string(inst.bidirectional() ? "bidirectional" : "unidirectional") + "-" +
+         (inst.homogeneous() ? "homogeneous" : "heterogeneous");
+}
+
+// Shifts searched on each side of System 6's integer optimum in the general case.
+constexpr std::int64_t kShiftRadius = 3;
+
+ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst) {
+  const System6Solution lp = solve_system6(inst);
+  if (is_light(inst, lp.integer_shift))
+    return {lemma9_schedule(inst, lp.integer_shift),
+            "System 6 integer optimum, light: Lemma 9 schedule (document 000 section 6.1)"};
+  return plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius);
+}
+
+ShiftPlan plan_homogeneous(const RingInstance& inst) {
+  ShiftPlan best{plan_homogeneous_bidirectional(inst),
+                 "homogeneous bidirectional construction reaching Lemma 6 (document 000 section 5, corrected)"};
+  if (inst.all_loads_positive()) return best;
+  // Zero loads void the construction's guarantee: let the general planner compete.
+  const System6Solution lp = solve_system6(inst);
+  ShiftPlan other = plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius);
+  return *other.schedule.makespan < *best.schedule.makespan ? other : best;
+}
+
+}  // namespace
+
+RingPlan plan_ring(const RingInstance& inst) {
+  RingPlan plan;
+  plan.framework = framework_of(inst);
+  plan.bounds = ring_lower_bounds(inst);
+  ShiftPlan chosen;
+  if (!inst.bidirectional()) {
+    chosen = plan_unidirectional(inst);
+  } else if (inst.homogeneous()) {
+    chosen = plan_homogeneous(inst);
+  } else {
+    chosen = plan_heterogeneous_bidirectional(inst);
+  }
+  plan.schedule = std::move(chosen.schedule);
+  plan.method = std::move(chosen.method);
+  plan.schedule.time_scale = inst.cost_scale;
+  plan.schedule.lower_bound = plan.bounds.best;
+  plan.schedule.status = *plan.schedule.makespan == plan.bounds.best ? PlanStatus::optimal : PlanStatus::feasible;
+  return plan;
+}
+
+}  // namespace redist

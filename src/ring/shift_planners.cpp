@@ -1,0 +1,109 @@
+#include "redist/ring/shift_planners.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "redist/core/error.hpp"
+#include "redist/core/flow.hpp"
+#include "redist/ring/bounds.hpp"
+#include "redist/ring/flow_timing.hpp"
+
+namespace redist {
+
+namespace {
+
+struct Candidate {
+  FlowTiming timing;
+  std::string method;
+};
+
+// Better = smaller makespan, then fewer batches.
+bool better(const FlowTiming& a, const FlowTiming& b) {
+  return a.makespan != b.makespan ? a.makespan < b.makespan : a.batches < b.batches;
+}
+
+// A candidate over the batch limit only counts when nothing else exists.
+void consider(std::optional<Candidate>& best, std::optional<FlowTiming> timing, std::string method) {
+  if (!timing) return;
+  const std::int64_t limit = max_schedule_batches(timing->flows.size());
+  if (best && timing->batches > limit && best->timing.batches <= limit) return;
+  if (best && best->timing.batches > limit && timing->batches <= limit) {
+    best = Candidate{std::move(*timing), std::move(method)};
+    return;
+  }
+  if (!best || better(*timing, best->timing)) best = Candidate{std::move(*timing), std::move(method)};
+}
+
+ShiftPlan finish(const RingInstance& inst, const Candidate& c) {
+  ShiftPlan plan{flow_timing_schedule(inst, c.timing), c.method};
+  return plan;
+}
+
+// The light shift closest to `center` (System 12 restricted to net flows): every processor's sends
+// sends_i(x) = max(F_i, 0) + max(-F_{i-1}, 0) are convex in x, so {x : sends_i(x) <= L_i} is an
+// interval; intersect them all.
+std::optional<std::int64_t> nearest_light_shift(const RingInstance& inst, std::int64_t center) {
+  const std::size_t n = inst.size();
+  const auto prefix = prefix_sums(inst.imbalances());
+  std::int64_t lo = INT64_MIN / 4, hi = INT64_MAX / 4;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::int64_t a = prefix[i];                 // F_i = x + a
+    const std::int64_t b = prefix[(i + n - 1) % n];   // F_{i-1} = x + b
+    const std::int64_t load = inst.loads[i];
+    // Both terms are monotone pieces: x + a <= L and -(x + b) <= L, and when both sides are active
+    // (x + a > 0 > x + b cannot happen with a >= b... handled by the sum bound below).
+    hi = std::min(hi, load - a);
+    lo = std::max(lo, -load - b);
+    // When F_i > 0 and F_{i-1} < 0 at once (a source), the sum (x + a) - (x + b) = a - b = delta_i
+    // <= L_i always holds because targets are >= 0.
+  }
+  if (lo > hi) return std::nullopt;
+  return std::clamp(center, lo, hi);
+}
+
+}  // namespace
+
+std::int64_t max_schedule_batches(std::size_t ring_size) {
+  return std::max<std::int64_t>(4'000'000, 64 * static_cast<std::int64_t>(ring_size));
+}
+
+ShiftPlan plan_unidirectional(const RingInstance& inst) {
+  REDIST_ASSERT(!inst.bidirectional());
+  const std::int64_t shift = unidirectional_shift(prefix_sums(inst.imbalances()));
+  const Ticks optimum = lemma5_bound(inst);
+  std::optional<Candidate> best;
+  consider(best, time_flows(inst, shift, PortOrder::succ_first, FollowMode::banded),
+           "ASAP on the minimal flows, batched between ASAP and ALAP (document 000 Algorithm 2)");
+  if (!best || best->timing.makespan > optimum)
+    consider(best, time_flows(inst, shift, PortOrder::succ_first, FollowMode::exact),
+             "strict ASAP on the minimal flows (document 000 Algorithm 2)");
+  REDIST_ASSERT(best.has_value());
+  return finish(inst, *best);
+}
+
+ShiftPlan plan_bidirectional_by_shifts(const RingInstance& inst, std::int64_t center, std::int64_t radius) {
+  REDIST_ASSERT(inst.bidirectional());
+  const auto prefix = prefix_sums(inst.imbalances());
+  const auto [lo_s, hi_s] = std::minmax_element(prefix.begin(), prefix.end());
+  // Shifts outside [-max S, -min S] make every flow the same sign: never better.
+  const std::int64_t lo = -*hi_s, hi = -*lo_s;
+  std::vector<std::int64_t> shifts;
+  for (std::int64_t d = -radius; d <= radius; ++d) shifts.push_back(std::clamp(center + d, lo, hi));
+  if (const auto light = nearest_light_shift(inst, center)) shifts.push_back(std::clamp(*light, lo, hi));
+  std::sort(shifts.begin(), shifts.end());
+  shifts.erase(std::unique(shifts.begin(), shifts.end()), shifts.end());
+
+  std::optional<Candidate> best;
+  for (const std::int64_t x : shifts)
+    for (const PortOrder order : {PortOrder::succ_first, PortOrder::pred_first})
+      for (const FollowMode mode : {FollowMode::banded, FollowMode::compress}) {
+        consider(best, time_flows(inst, x, order, mode),
+                 std::string("ASAP flow timing, shift ") + std::to_string(x) +
+                     (order == PortOrder::succ_first ? ", successors first" : ", predecessors first") +
+                     (mode == FollowMode::banded ? ", batched within the ASAP/ALAP band" : ", slow relays batched"));
+      }
+  REDIST_ASSERT(best.has_value());
+  return finish(inst, *best);
+}
+
+}  // namespace redist

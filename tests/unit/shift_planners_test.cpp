@@ -1,0 +1,141 @@
+#include "redist/ring/shift_planners.hpp"
+
+#include <gtest/gtest.h>
+
+#include "redist/core/flow.hpp"
+#include "redist/core/random.hpp"
+#include "redist/ring/bounds.hpp"
+#include "redist/ring/flow_timing.hpp"
+#include "redist/ring/generator.hpp"
+#include "redist/sim/ring_validator.hpp"
+#include "support/ring_brute_force.hpp"
+
+namespace redist {
+namespace {
+
+RingInstance random_ring(Rng& rng, RingKind kind, std::size_t max_n, std::int64_t max_load) {
+  RingGenOptions opt;
+  opt.n = static_cast<std::size_t>(rng.uniform(1, static_cast<std::int64_t>(max_n)));
+  opt.kind = kind;
+  opt.heterogeneous = rng.uniform(0, 3) != 0;
+  opt.max_cost = rng.uniform(1, 12);
+  opt.max_load = rng.uniform(1, max_load);
+  opt.seed = rng.next();
+  return generate_ring_instance(opt);
+}
+
+void expect_valid_with_makespan(const RingInstance& inst, const Schedule& s) {
+  const auto verdict = validate_ring_schedule(inst, s);
+  ASSERT_TRUE(verdict.valid) << verdict.violation->message;
+  ASSERT_TRUE(s.makespan.has_value());
+  EXPECT_EQ(static_cast<long long>(verdict.makespan), static_cast<long long>(*s.makespan));
+}
+
+TEST(UnidirectionalPlanner, ReachesLemma5OnThousandsOfRandomRings) {
+  Rng rng(101);
+  std::int64_t planned = 0, strict = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const auto inst = random_ring(rng, RingKind::unidirectional, trial % 10 == 0 ? 60 : 12, 40);
+    const auto plan = plan_unidirectional(inst);
+    expect_valid_with_makespan(inst, plan.schedule);
+    EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(lemma5_bound(inst)));
+    // Batching between ASAP and ALAP never needs more batches than strict ASAP.
+    const auto asap = time_flows(inst, unidirectional_shift(prefix_sums(inst.imbalances())), PortOrder::succ_first,
+                                 FollowMode::exact);
+    EXPECT_LE(static_cast<std::int64_t>(plan.schedule.transfers.size()), asap->batches);
+    planned += static_cast<std::int64_t>(plan.schedule.transfers.size());
+    strict += asap->batches;
+  }
+  EXPECT_LT(planned * 2, strict);  // and far fewer overall
+}
+
+TEST(UnidirectionalPlanner, EqualsTheBruteForceOptimumOnTinyHomogeneousRings) {
+  Rng rng(7);
+  for (int trial = 0; trial < 300; ++trial) {
+    RingGenOptions opt;
+    opt.n = static_cast<std::size_t>(rng.uniform(1, 5));
+    opt.max_load = 3;
+    opt.seed = rng.next();
+    const auto inst = generate_ring_instance(opt);
+    const auto plan = plan_unidirectional(inst);
+    expect_valid_with_makespan(inst, plan.schedule);
+    EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), *testing::brute_force_steps(inst));
+  }
+}
+
+TEST(UnidirectionalPlanner, HomogeneousRingsNeedFewBatches) {
+  // Algorithm 1: every sender sends in one stretch, so batches stay O(n) whatever the loads.
+  Rng rng(9);
+  for (int trial = 0; trial < 200; ++trial) {
+    RingGenOptions opt;
+    opt.n = static_cast<std::size_t>(rng.uniform(2, 40));
+    opt.max_load = 1'000'000'000;
+    opt.seed = rng.next();
+    const auto inst = generate_ring_instance(opt);
+    const auto plan = plan_unidirectional(inst);
+    expect_valid_with_makespan(inst, plan.schedule);
+    EXPECT_LE(plan.schedule.transfers.size(), 2 * inst.size());
+  }
+}
+
+TEST(UnidirectionalPlanner, ZeroLoadProcessorsStillGetValidSchedules) {
+  Rng rng(12);
+  for (int trial = 0; trial < 1000; ++trial) {
+    auto inst = random_ring(rng, RingKind::unidirectional, 10, 10);
+    const std::size_t n = inst.size();
+    if (n < 2) continue;
+    const auto victim = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1));
+    inst.loads[(victim + 1) % n] += inst.loads[victim];
+    inst.loads[victim] = 0;
+    if (trial % 2) {
+      inst.targets[(victim + 1) % n] += inst.targets[victim];
+      inst.targets[victim] = 0;
+    }
+    check_ring_instance(inst, "zero-load");
+    const auto plan = plan_unidirectional(inst);
+    expect_valid_with_makespan(inst, plan.schedule);
+    EXPECT_GE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(lemma5_bound(inst)));
+  }
+}
+
+TEST(FlowTiming, EveryShiftAndOrderGivesAValidBidirectionalSchedule) {
+  Rng rng(33);
+  for (int trial = 0; trial < 1500; ++trial) {
+    const auto inst = random_ring(rng, RingKind::bidirectional, 9, 12);
+    const auto prefix = prefix_sums(inst.imbalances());
+    const auto [lo, hi] = std::minmax_element(prefix.begin(), prefix.end());
+    for (std::int64_t x = -*hi; x <= -*lo; ++x)
+      for (auto order : {PortOrder::succ_first, PortOrder::pred_first})
+        for (auto mode : {FollowMode::compress, FollowMode::exact, FollowMode::banded}) {
+          const auto timing = time_flows(inst, x, order, mode);
+          if (!timing) continue;
+          const auto s = flow_timing_schedule(inst, *timing);
+          expect_valid_with_makespan(inst, s);
+        }
+  }
+}
+
+TEST(BidirectionalShiftPlanner, NeverBelowTheBoundsAndAlwaysValid) {
+  Rng rng(44);
+  for (int trial = 0; trial < 1000; ++trial) {
+    const auto inst = random_ring(rng, RingKind::bidirectional, 16, 30);
+    const auto plan = plan_bidirectional_by_shifts(inst, -prefix_sums(inst.imbalances())[0], 3);
+    expect_valid_with_makespan(inst, plan.schedule);
+    EXPECT_GE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(lemma12_bound(inst)));
+  }
+}
+
+TEST(UnidirectionalPlanner, BillionItemLoadsOnLargeRings) {
+  RingGenOptions opt;
+  opt.n = 20000;
+  opt.heterogeneous = true;
+  opt.max_load = 1'000'000'000;
+  opt.seed = 5;
+  const auto inst = generate_ring_instance(opt);
+  const auto plan = plan_unidirectional(inst);
+  expect_valid_with_makespan(inst, plan.schedule);
+  EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(lemma5_bound(inst)));
+}
+
+}  // namespace
+}  // namespace redist
