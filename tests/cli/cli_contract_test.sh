@@ -73,5 +73,16 @@ expect 0 "lemma12" -- "$R" bounds "$T/g.json"
 expect 2 "" -- "$R" gen ring --n 0 -o "$T/never.json"
 [ ! -e "$T/never.json" ] && pass=$((pass + 1)) || { echo "FAIL: file written on bad input"; fail=$((fail + 1)); }
 
+# plan: every framework, the schedule re-checked by `check`, the SVG written.
+for kind in "uni hom" "uni het" "bi hom" "bi het"; do
+  set -- $kind
+  "$R" gen ring --n 12 --ring "$1" --costs "$2" --max-load 30 --seed 9 -o "$T/p.json"
+  expect 0 "^status +(optimal|feasible)" -- "$R" plan "$T/p.json" -o "$T/p.schedule.json" --svg "$T/p.svg"
+  expect 0 "^valid: makespan" -- "$R" check "$T/p.json" "$T/p.schedule.json"
+  grep -q "<svg" "$T/p.svg" && pass=$((pass + 1)) || { echo "FAIL: no SVG for $kind"; fail=$((fail + 1)); }
+done
+expect 0 '"status": "optimal"' -- "$R" plan "$SRC/examples/bidirectional_het.json" --json
+expect 2 "succ_cost: missing required field" -- "$R" plan "$T/missing.json"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
