@@ -224,29 +224,24 @@ bool has_both_signs(const std::vector<std::int64_t>& flows) {
   return *lo <= 0 && *hi >= 0;
 }
 
-std::int64_t lemma6_steps(const RingInstance& inst) {
-  return static_cast<std::int64_t>(lemma6_bound(inst) / inst.succ_cost.front());
+void require_homogeneous_bidirectional(const RingInstance& inst) {
+  REDIST_ASSERT(inst.bidirectional() && inst.homogeneous() && inst.size() >= 1);
 }
 
-}  // namespace
-
-ShiftWindow lemma6_shift_window(const RingInstance& inst) {
-  REDIST_ASSERT(inst.bidirectional() && inst.homogeneous() && inst.size() >= 1);
-  const auto prefix = prefix_sums(inst.imbalances());
+// |x + S_i| <= tau for all i, and x + min S <= 0 <= x + max S. Non-empty because
+// max S - min S = max |delta(k..l)| <= 2 tau (Lemma 6's slice term).
+ShiftWindow shift_window(const std::vector<std::int64_t>& prefix, Ticks tau) {
   const auto [min_s, max_s] = std::minmax_element(prefix.begin(), prefix.end());
-  const Ticks tau = lemma6_steps(inst);
-  // |x + S_i| <= tau for all i, and x + min S <= 0 <= x + max S. Non-empty because
-  // max S - min S = max |delta(k..l)| <= 2 tau (Lemma 6's slice term).
   const Ticks lo = std::max<Ticks>(-tau - *min_s, -Ticks{*max_s});
   const Ticks hi = std::min<Ticks>(tau - *max_s, -Ticks{*min_s});
   REDIST_ASSERT(lo <= hi);
   return {static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi)};
 }
 
-Schedule schedule_homogeneous_bidirectional(const RingInstance& inst, std::int64_t shift, FirstSide side) {
-  REDIST_ASSERT(inst.bidirectional() && inst.homogeneous() && inst.size() >= 1);
+Schedule schedule_for_shift(const RingInstance& inst, const std::vector<std::int64_t>& prefix, std::int64_t shift,
+                            FirstSide side) {
   const std::size_t n = inst.size();
-  const auto flows = flows_for_shift(prefix_sums(inst.imbalances()), shift);
+  const auto flows = flows_for_shift(prefix, shift);
   REDIST_ASSERT(has_both_signs(flows));
   if (n == 1) {  // the only edge is a loop; the instance is balanced
     Schedule schedule;
@@ -257,12 +252,10 @@ Schedule schedule_homogeneous_bidirectional(const RingInstance& inst, std::int64
   }
   const OrientedRing ring = orient(inst, flows, side);
   EdgeSends sends(n);
-  time_forward_runs(ring, sends);   // first: late runs need their sinks' prompt receipts
+  time_forward_runs(ring, sends);  // first: late runs need their sinks' prompt receipts
   time_backward_runs(ring, sends);
   return emit(inst, ring, sends, shift);
 }
-
-namespace {
 
 // The shift of least traffic sum |x + S_i| (a median of -S) moved into the window: optimal time,
 // and the fewest items moved among optimal-time flows of this construction.
@@ -273,35 +266,48 @@ std::int64_t preferred_shift(const std::vector<std::int64_t>& prefix, const Shif
   return std::clamp(-*mid, window.lo, window.hi);
 }
 
-// With a zero load or target the proof's condition on relays may fail for the preferred shift; a few
-// other shifts turn such processors into sources or sinks (F = 0 on one of their edges).
+// With a zero load or target the proof's condition on relays may fail for the preferred shift; the
+// window's ends and a few shifts that turn such processors into sources or sinks (F = 0 on one of
+// their edges) are tried too.
 std::vector<std::int64_t> candidate_shifts(const RingInstance& inst, const std::vector<std::int64_t>& prefix,
-                                           const ShiftWindow& window) {
+                                           const ShiftWindow& window, std::int64_t preferred) {
   constexpr std::size_t kMaxCandidates = 12;
-  std::vector<std::int64_t> shifts{preferred_shift(prefix, window), window.lo, window.hi};
+  std::vector<std::int64_t> shifts{preferred, window.lo, window.hi};
   const std::size_t n = inst.size();
   for (std::size_t i = 0; i < n && shifts.size() < kMaxCandidates; ++i) {
     if (inst.loads[i] != 0 && inst.targets[i] != 0) continue;
     for (const std::int64_t x : {-prefix[i], -prefix[(i + n - 1) % n]})
       if (x >= window.lo && x <= window.hi) shifts.push_back(x);
   }
-  std::sort(shifts.begin() + 1, shifts.end());
-  shifts.erase(std::unique(shifts.begin() + 1, shifts.end()), shifts.end());
+  std::sort(shifts.begin(), shifts.end());
+  shifts.erase(std::unique(shifts.begin(), shifts.end()), shifts.end());
   return shifts;
 }
 
 }  // namespace
 
+ShiftWindow lemma6_shift_window(const RingInstance& inst) {
+  require_homogeneous_bidirectional(inst);
+  return shift_window(prefix_sums(inst.imbalances()), lemma6_bound(inst) / inst.succ_cost.front());
+}
+
+Schedule schedule_homogeneous_bidirectional(const RingInstance& inst, std::int64_t shift, FirstSide side) {
+  require_homogeneous_bidirectional(inst);
+  return schedule_for_shift(inst, prefix_sums(inst.imbalances()), shift, side);
+}
+
 Schedule plan_homogeneous_bidirectional(const RingInstance& inst) {
-  REDIST_ASSERT(inst.bidirectional() && inst.homogeneous() && inst.size() >= 1);
+  require_homogeneous_bidirectional(inst);
   const auto prefix = prefix_sums(inst.imbalances());
-  const ShiftWindow window = lemma6_shift_window(inst);
   const Ticks bound = lemma6_bound(inst);
-  Schedule best = schedule_homogeneous_bidirectional(inst, preferred_shift(prefix, window), FirstSide::succ);
+  const ShiftWindow window = shift_window(prefix, bound / inst.succ_cost.front());
+  const std::int64_t preferred = preferred_shift(prefix, window);
+  Schedule best = schedule_for_shift(inst, prefix, preferred, FirstSide::succ);
   if (*best.makespan != bound) {  // only possible with a zero load or target (Theorem 3, our proof)
-    for (const std::int64_t x : candidate_shifts(inst, prefix, window))
+    for (const std::int64_t x : candidate_shifts(inst, prefix, window, preferred))
       for (const FirstSide side : {FirstSide::succ, FirstSide::pred}) {
-        Schedule candidate = schedule_homogeneous_bidirectional(inst, x, side);
+        if (x == preferred && side == FirstSide::succ) continue;
+        Schedule candidate = schedule_for_shift(inst, prefix, x, side);
         if (*candidate.makespan < *best.makespan) best = std::move(candidate);
       }
   }
