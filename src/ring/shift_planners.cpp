@@ -67,9 +67,34 @@ std::int64_t max_schedule_batches(std::size_t ring_size) {
   return std::max<std::int64_t>(4'000'000, 64 * static_cast<std::int64_t>(ring_size));
 }
 
+namespace {
+
+// Document 000 Algorithm 1 (homogeneous, loads and targets >= 1): every P_i sends its F_i items in
+// one stretch from time 0 (Lemma 3: it always holds an item; Lemma 4: the redistribution is then
+// complete), so the makespan is c max F_i = Lemma 1. One batch per processor, no timing needed.
+ShiftPlan algorithm1(const RingInstance& inst, std::int64_t shift, const std::vector<std::int64_t>& prefix) {
+  const std::size_t n = inst.size();
+  Schedule s;
+  s.time_scale = inst.cost_scale;
+  s.flow_shift = shift;
+  s.transfers.reserve(n);
+  std::int64_t most = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::int64_t f = shift + prefix[i];
+    if (f > 0) s.transfers.push_back({static_cast<std::int64_t>(i), static_cast<std::int64_t>((i + 1) % n), f, 0, std::nullopt});
+    most = std::max(most, f);
+  }
+  s.makespan = static_cast<Ticks>(most) * inst.succ_cost.front();
+  return {std::move(s), "document 000 Algorithm 1: every sender sends its flow in one stretch from time 0"};
+}
+
+}  // namespace
+
 ShiftPlan plan_unidirectional(const RingInstance& inst) {
   REDIST_ASSERT(!inst.bidirectional());
-  const std::int64_t shift = unidirectional_shift(prefix_sums(inst.imbalances()));
+  const auto prefix = prefix_sums(inst.imbalances());
+  const std::int64_t shift = unidirectional_shift(prefix);
+  if (inst.homogeneous() && inst.all_loads_positive() && inst.size() > 1) return algorithm1(inst, shift, prefix);
   const Ticks optimum = lemma5_bound(inst);
   std::optional<Candidate> best;
   consider(best, time_flows(inst, shift, PortOrder::succ_first, FollowMode::banded),
