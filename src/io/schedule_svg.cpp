@@ -1,6 +1,7 @@
 #include "redist/io/schedule_svg.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 #include <vector>
@@ -73,7 +74,7 @@ std::string schedule_svg(const RingInstance& inst, const Schedule& s, const std:
       << (s.transfers.size() > kMaxDrawnBatches ? " (first 50,000 batches drawn)" : "") << "</text>\n"
       << "<text x=\"" << fmt(kLeft) << "\" y=\"38\" fill=\"#555\">upper half: to successor (blue), lower half: to "
          "predecessor (orange); darker = forwarding items received from a neighbour</text>\n";
-  const std::size_t label_every = std::max<std::size_t>(1, static_cast<std::size_t>(12.0 / lane));
+  const auto label_every = static_cast<std::size_t>(std::max(1.0, std::ceil(12.0 / lane)));
   for (std::size_t p = 0; p < n; ++p) {
     const double y = kTop + lane * static_cast<double>(p);
     svg << "<rect x=\"" << fmt(kLeft) << "\" y=\"" << fmt(y) << "\" width=\"" << fmt(kPlotWidth) << "\" height=\""
