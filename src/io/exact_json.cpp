@@ -101,19 +101,16 @@ Json parse_exact_json(std::string_view text, const std::string& source) {
   return builder.result();
 }
 
-Json read_exact_json_file(const std::string& path) {
-  std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, "", "cannot open file");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = std::move(buffer).str();
-  }
-  return parse_exact_json(text, path);
+std::string read_text_file(const std::string& path) {
+  if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, "", "cannot open file");
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return std::move(buffer).str();
 }
+
+Json read_exact_json_file(const std::string& path) { return parse_exact_json(read_text_file(path), path); }
 
 JsonPlace JsonPlace::operator[](std::string_view key) const {
   return JsonPlace{source, field.empty() ? std::string(key) : field + "." + std::string(key)};

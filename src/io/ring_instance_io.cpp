@@ -1,46 +1,14 @@
 #include "redist/io/ring_instance_io.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <set>
 
 #include "redist/core/error.hpp"
 
 namespace redist::io {
 
 namespace {
-
-// A cost field: one number or a list of n numbers, as exact decimals.
-std::vector<Decimal> read_costs(const Json& value, const JsonPlace& place, std::size_t n) {
-  std::vector<Decimal> costs;
-  if (value.is_array()) {
-    if (value.size() != n)
-      place.fail("has " + std::to_string(value.size()) + " entries but the ring has " + std::to_string(n) +
-                 " processors");
-    for (std::size_t i = 0; i < n; ++i) costs.push_back(as_decimal(value[i], place[i]));
-  } else {
-    costs.assign(n, as_decimal(value, place));
-  }
-  for (std::size_t i = 0; i < costs.size(); ++i)
-    if (costs[i].mantissa <= 0) (value.is_array() ? place[i] : place).fail("must be a positive finite number");
-  return costs;
-}
-
-std::vector<std::int64_t> to_cost_ticks(const std::vector<Decimal>& costs, int scale, const JsonPlace& place,
-                                        bool listed) {
-  std::vector<std::int64_t> ticks(costs.size());
-  for (std::size_t i = 0; i < costs.size(); ++i) {
-    const auto t = to_ticks(costs[i], scale);
-    if (!t || *t > INT64_MAX)
-      (listed ? place[i] : place).fail("cost too large for 64-bit ticks at 10^-" + std::to_string(scale));
-    ticks[i] = static_cast<std::int64_t>(*t);
-  }
-  return ticks;
-}
-
-int finest_scale(const std::vector<Decimal>& costs) {
-  int scale = 0;
-  for (const auto& c : costs) scale = std::max(scale, c.scale);
-  return scale;
-}
 
 Json costs_to_json(const std::vector<std::int64_t>& costs, int scale) {
   if (std::all_of(costs.begin(), costs.end(), [&](std::int64_t c) { return c == costs.front(); }))
@@ -52,44 +20,215 @@ Json costs_to_json(const std::vector<std::int64_t>& costs, int scale) {
 
 }  // namespace
 
-RingInstance ring_instance_from_json(const Json& document, const std::string& source) {
+namespace {
+
+// The fields of a ring instance as read, before any rule is checked: filled either from a DOM or,
+// for files, by a SAX reader that never builds one (a ring of 10^7 processors is 4 x 10^7 numbers).
+struct CostField {
+  bool present = false;
+  bool listed = false;  // a list of n numbers rather than one number
+  std::vector<Decimal> values;
+};
+
+struct RawRing {
+  bool has_ring = false, has_loads = false, has_targets = false;
+  std::string ring;
+  std::vector<std::int64_t> loads, targets;
+  CostField succ, pred;
+};
+
+std::vector<std::int64_t> cost_ticks(const CostField& field, std::size_t n, int scale, const JsonPlace& place) {
+  std::vector<std::int64_t> ticks(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Decimal& d = field.values[field.listed ? i : 0];
+    const auto t = to_ticks(d, scale);
+    if (!t || *t > INT64_MAX)
+      (field.listed ? place[i] : place).fail("cost too large for 64-bit ticks at 10^-" + std::to_string(scale));
+    ticks[i] = static_cast<std::int64_t>(*t);
+  }
+  return ticks;
+}
+
+void check_costs(const CostField& field, std::size_t n, const JsonPlace& place) {
+  if (field.listed && field.values.size() != n)
+    place.fail("has " + std::to_string(field.values.size()) + " entries but the ring has " + std::to_string(n) +
+               " processors");
+  for (std::size_t i = 0; i < field.values.size(); ++i)
+    if (field.values[i].mantissa <= 0) (field.listed ? place[i] : place).fail("must be a positive finite number");
+}
+
+int finest_scale(const CostField& field) {
+  int scale = 0;
+  for (const auto& c : field.values) scale = std::max(scale, c.scale);
+  return scale;
+}
+
+// Every rule of DESIGN.md section 4 and check_ring_instance, in the order a person fixes them.
+RingInstance build_ring_instance(RawRing raw, const std::string& source) {
   const JsonPlace root{source, ""};
-  check_object_fields(document, root, {"ring", "loads", "targets", "succ_cost", "pred_cost"},
-                      {"ring", "loads", "targets", "succ_cost"});
+  if (!raw.has_ring) root["ring"].fail("missing required field");
+  if (!raw.has_loads) root["loads"].fail("missing required field");
+  if (!raw.has_targets) root["targets"].fail("missing required field");
+  if (!raw.succ.present) root["succ_cost"].fail("missing required field");
   RingInstance inst;
-  const std::string& ring = as_string(document["ring"], root["ring"]);
-  if (ring == "unidirectional") {
+  if (raw.ring == "unidirectional") {
     inst.kind = RingKind::unidirectional;
-  } else if (ring == "bidirectional") {
+  } else if (raw.ring == "bidirectional") {
     inst.kind = RingKind::bidirectional;
   } else {
-    root["ring"].fail("must be \"unidirectional\" or \"bidirectional\", got \"" + ring + "\"");
+    root["ring"].fail("must be \"unidirectional\" or \"bidirectional\", got \"" + raw.ring + "\"");
   }
-  inst.loads = as_count_array(document["loads"], root["loads"]);
-  inst.targets = as_count_array(document["targets"], root["targets"]);
+  inst.loads = std::move(raw.loads);
+  inst.targets = std::move(raw.targets);
   const std::size_t n = inst.loads.size();
   if (n == 0) root["loads"].fail("the ring needs at least one processor (n = 0)");
   if (inst.targets.size() != n)
     root["targets"].fail("has " + std::to_string(inst.targets.size()) + " entries but loads has " +
                          std::to_string(n));
-  if (!inst.bidirectional() && document.contains("pred_cost"))
+  if (!inst.bidirectional() && raw.pred.present)
     root["pred_cost"].fail("is only allowed on a bidirectional ring (this ring is unidirectional)");
-  if (inst.bidirectional() && !document.contains("pred_cost"))
+  if (inst.bidirectional() && !raw.pred.present)
     root["pred_cost"].fail("missing required field (a bidirectional ring needs the cost P_i -> P_{i-1})");
-
-  const auto succ = read_costs(document["succ_cost"], root["succ_cost"], n);
-  std::vector<Decimal> pred;
-  if (inst.bidirectional()) pred = read_costs(document["pred_cost"], root["pred_cost"], n);
-  inst.cost_scale = std::max(finest_scale(succ), finest_scale(pred));
-  inst.succ_cost = to_cost_ticks(succ, inst.cost_scale, root["succ_cost"], document["succ_cost"].is_array());
-  if (inst.bidirectional())
-    inst.pred_cost = to_cost_ticks(pred, inst.cost_scale, root["pred_cost"], document["pred_cost"].is_array());
+  check_costs(raw.succ, n, root["succ_cost"]);
+  check_costs(raw.pred, n, root["pred_cost"]);
+  inst.cost_scale = std::max(finest_scale(raw.succ), finest_scale(raw.pred));
+  inst.succ_cost = cost_ticks(raw.succ, n, inst.cost_scale, root["succ_cost"]);
+  if (inst.bidirectional()) inst.pred_cost = cost_ticks(raw.pred, n, inst.cost_scale, root["pred_cost"]);
   check_ring_instance(inst, source);
   return inst;
 }
 
+CostField cost_field_from(const Json& value, const JsonPlace& place) {
+  CostField field;
+  field.present = true;
+  field.listed = value.is_array();
+  if (field.listed) {
+    for (std::size_t i = 0; i < value.size(); ++i) field.values.push_back(as_decimal(value[i], place[i]));
+  } else {
+    field.values.push_back(as_decimal(value, place));
+  }
+  return field;
+}
+
+// SAX reader of a ring instance file: a flat object whose values are strings, numbers or arrays of
+// numbers. Errors name the field and index as the DOM path does.
+class RingInstanceReader {
+ public:
+  explicit RingInstanceReader(const std::string& source) : root_{source, ""} {}
+
+  bool null() { return wrong("null"); }
+  bool boolean(bool) { return wrong("boolean"); }
+  bool number_integer(Json::number_integer_t v) { return number(Decimal{v, 0}, nullptr); }
+  bool number_unsigned(Json::number_unsigned_t v) { return number(Decimal{static_cast<Ticks>(v), 0}, nullptr); }
+  bool number_float(Json::number_float_t, const Json::string_t& text) { return number({}, &text); }
+  bool string(Json::string_t& v) {
+    if (depth_ != 1 || key_ != "ring") return wrong("string");
+    raw_.ring = v;
+    return true;
+  }
+  bool binary(Json::binary_t&) { return wrong("binary"); }
+  bool start_object(std::size_t) {
+    if (depth_ != 0) return wrong("object");
+    ++depth_;
+    return true;
+  }
+  bool end_object() {
+    --depth_;
+    return true;
+  }
+  bool start_array(std::size_t) {
+    if (depth_ != 1) return wrong("array");
+    ++depth_;
+    index_ = 0;
+    if (key_ == "succ_cost" || key_ == "pred_cost") cost().listed = true;
+    return true;
+  }
+  bool end_array() {
+    --depth_;
+    return true;
+  }
+  bool key(Json::string_t& k) {
+    static const char* const known[] = {"ring", "loads", "targets", "succ_cost", "pred_cost"};
+    if (std::find(std::begin(known), std::end(known), k) == std::end(known)) root_[k].fail("unknown field");
+    if (!seen_.insert(k).second) root_[k].fail("duplicate key in the same object");
+    key_ = k;
+    if (k == "ring") raw_.has_ring = true;
+    if (k == "loads") raw_.has_loads = true;
+    if (k == "targets") raw_.has_targets = true;
+    if (k == "succ_cost" || k == "pred_cost") cost().present = true;
+    return true;
+  }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
+    std::string what = ex.what();
+    const auto colon = what.rfind(": ");
+    if (colon != std::string::npos) what = what.substr(colon + 2);
+    root_.fail("malformed JSON at byte " + std::to_string(position) + ": " + what);
+  }
+
+  RawRing take() { return std::move(raw_); }
+
+ private:
+  CostField& cost() { return key_ == "succ_cost" ? raw_.succ : raw_.pred; }
+  JsonPlace here() const { return depth_ == 2 ? root_[key_][index_] : root_[key_]; }
+
+  [[noreturn]] bool wrong(const char* type) {
+    if (depth_ == 0) root_.fail(std::string("must be a JSON object, got ") + type);
+    if (key_ == "ring") root_["ring"].fail(std::string("must be a string, got ") + type);
+    here().fail(std::string("must be a number, got ") + type);
+  }
+
+  bool number(Decimal value, const Json::string_t* text) {
+    if (depth_ == 0) root_.fail("must be a JSON object, got number");
+    if (key_ == "ring") root_["ring"].fail("must be a string, got number");
+    // The place (a string like "loads[123]") is only built for an error: this runs 10^7 times.
+    if (text) {
+      const auto parsed = parse_decimal(*text);
+      if (!parsed) here().fail("number " + *text + " cannot be represented exactly");
+      value = *parsed;
+    }
+    if (key_ == "succ_cost" || key_ == "pred_cost") {
+      cost().values.push_back(value);
+      ++index_;
+      return true;
+    }
+    if (depth_ != 2) here().fail("must be an array, got number");
+    if (value.scale != 0) here().fail("must be an integer, got " + format_ticks(value.mantissa, value.scale));
+    if (value.mantissa < 0) here().fail("must be >= 0, got " + format_int128(value.mantissa));
+    if (value.mantissa > INT64_MAX) here().fail("integer does not fit 64 bits");
+    (key_ == "loads" ? raw_.loads : raw_.targets).push_back(static_cast<std::int64_t>(value.mantissa));
+    ++index_;
+    return true;
+  }
+
+  JsonPlace root_;
+  RawRing raw_;
+  std::string key_;
+  std::set<std::string> seen_;
+  std::size_t depth_ = 0;
+  std::size_t index_ = 0;
+};
+
+}  // namespace
+
+RingInstance ring_instance_from_json(const Json& document, const std::string& source) {
+  const JsonPlace root{source, ""};
+  check_object_fields(document, root, {"ring", "loads", "targets", "succ_cost", "pred_cost"}, {});
+  RawRing raw;
+  if ((raw.has_ring = document.contains("ring"))) raw.ring = as_string(document["ring"], root["ring"]);
+  if ((raw.has_loads = document.contains("loads"))) raw.loads = as_count_array(document["loads"], root["loads"]);
+  if ((raw.has_targets = document.contains("targets")))
+    raw.targets = as_count_array(document["targets"], root["targets"]);
+  if (document.contains("succ_cost")) raw.succ = cost_field_from(document["succ_cost"], root["succ_cost"]);
+  if (document.contains("pred_cost")) raw.pred = cost_field_from(document["pred_cost"], root["pred_cost"]);
+  return build_ring_instance(std::move(raw), source);
+}
+
 RingInstance read_ring_instance(const std::string& path) {
-  return ring_instance_from_json(read_exact_json_file(path), path);
+  const std::string text = read_text_file(path);
+  RingInstanceReader reader(path);
+  Json::sax_parse(text.data(), text.data() + text.size(), &reader, nlohmann::detail::input_format_t::json, true,
+                  false);
+  return build_ring_instance(reader.take(), path);
 }
 
 Json ring_instance_to_json(const RingInstance& inst) {

@@ -27,6 +27,8 @@ inline constexpr std::size_t kMaxJsonDepth = 64;
 Json parse_exact_json(std::string_view text, const std::string& source);
 /// Reads and parses a file; "-" reads standard input.
 Json read_exact_json_file(const std::string& path);
+/// The bytes of a file ("-": standard input); InputError naming the file when it cannot be read.
+std::string read_text_file(const std::string& path);
 
 /// Where a value sits, for error messages: the file and a field path such as "transfers[3].start".
 struct JsonPlace {
