@@ -45,7 +45,7 @@ void print_plan(const AllportInstance& inst, const LauPlan& plan) {
   if (plan.optimal_shifts)
     std::cout << " (every shift in [" << plan.optimal_shifts->lo << ", " << plan.optimal_shifts->hi << "] is optimal)";
   if (plan.window && plan.window->defined)
-    std::cout << " (window [" << plan.window->d_min << ", " << plan.window->d_max << "])";
+    std::cout << " (searched h in [" << plan.window->d_min << ", " << plan.window->d_max << "], shift = Traffic's - h)";
   std::cout << "\n";
   if (inst.size() <= kMaxDrawnNodes) {
     std::cout << draw_flows(inst.loads, plan.flows);

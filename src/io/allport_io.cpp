@@ -6,9 +6,11 @@ namespace redist::io {
 
 AllportInstance allport_instance_from_json(const Json& document, const std::string& source) {
   const JsonPlace root{source, ""};
-  check_object_fields(document, root, {"model", "loads", "targets"}, {"model", "loads"});
-  const std::string& model = as_string(document["model"], root["model"]);
-  if (model != "allport") root["model"].fail("must be \"allport\", got \"" + model + "\"");
+  check_object_fields(document, root, {"model", "loads", "targets"}, {"loads"});
+  if (document.contains("model")) {  // optional: `redist lau` reads all-port instances only
+    const std::string& model = as_string(document["model"], root["model"]);
+    if (model != "allport") root["model"].fail("must be \"allport\", got \"" + model + "\"");
+  }
   AllportInstance inst;
   inst.loads = as_count_array(document["loads"], root["loads"]);
   if (inst.loads.empty()) root["loads"].fail("the ring needs at least one processor (n = 0)");

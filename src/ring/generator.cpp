@@ -48,6 +48,10 @@ RingInstance generate_ring_instance(const RingGenOptions& opt) {
   if (opt.n == 0) throw InputError("", "--n", "must be >= 1");
   if (opt.max_load < 1) throw InputError("", "--max-load", "must be >= 1");
   if (opt.max_cost < 1) throw InputError("", "--max-cost", "must be >= 1");
+  // The loads are summed below in 64 bits: refuse before that sum can overflow (checked again, on the
+  // drawn values, by check_ring_instance).
+  if (static_cast<Ticks>(opt.n) * opt.max_load > kMaxTotalItems)
+    throw InputError("", "--max-load", "n * max-load exceeds 2^62 items");
   Rng rng(opt.seed);
   RingInstance inst;
   inst.kind = opt.kind;

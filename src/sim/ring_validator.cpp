@@ -85,16 +85,17 @@ class HoldingsChecker {
     for (std::size_t j = 0; j < receives_.size(); ++j) arrived_before_[j + 1] = arrived_before_[j] + receives_[j].items;
   }
 
+  // Item totals are 128-bit: a hand-written schedule may list batches of up to 2^63 - 1 items each.
   struct Failure {
     Ticks time;
     std::size_t transfer;
     std::int64_t item;
-    std::int64_t sent_before;
-    std::int64_t arrived;
+    Ticks sent_before;
+    Ticks arrived;
   };
 
   std::optional<Failure> first_failure() const {
-    std::int64_t sent_before = 0;
+    Ticks sent_before = 0;
     for (const Batch& s : sends_) {
       if (auto f = check_batch(s, sent_before)) return f;
       sent_before += s.items;
@@ -104,50 +105,50 @@ class HoldingsChecker {
 
  private:
   // Items received by instant t (inclusive: an item is usable from the end of its receipt).
-  std::int64_t arrivals_by(Ticks t) const {
+  Ticks arrivals_by(Ticks t) const {
     const auto it = std::upper_bound(receives_.begin(), receives_.end(), t,
                                      [](Ticks v, const Batch& b) { return v < b.start; });
     if (it == receives_.begin()) return 0;
     const std::size_t j = static_cast<std::size_t>(it - receives_.begin()) - 1;
     const Batch& r = receives_[j];
     const Ticks partial = std::min<Ticks>(r.items, (t - r.start) / r.cost);
-    return arrived_before_[j] + static_cast<std::int64_t>(partial);
+    return arrived_before_[j] + partial;
   }
 
   Ticks departure(const Batch& s, std::int64_t m) const { return s.start + (m - 1) * s.cost; }
 
   // > 0 when the m-th departure of s takes an item the processor does not hold.
-  Ticks excess(const Batch& s, std::int64_t sent_before, std::int64_t m) const {
-    return static_cast<Ticks>(sent_before) + m - load_ - arrivals_by(departure(s, m));
+  Ticks excess(const Batch& s, Ticks sent_before, std::int64_t m) const {
+    return sent_before + m - load_ - arrivals_by(departure(s, m));
   }
 
-  std::optional<Failure> check_batch(const Batch& s, std::int64_t sent_before) const {
+  std::optional<Failure> check_batch(const Batch& s, Ticks sent_before) const {
     if (s.items == 0) return std::nullopt;
     const Ticks first = s.start;
     const Ticks last = departure(s, s.items);
     // Split points: receive batch starts and ends inside (first, last].
-    std::vector<std::int64_t> cuts;  // first item index m of each new piece
+    std::vector<Ticks> cuts;  // first item index m of each new piece (up to items + 1)
     auto it = std::upper_bound(receives_.begin(), receives_.end(), first,
                                [](Ticks v, const Batch& b) { return v < b.start; });
     if (it != receives_.begin()) --it;
     for (; it != receives_.end() && it->start <= last; ++it) {
       for (Ticks b : {it->start, it->end}) {
-        if (b > first && b <= last) cuts.push_back(static_cast<std::int64_t>(ceil_div(b - s.start, s.cost)) + 1);
+        if (b > first && b <= last) cuts.push_back(ceil_div(b - s.start, s.cost) + 1);
       }
     }
-    cuts.push_back(s.items + 1);
+    cuts.push_back(Ticks{s.items} + 1);
     std::sort(cuts.begin(), cuts.end());
-    std::int64_t lo = 1;
-    for (std::int64_t cut : cuts) {
+    Ticks lo = 1;
+    for (Ticks cut : cuts) {
       if (cut <= lo) continue;
-      const std::int64_t hi = cut - 1;
-      if (auto f = check_piece(s, sent_before, lo, hi)) return f;
+      const auto hi = static_cast<std::int64_t>(cut - 1);  // <= items
+      if (auto f = check_piece(s, sent_before, static_cast<std::int64_t>(lo), hi)) return f;
       lo = cut;
     }
     return std::nullopt;
   }
 
-  std::optional<Failure> check_piece(const Batch& s, std::int64_t sent_before, std::int64_t lo,
+  std::optional<Failure> check_piece(const Batch& s, Ticks sent_before, std::int64_t lo,
                                      std::int64_t hi) const {
     std::int64_t bad = -1;
     if (excess(s, sent_before, lo) > 0) {
@@ -167,7 +168,7 @@ class HoldingsChecker {
 
   std::vector<Batch> sends_;
   std::vector<Batch> receives_;
-  std::vector<std::int64_t> arrived_before_;
+  std::vector<Ticks> arrived_before_;
   std::int64_t load_;
 };
 
@@ -238,7 +239,7 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
                   proc(static_cast<std::int64_t>(p)) + " must send item " + std::to_string(f->item) +
                       " of transfer " + std::to_string(f->transfer) + " at t=" + format_ticks(f->time, scale) +
                       " but holds none (initial load " + std::to_string(inst.loads[p]) + ", received " +
-                      std::to_string(f->arrived) + ", already sent " + std::to_string(f->sent_before) + ")");
+                      format_int128(f->arrived) + ", already sent " + format_int128(f->sent_before) + ")");
     }
   }
   for (std::size_t p = 0; p < n; ++p) {

@@ -53,7 +53,9 @@ std::optional<Schedule> brute_force_schedule(const RingInstance& inst, int max_s
   parent[inst.loads] = {};
   frontier.push({inst.loads, 0});
   while (!frontier.empty()) {
-    auto [loads, depth] = frontier.front();
+    // Named copies, not a structured binding: the lambda below captures them (clang < 16 cannot).
+    const Loads loads = frontier.front().first;
+    const int depth = frontier.front().second;
     frontier.pop();
     if (loads == goal) {
       Schedule schedule;

@@ -38,7 +38,8 @@ TEST(AllportIo, RemainderGoesToTheFirstProcessorsUnlessTargetsAreGiven) {
 }
 
 TEST(AllportIo, BadInputNamesFieldAndIndex) {
-  EXPECT_EQ(field_of_error(R"({"loads": [1]})"), "model");
+  EXPECT_EQ(field_of_error(R"({"loads": [1]})"), "<accepted>");  // "model" is optional
+  EXPECT_EQ(field_of_error(R"({"model": 3, "loads": [1]})"), "model");
   EXPECT_EQ(field_of_error(R"({"model": "ring", "loads": [1]})"), "model");
   EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": []})"), "loads");
   EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": [1, -2]})"), "loads[1]");

@@ -4,8 +4,9 @@
 //             {"model": "allport", "loads": [3, 0, 0, 2], "targets": [1, 1, 2, 1]}
 //   result:   {"shift": -3, "flows": [2, 0, 1, 0, -1, -3], "traffic": 7, "T_single": 2,
 //              "T_multi": 2, ...}
-// Without "targets", a total that n does not divide puts the remainder one item each on P_0, P_1,
-// ... (sim/allport_instance.hpp). The functions live in the redist_lau target (they need its types).
+// "model" may be left out (it must be "allport" when present). Without "targets", a total that n
+// does not divide puts the remainder one item each on P_0, P_1, ... (sim/allport_instance.hpp).
+// The functions live in the redist_lau target (they need its types).
 
 #include <cstdint>
 #include <string>

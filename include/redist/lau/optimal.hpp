@@ -13,10 +13,13 @@
 //   multi-send: edge j finishes within m steps iff x + S_j <= B_j(m) (the m loads ending at node
 //     j) and -(x + S_j) <= F_j(m) (the m loads after it) (allport_time.hpp), so
 //     T_m <= m  <=>  Y-(m) = max_j (-S_j - F_j(m)) <= x <= min_j (B_j(m) - S_j) = Y+(m).
-// So "some shift reaches time k" is an interval test, monotone in k: search k by doubling then
-// bisection, O(n) per test (sliding-window extrema / prefix sums), O(n log T) in all, independent of
-// the loads' size. The interval at the least feasible k is exactly the set of optimal shifts; we
-// return its least-traffic member.
+// So "some shift reaches time k" is an interval test, monotone in k, and the interval at the least
+// feasible k is exactly the set of optimal shifts; we return its least-traffic member.
+//   single-send: X+(c) is, for window length c+1, the least window maximum of a over the ring; all
+//     of them at once come from one monotone-stack pass (an element is the maximum of exactly the
+//     windows inside its arc free of larger values), so the whole search is O(n) for any loads.
+//   multi-send: each test is O(n) with prefix sums; doubling then bisection on m, O(n log T_m).
+// Neither depends on the size of the loads, unlike the window search (O(n * window)).
 
 #include <cstdint>
 
@@ -29,7 +32,7 @@ struct OptimalShift {
   std::int64_t shift = 0;  // the optimal shift of least traffic
   AllportTime time;
   ShiftRange optimal;      // every shift of least time, and no other
-  int probes = 0;          // interval tests made, each O(n)
+  int probes = 0;          // O(n) passes: interval tests (multi-send), or the two profiles (single)
 };
 
 OptimalShift optimal_shift(const ShiftEvaluator& eval, SendMode mode);
