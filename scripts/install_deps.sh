@@ -9,6 +9,7 @@ packages=(
   libopenmpi-dev openmpi-bin              # exec layer (MPI)
   libsimgrid-dev                          # simgrid layer
   clang libclang-rt-dev                   # fuzz targets (libFuzzer)
+  python3                                 # independent re-validation in tests/cli/perm_cli_test.sh
 )
 missing=()
 for p in "${packages[@]}"; do

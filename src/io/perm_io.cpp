@@ -159,7 +159,7 @@ void PermInstanceSax::end_row() {
   const std::string here = indexed("counts", rows_);
   if (rows_ == 0) {
     if (row_length_ == 0) fail(here, "empty row: the matrix must be P x P with P >= 1");
-    if (row_length_ > perm::kMaxProcessors) fail(here, "too many parts (at most 2^27)");
+    if (row_length_ > perm::kMaxProcessors) fail(here, "too many parts (at most 2^23)");
     width_ = row_length_;
   } else if (row_length_ != width_) {
     fail(here, "has " + std::to_string(row_length_) + " entries, expected " + std::to_string(width_) +
@@ -180,7 +180,7 @@ bool PermInstanceSax::number_unsigned(std::uint64_t v) {
   if (field_ == Field::counts) {
     push_count(v);
   } else if (field_ == Field::processors) {
-    if (v < 1 || v > perm::kMaxProcessors) fail("processors", "must be in [1, 2^27], got " + std::to_string(v));
+    if (v < 1 || v > perm::kMaxProcessors) fail("processors", "must be in [1, 2^23], got " + std::to_string(v));
     processors_ = static_cast<std::size_t>(v);
   } else {
     push_id(v);
@@ -347,11 +347,15 @@ std::string perm_result_text(const PermResult& r) {
   out += ",\n  \"steps\": ";
   append_int(out, r.chosen.steps);
   out += ",\n  \"optimal_volume\": ";
-  append_int(out, r.optimal_volume);
+  append_int(out, r.min_volume.volume);
   out += ",\n  \"optimal_steps\": ";
-  append_int(out, r.optimal_steps);
+  append_int(out, r.min_steps.steps);
   out += ",\n  \"canonical\": ";
   append_costs(out, r.canonical);
+  out += ",\n  \"min_volume\": ";
+  append_costs(out, r.min_volume);
+  out += ",\n  \"min_steps\": ";
+  append_costs(out, r.min_steps);
   out += ",\n  \"heuristics\": {";
   for (std::size_t k = 0; k < r.heuristics.size(); ++k) {
     out += (k == 0 ? "\"" : ", \"") + r.heuristics[k].first + "\": ";

@@ -9,39 +9,41 @@ namespace redist::perm {
 
 namespace {
 
-// A bipartite multigraph as distinct pairs with multiplicities, sorted by sender (structure of
-// arrays, so that the receivers array doubles as Hopcroft-Karp's adjacency). Padding pairs are
-// marked dummy.
+constexpr std::uint32_t kDummy = UINT32_MAX;
+
+// A bipartite multigraph on sender groups x receiver groups as pairs with multiplicities, sorted by
+// sender group (structure of arrays, so that the receivers array doubles as Hopcroft-Karp's
+// adjacency). origin[k] is the demand entry a pair carries, or kDummy for padding.
 struct Pairs {
   std::vector<Proc> src, dst;
   std::vector<std::int64_t> mult;
-  std::vector<std::uint8_t> dummy;
+  std::vector<std::uint32_t> origin;
 
   [[nodiscard]] std::size_t size() const { return src.size(); }
-  void push(Proc s, Proc d, std::int64_t m, std::uint8_t is_dummy) {
+  void push(Proc s, Proc d, std::int64_t m, std::uint32_t from) {
     src.push_back(s);
     dst.push_back(d);
     mult.push_back(m);
-    dummy.push_back(is_dummy);
+    origin.push_back(from);
   }
   void reserve(std::size_t n) {
     src.reserve(n);
     dst.reserve(n);
     mult.reserve(n);
-    dummy.reserve(n);
+    origin.reserve(n);
   }
   void resize(std::size_t n) {
     src.resize(n);
     dst.resize(n);
     mult.resize(n);
-    dummy.resize(n);
+    origin.resize(n);
   }
   // Entry k becomes pair `from` of `other` with multiplicity m.
   void set(std::size_t k, const Pairs& other, std::size_t from, std::int64_t m) {
     src[k] = other.src[from];
     dst[k] = other.dst[from];
     mult[k] = m;
-    dummy[k] = other.dummy[from];
+    origin[k] = other.origin[from];
   }
   // Drops pairs of multiplicity 0, keeping the order.
   void compact() {
@@ -54,7 +56,7 @@ struct Pairs {
 
 class RegularColourer {
  public:
-  explicit RegularColourer(std::size_t n) : n_(n) {}
+  RegularColourer(std::size_t groups, const std::vector<PairDemand>& demand) : n_(groups), demand_(demand) {}
 
   void colour(Pairs g, std::int64_t degree, std::int64_t repeat) {
     g.compact();
@@ -89,7 +91,7 @@ class RegularColourer {
     group.repeat = repeat * r;
     for (std::size_t k : m) {
       g.mult[k] -= r;
-      if (!g.dummy[k]) group.pairs.push_back({g.src[k], g.dst[k]});
+      if (g.origin[k] != kDummy) group.pairs.push_back({demand_[g.origin[k]].src, demand_[g.origin[k]].dst});
     }
     emit(std::move(group));
     return r;
@@ -123,13 +125,9 @@ class RegularColourer {
     for (std::size_t k = 0; k < g.size(); ++k)
       if (g.mult[k] % 2 != 0) odd.push_back(static_cast<std::uint32_t>(k));
     const std::size_t m = odd.size();
-    // Senders: odd pairs are consecutive per sender (the pairs are sender-sorted).
-    std::vector<std::uint32_t> by_src(m), by_dst(m);
-    for (std::size_t t = 0; t < m; t += 2) {
-      REDIST_ASSERT(t + 1 < m && g.src[odd[t]] == g.src[odd[t + 1]]);
-      by_src[t] = static_cast<std::uint32_t>(t + 1);
-      by_src[t + 1] = static_cast<std::uint32_t>(t);
-    }
+    // Senders: the odd pairs are consecutive per sender (the pairs are sender-sorted) and every sender
+    // has an even number of them, so t's sender partner is simply t ^ 1.
+    std::vector<std::uint32_t> by_dst(m);
     pair_by_receiver(g, odd, by_dst);
     std::vector<std::uint8_t> side(m, 2);  // 0 = A, 1 = B, 2 = not dealt yet
     for (std::size_t t0 = 0; t0 < m; ++t0) {
@@ -138,7 +136,7 @@ class RegularColourer {
         const std::size_t u = by_dst[t];
         side[t] = 0;
         side[u] = 1;
-        t = by_src[u];
+        t = u ^ 1;
       }
     }
     Pairs a, b;
@@ -176,6 +174,7 @@ class RegularColourer {
   // Appends a step group, merging it into the previous one when they are the same step.
   void emit(StepGroup group) {
     if (group.pairs.empty()) return;
+    std::sort(group.pairs.begin(), group.pairs.end(), [](const TransferPair& x, const TransferPair& y) { return x.src < y.src; });
     if (!out_.groups.empty()) {
       StepGroup& last = out_.groups.back();
       const bool same = last.pairs.size() == group.pairs.size() &&
@@ -190,20 +189,47 @@ class RegularColourer {
   }
 
   std::size_t n_;
+  const std::vector<PairDemand>& demand_;
   StepSchedule out_;
 };
 
-// Real pairs, plus dummy pairs that raise every sender's and receiver's degree to Delta (both sides
-// lack the same total), sorted by sender.
-Pairs padded_pairs(std::size_t n, const std::vector<PairDemand>& demand, std::int64_t degree) {
-  std::vector<std::int64_t> send_gap(n, degree), recv_gap(n, degree);
+// Next-fit packing of one side's processors into groups of total degree <= Delta. Colouring the
+// merged multigraph colours the original (a group sends or receives at most one item per step, so
+// each of its processors does too), and it needs far fewer padding pairs when most degrees are
+// below Delta. Returns each processor's group (kNoProc without items) and each group's degree.
+std::vector<std::int64_t> group_side(const std::vector<std::int64_t>& degree, std::int64_t delta, std::vector<Proc>& group) {
+  std::vector<std::int64_t> fill;
+  group.assign(degree.size(), kNoProc);
+  for (std::size_t v = 0; v < degree.size(); ++v) {
+    if (degree[v] == 0) continue;
+    if (fill.empty() || fill.back() + degree[v] > delta) fill.push_back(0);
+    fill.back() += degree[v];
+    group[v] = static_cast<Proc>(fill.size() - 1);
+  }
+  return fill;
+}
+
+// The demand on sender groups x receiver groups, plus dummy pairs that raise every group's degree
+// to Delta (both sides are given the same number of groups, so they lack the same total), sorted by
+// sender group.
+Pairs regular_pairs(std::size_t n, const std::vector<PairDemand>& demand, std::int64_t delta, std::size_t& groups) {
+  std::vector<std::int64_t> sent(n, 0), received(n, 0);
   for (const PairDemand& d : demand) {
     REDIST_ASSERT(d.src < n && d.dst < n && d.src != d.dst && d.items > 0);
-    send_gap[d.src] -= d.items;
-    recv_gap[d.dst] -= d.items;
+    sent[d.src] += d.items;
+    received[d.dst] += d.items;
   }
+  std::vector<Proc> sgroup, rgroup;
+  std::vector<std::int64_t> send_gap = group_side(sent, delta, sgroup), recv_gap = group_side(received, delta, rgroup);
+  groups = std::max(send_gap.size(), recv_gap.size());
+  send_gap.resize(groups, 0);
+  recv_gap.resize(groups, 0);
+  for (auto& g : send_gap) g = delta - g;
+  for (auto& g : recv_gap) g = delta - g;
+  std::vector<std::vector<std::size_t>> by_sender(groups);  // demand indices per sender group
+  for (std::size_t k = 0; k < demand.size(); ++k) by_sender[sgroup[demand[k].src]].push_back(k);
   std::vector<PairDemand> dummies;
-  for (std::size_t s = 0, r = 0; s < n; ++s)
+  for (std::size_t s = 0, r = 0; s < groups; ++s)
     while (send_gap[s] > 0) {
       while (recv_gap[r] == 0) ++r;
       const std::int64_t m = std::min(send_gap[s], recv_gap[r]);
@@ -211,22 +237,27 @@ Pairs padded_pairs(std::size_t n, const std::vector<PairDemand>& demand, std::in
       send_gap[s] -= m;
       recv_gap[r] -= m;
     }
-  std::vector<std::size_t> order(demand.size() + dummies.size());
-  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
-  auto at = [&](std::size_t k) -> const PairDemand& { return k < demand.size() ? demand[k] : dummies[k - demand.size()]; };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return at(x).src < at(y).src; });
   Pairs g;
-  g.reserve(order.size());
-  for (std::size_t k : order) g.push(at(k).src, at(k).dst, at(k).items, k >= demand.size() ? 1 : 0);
+  g.reserve(demand.size() + dummies.size());
+  std::size_t next_dummy = 0;
+  for (std::size_t s = 0; s < groups; ++s) {
+    for (std::size_t k : by_sender[s])
+      g.push(static_cast<Proc>(s), rgroup[demand[k].dst], demand[k].items, static_cast<std::uint32_t>(k));
+    for (; next_dummy < dummies.size() && dummies[next_dummy].src == s; ++next_dummy)
+      g.push(static_cast<Proc>(s), dummies[next_dummy].dst, dummies[next_dummy].items, kDummy);
+  }
   return g;
 }
 
 }  // namespace
 
 StepSchedule colour_transfers(std::size_t processors, const std::vector<PairDemand>& demand) {
+  REDIST_ASSERT(demand.size() < kDummy);
   const std::int64_t degree = max_port_degree(processors, demand);
-  RegularColourer colourer(processors);
-  colourer.colour(padded_pairs(processors, demand, degree), degree, 1);
+  std::size_t groups = 0;
+  Pairs pairs = regular_pairs(processors, demand, degree, groups);
+  RegularColourer colourer(groups, demand);
+  colourer.colour(std::move(pairs), degree, 1);
   StepSchedule s = colourer.take();
   REDIST_ASSERT(s.steps() == degree);
   return s;

@@ -127,7 +127,7 @@ ItemLayout block1d(const PermGenOptions& o, Rng& rng) {
 }
 
 void check_options(const PermGenOptions& o) {
-  require(o.processors >= 1 && o.processors <= kMaxProcessors, "--processors", "must be in [1, 2^27]");
+  require(o.processors >= 1 && o.processors <= kMaxProcessors, "--processors", "must be in [1, 2^23]");
   switch (o.distribution) {
     case PermDistribution::random:
     case PermDistribution::skewed:

@@ -219,6 +219,42 @@ Blocks full_blocks(std::size_t items, std::size_t processors) {
   return b;
 }
 
+
+// One block per processor, sized by its current load, in the order of the processors' mean item
+// position: for a layout of contiguous blocks this is the layout itself.
+Blocks blocks_following(std::span<const Proc> initial, std::size_t processors) {
+  std::vector<double> position(processors, 0.0);
+  std::vector<std::int64_t> load(processors, 0);
+  for (std::size_t d = 0; d < initial.size(); ++d) {
+    position[initial[d]] += static_cast<double>(d);
+    ++load[initial[d]];
+  }
+  Blocks b;
+  b.host.resize(processors);
+  for (std::size_t p = 0; p < processors; ++p) {
+    b.host[p] = static_cast<Proc>(p);
+    position[p] = load[p] > 0 ? position[p] / static_cast<double>(load[p]) : static_cast<double>(initial.size());
+  }
+  std::stable_sort(b.host.begin(), b.host.end(), [&](Proc x, Proc y) { return position[x] < position[y]; });
+  b.bound.assign(processors + 1, 0);
+  for (std::size_t k = 0; k < processors; ++k) b.bound[k + 1] = b.bound[k] + load[b.host[k]];
+  return b;
+}
+
+// Alternates boundary moves and exact relabelling from `blocks` (whose plan is `start`) while the
+// total cost decreases; returns the best plan seen.
+StencilPlan improve_blocks(std::span<const Proc> initial, std::size_t processors, const StencilModel& m, Blocks blocks,
+                           StencilPlan start) {
+  StencilPlan best = std::move(start);
+  for (int round = 0; round < 8; ++round) {
+    BoundarySearch(initial, processors, m, blocks).run(20);
+    blocks.host = place_blocks(initial, blocks.bound, processors, m.model);
+    StencilPlan next = make_plan("improved-blocks", items_of(blocks), initial, processors, m);
+    if (!(next.total < best.total)) break;
+    best = std::move(next);
+  }
+  return best;
+}
 }  // namespace
 
 StencilChoice plan_stencil(std::span<const Proc> initial, std::size_t processors, const StencilModel& m) {
@@ -229,16 +265,14 @@ StencilChoice plan_stencil(std::span<const Proc> initial, std::size_t processors
   Blocks blocks = full_blocks(initial.size(), processors);
   blocks.host = place_blocks(initial, blocks.bound, processors, m.model);
   choice.block = make_plan("block", items_of(blocks), initial, processors, m);
-  StencilPlan best = choice.block;
-  best.strategy = "improved-blocks";
-  for (int round = 0; round < 8; ++round) {
-    BoundarySearch(initial, processors, m, blocks).run(20);
-    blocks.host = place_blocks(initial, blocks.bound, processors, m.model);
-    StencilPlan next = make_plan("improved-blocks", items_of(blocks), initial, processors, m);
-    if (!(next.total < best.total)) break;
-    best = std::move(next);
-  }
-  choice.improved_blocks = std::move(best);
+  // Two starting points: the full blocks, and blocks that follow the initial layout (exact for a
+  // layout that is already made of contiguous blocks, where the full blocks can be a poor start).
+  StencilPlan from_full = improve_blocks(initial, processors, m, blocks, choice.block);
+  Blocks follow = blocks_following(initial, processors);
+  StencilPlan start = make_plan("improved-blocks", items_of(follow), initial, processors, m);
+  StencilPlan from_initial = improve_blocks(initial, processors, m, follow, start);
+  choice.improved_blocks = from_initial.total < from_full.total ? std::move(from_initial) : std::move(from_full);
+  choice.improved_blocks.strategy = "improved-blocks";
   return choice;
 }
 

@@ -73,7 +73,7 @@ TEST(PermIo, BadInputNamesFieldAndIndex) {
             "colour: unknown field (expected counts, or initial and partition, and optionally processors)");
   EXPECT_EQ(error_of(R"({"counts": [[1]], "counts": [[1]]})"), "counts: duplicate key in the same object");
   EXPECT_EQ(error_of(R"({"counts": [[1]], "processors": 2})"), "processors: is 2 but counts is 1 x 1");
-  EXPECT_EQ(error_of(R"({"processors": 0, "initial": [], "partition": []})"), "processors: must be in [1, 2^27], got 0");
+  EXPECT_EQ(error_of(R"({"processors": 0, "initial": [], "partition": []})"), "processors: must be in [1, 2^23], got 0");
   EXPECT_EQ(error_of(R"([1])"), ": the document must be a JSON object, got an array");
   EXPECT_EQ(error_of(R"({})"), "initial: missing: give counts, or initial and partition");
   EXPECT_EQ(error_of(R"({"counts": [[1152921504606846976, 1], [0, 0]]})"), "counts[0][1]: the counts add up to more than 2^60 items");

@@ -46,6 +46,20 @@ TEST(PermSchedule, SolverAssignmentsAreScheduledInTheirStepCount) {
   }
 }
 
+TEST(PermSchedule, VeryUnevenDegreesAreGroupedCorrectly) {
+  // One hub exchanges with everyone, the others trade a few items in a ring: most processors are
+  // far below Delta and get packed into groups before padding.
+  Rng rng(33);
+  const std::size_t n = 300;
+  std::vector<PairDemand> demand;
+  for (Proc p = 1; p < n; ++p) {
+    demand.push_back({0, p, rng.uniform(1, 9)});
+    demand.push_back({p, 0, rng.uniform(1, 9)});
+    demand.push_back({p, static_cast<Proc>(p % (n - 1) + 1), rng.uniform(1, 3)});
+  }
+  expect_valid_optimal(n, demand);
+}
+
 TEST(PermSchedule, RepeatCompressesUniformDemands) {
   // A single cyclic shift of 1000 items per pair is one group of 1000 identical steps.
   std::vector<PairDemand> demand;

@@ -16,6 +16,7 @@
 // Result (written by `redist perm`):
 //   {"objective": "volume", "processors": P, "items": N, "assignment": [...], "volume": V, "steps": S,
 //    "optimal_volume": .., "optimal_steps": .., "canonical": {"volume": .., "steps": ..},
+//    "min_volume": {"volume": .., "steps": ..}, "min_steps": {"volume": .., "steps": ..},
 //    "heuristics": {"greedy-sorted": {"volume": .., "steps": ..}, ...},
 //    "schedule": [{"repeat": r, "pairs": [[src, dst], ...]}, ...]}
 
@@ -47,8 +48,8 @@ struct PermResult {
   std::size_t processors = 0;
   std::int64_t items = 0;
   perm::PermSolution chosen;
-  std::int64_t optimal_volume = 0;
-  std::int64_t optimal_steps = 0;
+  perm::PermSolution min_volume;  // fewest items, then fewest steps
+  perm::PermSolution min_steps;   // fewest steps, then fewest items
   perm::PermSolution canonical;
   std::vector<std::pair<std::string, perm::PermSolution>> heuristics;
   const perm::StepSchedule* schedule = nullptr;  // omitted when null

@@ -5,8 +5,9 @@
 // Each colour is one step.
 //
 // The multigraph is handled as distinct (src, dst) pairs with multiplicities, so the cost depends on
-// the pairs, not on the items (N = 10^7 items on P = 1024 in about a second): pad it with dummy pairs
-// to a Delta-regular multigraph, then recursively
+// the pairs, not on the items (N = 10^7 items on P = 1024 in a few seconds): pack each side's
+// processors into groups of total degree <= Delta (a colouring of the merged graph is one of the
+// original), pad the groups with dummy pairs to a Delta-regular multigraph, then recursively
 //   - odd Delta: take one perfect matching (Hopcroft-Karp on the pairs), r times at once where r is
 //     the smallest odd multiplicity bound along it, leaving an even degree;
 //   - even Delta: halve every multiplicity; the pairs of odd multiplicity form an Euler graph whose

@@ -20,8 +20,10 @@ namespace redist::perm {
 
 using Proc = std::uint32_t;
 inline constexpr Proc kNoProc = UINT32_MAX;
-/// Largest number of processors (ids stay well inside 32 bits, and arrays of P entries stay small).
-inline constexpr std::size_t kMaxProcessors = std::size_t{1} << 27;
+/// Largest number of processors. `redist perm` needs about 200 bytes and a few microseconds per
+/// processor even when the instance lists one item (P = 2^23: ~1.6 GB, tens of seconds), so a
+/// larger "processors" value, a few bytes of input, would be an out-of-memory crash (docs/limits.md).
+inline constexpr std::size_t kMaxProcessors = std::size_t{1} << 23;
 
 struct CountEntry {
   Proc part = 0;

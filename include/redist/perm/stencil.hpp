@@ -12,11 +12,13 @@
 //  1. owner-computes: no redistribution, iterate on the initial layout;
 //  2. block: the full-block partition (item d -> part floor(d P / N), optimal for the stencil alone,
 //     section 5.2) placed by the exact VolumeRedistrib / StepRedistrib solver of the model;
-//  3. improved blocks: starting from 2, alternate (a) local search on the P - 1 inner block
+//  3. improved blocks: starting from 2, and again from blocks that follow the initial layout (one
+//     block per processor, sized by its load, in the order of its items' mean position: the layout
+//     itself when it is already made of contiguous blocks), alternate (a) local search on the P - 1 inner block
 //     boundaries: each moves to the best position between its neighbours for the whole objective (a
 //     longer block may keep more items in place at the price of a higher max load; blocks may become
 //     empty), and (b) exact relabelling of the new blocks (VolumeRedistrib / StepRedistrib again),
-//     until neither improves.
+//     until neither improves; keep the better of the two.
 // Plan 3 never costs more than plan 2, and the choice is never worse than any fixed strategy among
 // these. BENCHMARKS.md compares them on random instances.
 

@@ -1,0 +1,79 @@
+#pragma once
+// `redist experiment perm`: document 003's simulations regenerated from seeded instances.
+//
+//   Figure 1   P = 32, D = 1..20 items per processor, random balanced layouts (section 4.3.1): volume
+//              and steps of the min-volume and min-steps assignments relative to the canonical one
+//              (mean and standard deviation over the draws).
+//   Figure 2   P = 32, D = 20, skew alpha = 0..1 (section 4.3.2), same ratios.
+//   Table 1a   SkewedSet on a 4 x 4 grid (section 6.3.3), n x n tiles: the volume and step columns
+//              of owner-computes, D_can, D_vol and D_steps, and how often D_vol recovers the
+//              reference block-cyclic labelling.
+//   Stencil    section 5: the coupling heuristic (stencil.hpp) against each fixed strategy on random
+//              layouts, for several K and tau_comm / tau_calc, both cost models.
+// Every instance comes from a seeded generator: the same options give the same numbers.
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace redist::perm {
+
+struct PermExperimentOptions {
+  bool quick = false;
+  std::uint64_t seed = 2013;
+  std::size_t draws = 0;  // per point; 0: 50 (quick: 10)
+  std::ostream* progress = nullptr;
+};
+
+struct MeanStd {
+  double mean = 0;
+  double stddev = 0;
+};
+
+/// One point of Figure 1 (x = D) or Figure 2 (x = alpha); ratios are "assignment / canonical".
+struct FigurePoint {
+  double x = 0;
+  double canonical_volume = 0, canonical_steps = 0;  // means
+  MeanStd vol_volume, vol_steps;                      // D_vol
+  MeanStd steps_volume, steps_steps;                  // D_steps
+};
+
+struct SkewedSetRow {
+  std::size_t tiles = 0;                    // n (the matrix has n x n tiles)
+  double volume[3] = {0, 0, 0};             // mean over matrices: D_can, D_vol, D_steps
+  double steps[3] = {0, 0, 0};
+  double reference_found = 0;               // fraction of matrices where D_vol moves <= half the tiles
+};
+
+/// Mean cost of each plan relative to the heuristic's choice (>= 1: how much a fixed plan loses).
+struct StencilRow {
+  std::string layout;  // "random" (balanced, section 6.2) or "blocks" (contiguous, random sizes)
+  std::string model;   // "volume" or "steps"
+  std::int64_t iterations = 0;
+  double ratio = 0;    // tau_comm / tau_calc
+  double owner = 0;             // owner-computes
+  double canonical_block = 0;   // full blocks, part j on processor j (D_can)
+  double block = 0;             // full blocks, optimally placed
+  double improved = 0;          // locally improved blocks
+  std::size_t picked[3] = {0, 0, 0};  // how often the choice was owner / block / improved
+  std::size_t draws = 0;
+};
+
+struct PermExperimentReport {
+  std::size_t draws = 0;
+  std::vector<FigurePoint> figure1, figure2;
+  std::vector<SkewedSetRow> table1a;
+  std::vector<StencilRow> stencil;
+};
+
+PermExperimentReport run_perm_experiment(const PermExperimentOptions& options);
+
+/// Plain-text tables for the terminal.
+std::string format_perm_experiment(const PermExperimentReport& report);
+
+/// Writes figure1.csv/.svg, figure2.csv/.svg, table1a.csv, stencil.csv into `directory` (created
+/// if needed); returns the paths written.
+std::vector<std::string> write_perm_experiment(const PermExperimentReport& report, const std::string& directory);
+
+}  // namespace redist::perm

@@ -1,0 +1,151 @@
+#include "redist/perm/experiment.hpp"
+
+#include <cmath>
+
+#include "redist/perm/generator.hpp"
+#include "redist/perm/stencil.hpp"
+#include "redist/perm/steps.hpp"
+#include "redist/perm/volume.hpp"
+
+namespace redist::perm {
+
+namespace {
+
+// Running mean and standard deviation (Welford).
+class Tally {
+ public:
+  void add(double x) {
+    ++n_;
+    const double d = x - mean_;
+    mean_ += d / static_cast<double>(n_);
+    m2_ += d * (x - mean_);
+  }
+  [[nodiscard]] MeanStd get() const { return {mean_, n_ > 1 ? std::sqrt(m2_ / static_cast<double>(n_ - 1)) : 0.0}; }
+
+ private:
+  std::size_t n_ = 0;
+  double mean_ = 0, m2_ = 0;
+};
+
+double ratio(std::int64_t value, std::int64_t base) {
+  return base == 0 ? 1.0 : static_cast<double>(value) / static_cast<double>(base);
+}
+
+// Both optimal assignments against the canonical one, over `draws` instances of one option set.
+FigurePoint figure_point(double x, PermGenOptions o, std::size_t draws) {
+  Tally vv, vs, sv, ss, cv, cs;
+  for (std::size_t d = 0; d < draws; ++d) {
+    o.seed += 1;
+    const ItemLayout l = generate_items(o);
+    const PermInstance inst = PermInstance::from_items(l.processors, l.initial, l.partition);
+    const PermSolution can = evaluate(inst, canonical_assignment(inst.processors()));
+    const PermSolution vol = solve_min_volume(inst), stp = solve_min_steps(inst);
+    cv.add(static_cast<double>(can.volume));
+    cs.add(static_cast<double>(can.steps));
+    vv.add(ratio(vol.volume, can.volume));
+    vs.add(ratio(vol.steps, can.steps));
+    sv.add(ratio(stp.volume, can.volume));
+    ss.add(ratio(stp.steps, can.steps));
+  }
+  return {x, cv.get().mean, cs.get().mean, vv.get(), vs.get(), sv.get(), ss.get()};
+}
+
+SkewedSetRow skewed_set_row(std::size_t tiles, std::size_t draws, std::uint64_t seed) {
+  SkewedSetRow row;
+  row.tiles = tiles;
+  PermGenOptions o;
+  o.distribution = PermDistribution::skewed_set;
+  o.processors = 16;
+  o.grid_rows = o.grid_cols = 4;
+  o.tiles = tiles;
+  for (std::size_t d = 0; d < draws; ++d) {
+    o.seed = seed + d;
+    const ItemLayout l = generate_items(o);
+    const PermInstance inst = PermInstance::from_items(16, l.initial, l.partition);
+    const PermSolution sol[3] = {evaluate(inst, canonical_assignment(16)), solve_min_volume(inst), solve_min_steps(inst)};
+    for (int k = 0; k < 3; ++k) {
+      row.volume[k] += static_cast<double>(sol[k].volume) / static_cast<double>(draws);
+      row.steps[k] += static_cast<double>(sol[k].steps) / static_cast<double>(draws);
+    }
+    row.reference_found += (2 * sol[1].volume <= inst.total_items() ? 1.0 : 0.0) / static_cast<double>(draws);
+  }
+  return row;
+}
+
+std::vector<Proc> initial_layout(const std::string& layout, std::uint64_t seed) {
+  PermGenOptions o;
+  o.processors = 16;
+  o.items_per_part = 16;
+  o.seed = seed;
+  if (layout == "blocks") {
+    o.distribution = PermDistribution::block1d;
+    o.items = 256;
+  }
+  return generate_items(o).initial;
+}
+
+double canonical_block_total(const std::vector<Proc>& initial, const StencilModel& m) {
+  std::vector<Proc> where(initial.size());
+  for (std::size_t d = 0; d < where.size(); ++d) where[d] = static_cast<Proc>(d * 16 / where.size());
+  return stencil_total(m, redistribution_cost(initial, where, 16, m.model), stencil_iteration(where, 16, m.model));
+}
+
+StencilRow stencil_row(const std::string& layout, CommModel model, std::int64_t k, double r, std::size_t draws, std::uint64_t seed) {
+  StencilRow row{layout, model == CommModel::volume ? "volume" : "steps", k, r};
+  const StencilModel m{model, k, r, 1.0};
+  for (std::size_t d = 0; d < draws; ++d) {
+    const std::vector<Proc> initial = initial_layout(layout, seed + d);
+    const StencilChoice c = plan_stencil(initial, 16, m);
+    const double best = c.best().total;
+    auto rel = [&](double total) { return best > 0 ? total / best : 1.0; };
+    row.owner += rel(c.owner_computes.total) / static_cast<double>(draws);
+    row.canonical_block += rel(canonical_block_total(initial, m)) / static_cast<double>(draws);
+    row.block += rel(c.block.total) / static_cast<double>(draws);
+    row.improved += rel(c.improved_blocks.total) / static_cast<double>(draws);
+    const std::string& s = c.best().strategy;
+    ++row.picked[s == "owner-computes" ? 0 : s == "block" ? 1 : 2];
+  }
+  row.draws = draws;
+  return row;
+}
+
+void note(const PermExperimentOptions& o, const std::string& what) {
+  if (o.progress) *o.progress << "experiment perm: " << what << " done\n";
+}
+
+}  // namespace
+
+PermExperimentReport run_perm_experiment(const PermExperimentOptions& options) {
+  PermExperimentReport r;
+  r.draws = options.draws > 0 ? options.draws : options.quick ? 10 : 50;
+  PermGenOptions o;
+  o.processors = 32;
+  o.seed = options.seed;
+  const std::vector<std::int64_t> ds =
+      options.quick ? std::vector<std::int64_t>{1, 2, 5, 10, 20} : std::vector<std::int64_t>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+  for (std::int64_t d : ds) {
+    o.items_per_part = d;
+    r.figure1.push_back(figure_point(static_cast<double>(d), o, r.draws));
+  }
+  note(options, "figure 1");
+  o.distribution = PermDistribution::skewed;
+  o.items_per_part = 20;
+  const int alpha_steps = options.quick ? 4 : 20;
+  for (int a = 0; a <= alpha_steps; ++a) {
+    o.alpha = static_cast<double>(a) / alpha_steps;
+    r.figure2.push_back(figure_point(o.alpha, o, r.draws));
+  }
+  note(options, "figure 2");
+  const std::vector<std::size_t> ns = options.quick ? std::vector<std::size_t>{8, 16, 32} : std::vector<std::size_t>{8, 16, 24, 32, 48, 64, 96};
+  for (std::size_t n : ns) r.table1a.push_back(skewed_set_row(n, r.draws, options.seed));
+  note(options, "table 1a");
+  for (const char* layout : {"random", "blocks"})
+    for (CommModel model : {CommModel::volume, CommModel::steps})
+      for (double ratio_value : {1.0, 10.0})
+        for (std::int64_t k : {1, 2, 5, 10, 50})
+          r.stencil.push_back(stencil_row(layout, model, k, ratio_value, options.quick ? 5 : 30, options.seed));
+  note(options, "stencil");
+  return r;
+}
+
+}  // namespace redist::perm

@@ -1,0 +1,119 @@
+// Text tables, CSV files and SVG plots of `redist experiment perm` (experiment.hpp).
+
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include "redist/core/error.hpp"
+#include "redist/perm/experiment.hpp"
+#include "svg_chart.hpp"
+
+namespace redist::perm {
+
+namespace {
+
+std::string figure_csv(const std::vector<FigurePoint>& points, const char* x_name) {
+  std::ostringstream o;
+  o << x_name << ",canonical_volume,canonical_steps,vol_volume_mean,vol_volume_std,vol_steps_mean,vol_steps_std,"
+    << "steps_volume_mean,steps_volume_std,steps_steps_mean,steps_steps_std\n";
+  for (const FigurePoint& p : points)
+    o << p.x << ',' << p.canonical_volume << ',' << p.canonical_steps << ',' << p.vol_volume.mean << ',' << p.vol_volume.stddev
+      << ',' << p.vol_steps.mean << ',' << p.vol_steps.stddev << ',' << p.steps_volume.mean << ',' << p.steps_volume.stddev
+      << ',' << p.steps_steps.mean << ',' << p.steps_steps.stddev << '\n';
+  return o.str();
+}
+
+svg::Series curve(const std::vector<FigurePoint>& points, const char* name, const char* colour, bool dashed,
+                  MeanStd FigurePoint::*field) {
+  svg::Series s{name, colour, dashed, {}};
+  for (const FigurePoint& p : points) s.points.push_back({p.x, (p.*field).mean, (p.*field).stddev});
+  return s;
+}
+
+std::string figure_svg(const std::vector<FigurePoint>& points, const char* title, const char* x_label) {
+  svg::Chart c{title, x_label, "relative to the canonical distribution", 0.0, 1.05, {}};
+  c.series.push_back(curve(points, "D_vol: volume", "#1f77b4", false, &FigurePoint::vol_volume));
+  c.series.push_back(curve(points, "D_steps: volume", "#ff7f0e", true, &FigurePoint::steps_volume));
+  c.series.push_back(curve(points, "D_vol: steps", "#2ca02c", false, &FigurePoint::vol_steps));
+  c.series.push_back(curve(points, "D_steps: steps", "#d62728", true, &FigurePoint::steps_steps));
+  return svg::render(c);
+}
+
+std::string table1a_csv(const std::vector<SkewedSetRow>& rows) {
+  std::ostringstream o;
+  o << "tiles_per_side,tiles,volume_owner,volume_can,volume_vol,volume_steps,steps_owner,steps_can,steps_vol,steps_steps,"
+       "reference_found\n";
+  for (const SkewedSetRow& r : rows)
+    o << r.tiles << ',' << r.tiles * r.tiles << ",0," << r.volume[0] << ',' << r.volume[1] << ',' << r.volume[2] << ",0,"
+      << r.steps[0] << ',' << r.steps[1] << ',' << r.steps[2] << ',' << r.reference_found << '\n';
+  return o.str();
+}
+
+std::string stencil_csv(const std::vector<StencilRow>& rows) {
+  std::ostringstream o;
+  o << "layout,model,K,tau_comm_over_tau_calc,owner,canonical_block,block,improved_blocks,picked_owner,picked_block,"
+       "picked_improved,draws\n";
+  for (const StencilRow& r : rows)
+    o << r.layout << ',' << r.model << ',' << r.iterations << ',' << r.ratio << ',' << r.owner << ',' << r.canonical_block
+      << ',' << r.block << ',' << r.improved << ',' << r.picked[0] << ',' << r.picked[1] << ',' << r.picked[2] << ','
+      << r.draws << '\n';
+  return o.str();
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text, std::vector<std::string>& written) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) throw InputError(path.string(), "", "cannot write file");
+  written.push_back(path.string());
+}
+
+void format_figure(std::ostringstream& o, const std::vector<FigurePoint>& points, const char* x_name) {
+  o << std::setw(6) << x_name << "  can.vol  can.steps  Dvol:vol  Dvol:steps  Dsteps:vol  Dsteps:steps\n";
+  for (const FigurePoint& p : points)
+    o << std::setw(6) << p.x << std::setw(9) << p.canonical_volume << std::setw(11) << p.canonical_steps << std::setw(10)
+      << p.vol_volume.mean << std::setw(12) << p.vol_steps.mean << std::setw(12) << p.steps_volume.mean << std::setw(14)
+      << p.steps_steps.mean << "\n";
+}
+
+}  // namespace
+
+std::string format_perm_experiment(const PermExperimentReport& r) {
+  std::ostringstream o;
+  o << std::fixed << std::setprecision(3);
+  o << "Figure 1 (P = 32, random balanced, " << r.draws << " draws; ratios to the canonical distribution)\n";
+  format_figure(o, r.figure1, "D");
+  o << "\nFigure 2 (P = 32, D = 20, skewed)\n";
+  format_figure(o, r.figure2, "alpha");
+  o << "\nTable 1a (SkewedSet, 4 x 4 grid; mean volume and steps; owner-computes moves nothing)\n"
+    << "     n   vol:can   vol:vol vol:steps  steps:can steps:vol steps:steps  reference\n";
+  for (const SkewedSetRow& row : r.table1a)
+    o << std::setw(6) << row.tiles << std::setw(10) << row.volume[0] << std::setw(10) << row.volume[1] << std::setw(10)
+      << row.volume[2] << std::setw(11) << row.steps[0] << std::setw(10) << row.steps[1] << std::setw(12) << row.steps[2]
+      << std::setw(11) << row.reference_found << "\n";
+  o << "\nStencil coupling (P = 16, N = 256; mean cost relative to the heuristic's choice)\n"
+    << "layout  model    K  ratio   owner  D_can  block  improved  picked(o/b/i)\n";
+  for (const StencilRow& s : r.stencil)
+    o << std::left << std::setw(8) << s.layout << std::setw(7) << s.model << std::right << std::setw(4) << s.iterations
+      << std::setw(6) << std::setprecision(0) << s.ratio << std::setprecision(3) << std::setw(9) << s.owner << std::setw(7)
+      << s.canonical_block << std::setw(7) << s.block << std::setw(10) << s.improved << "  " << s.picked[0] << "/"
+      << s.picked[1] << "/" << s.picked[2] << "\n";
+  return o.str();
+}
+
+std::vector<std::string> write_perm_experiment(const PermExperimentReport& r, const std::string& directory) {
+  const std::filesystem::path dir(directory);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw InputError(directory, "", "cannot create directory: " + ec.message());
+  std::vector<std::string> written;
+  write_file(dir / "figure1.csv", figure_csv(r.figure1, "D"), written);
+  write_file(dir / "figure1.svg", figure_svg(r.figure1, "Figure 1: random balanced, P = 32", "D (items per processor)"), written);
+  write_file(dir / "figure2.csv", figure_csv(r.figure2, "alpha"), written);
+  write_file(dir / "figure2.svg", figure_svg(r.figure2, "Figure 2: skewed, P = 32, D = 20", "alpha"), written);
+  write_file(dir / "table1a.csv", table1a_csv(r.table1a), written);
+  write_file(dir / "stencil.csv", stencil_csv(r.stencil), written);
+  return written;
+}
+
+}  // namespace redist::perm
