@@ -32,7 +32,11 @@ struct Candidate {
   }
 };
 
-std::string proc(std::int64_t p) { return "P" + std::to_string(p); }
+std::string proc(std::int64_t p) {
+  std::string name = "P";  // (not "P" + to_string: GCC 12 warns -Wrestrict on that)
+  name += std::to_string(p);
+  return name;
+}
 
 // Decides which link a transfer uses, or nullopt when it is not a link of the ring.
 std::optional<bool> uses_succ_link(const RingInstance& inst, const Transfer& t) {

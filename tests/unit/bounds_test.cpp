@@ -6,41 +6,16 @@
 #include "redist/core/random.hpp"
 #include "redist/ring/generator.hpp"
 #include "support/ring_brute_force.hpp"
+#include "support/tiny_rings.hpp"
 
 namespace redist {
 namespace {
 
-// Every (loads, targets) pair with entries in [lo, hi] and equal sums, on n processors.
-template <class Visit>
-void for_each_tiny_instance(std::size_t n, std::int64_t lo, std::int64_t hi, RingKind kind, Visit visit) {
-  std::vector<std::int64_t> loads(n, lo), targets(n, lo);
-  const auto advance = [&](std::vector<std::int64_t>& v) {
-    for (auto& x : v) {
-      if (++x <= hi) return true;
-      x = lo;
-    }
-    return false;
-  };
-  do {
-    do {
-      std::int64_t a = 0, b = 0;
-      for (std::size_t i = 0; i < n; ++i) a += loads[i], b += targets[i];
-      if (a != b) continue;
-      RingInstance inst;
-      inst.kind = kind;
-      inst.loads = loads;
-      inst.targets = targets;
-      inst.succ_cost.assign(n, 1);
-      if (kind == RingKind::bidirectional) inst.pred_cost.assign(n, 1);
-      visit(inst);
-    } while (advance(targets));
-  } while (advance(loads));
-}
 
 TEST(Bounds, Lemma1IsTheExactOptimumOfTinyUnidirectionalRings) {
   int checked = 0;
   for (std::size_t n = 1; n <= 4; ++n)
-    for_each_tiny_instance(n, 1, 3, RingKind::unidirectional, [&](const RingInstance& inst) {
+    testing::for_each_tiny_ring(n, 1, 3, RingKind::unidirectional, [&](const RingInstance& inst) {
       const auto steps = testing::brute_force_steps(inst);
       ASSERT_TRUE(steps);
       EXPECT_EQ(static_cast<long long>(lemma1_bound(inst)), *steps);
@@ -54,7 +29,7 @@ TEST(Bounds, Lemma6IsTheExactOptimumOfTinyBidirectionalRings) {
   // ERRATA.md item 1: Theorem 3's value holds even though the printed Algorithm 3 is infeasible.
   int checked = 0;
   for (std::size_t n = 1; n <= 4; ++n)
-    for_each_tiny_instance(n, 1, 3, RingKind::bidirectional, [&](const RingInstance& inst) {
+    testing::for_each_tiny_ring(n, 1, 3, RingKind::bidirectional, [&](const RingInstance& inst) {
       const auto steps = testing::brute_force_steps(inst);
       ASSERT_TRUE(steps);
       EXPECT_EQ(static_cast<long long>(lemma6_bound(inst)), *steps);

@@ -12,6 +12,7 @@
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ring_validator.hpp"
 #include "support/ring_brute_force.hpp"
+#include "support/tiny_rings.hpp"
 
 namespace redist {
 namespace {
@@ -39,25 +40,6 @@ Ticks checked_plan(const RingInstance& inst) {
   return v.makespan;
 }
 
-// Every (loads, targets) pair with entries in [lo, hi] and equal sums, on n processors.
-template <class Visit>
-void for_each_tiny_ring(std::size_t n, std::int64_t lo, std::int64_t hi, Visit visit) {
-  std::vector<std::int64_t> loads(n, lo), targets(n, lo);
-  const auto advance = [&](std::vector<std::int64_t>& v) {
-    for (auto& x : v) {
-      if (++x <= hi) return true;
-      x = lo;
-    }
-    return false;
-  };
-  do {
-    do {
-      std::int64_t a = 0, b = 0;
-      for (std::size_t i = 0; i < n; ++i) a += loads[i], b += targets[i];
-      if (a == b) visit(ring(loads, targets));
-    } while (advance(targets));
-  } while (advance(loads));
-}
 
 TEST(HomogeneousBidirectional, ErrataItem1SmallestInfeasibleCaseOfThePrintedAlgorithm) {
   // Printed Algorithm 3 makes P1 send an item it does not hold in step 2; the optimum is 3 steps.
@@ -111,7 +93,7 @@ TEST(HomogeneousBidirectional, ExhaustiveTinyRingsReachLemma6) {
   // Every instance with n <= 6 and loads, targets in 1..3: valid and exactly Lemma 6.
   long checked = 0;
   for (std::size_t n = 1; n <= 6; ++n)
-    for_each_tiny_ring(n, 1, 3, [&](const RingInstance& inst) {
+    testing::for_each_tiny_ring(n, 1, 3, RingKind::bidirectional, [&](const RingInstance& inst) {
       ASSERT_EQ(checked_plan(inst), lemma6_bound(inst));
       ++checked;
     });
@@ -122,7 +104,7 @@ TEST(HomogeneousBidirectional, EveryShiftOfTheWindowAndBothOrientationsReachLemm
   // The proof allows any x in the window and either first side when loads, targets >= 1.
   long checked = 0;
   for (std::size_t n = 2; n <= 5; ++n)
-    for_each_tiny_ring(n, 1, 3, [&](const RingInstance& inst) {
+    testing::for_each_tiny_ring(n, 1, 3, RingKind::bidirectional, [&](const RingInstance& inst) {
       const ShiftWindow w = lemma6_shift_window(inst);
       for (std::int64_t x = w.lo; x <= w.hi; ++x)
         for (const FirstSide side : {FirstSide::succ, FirstSide::pred}) {
@@ -139,7 +121,7 @@ TEST(HomogeneousBidirectional, EveryShiftOfTheWindowAndBothOrientationsReachLemm
 TEST(HomogeneousBidirectional, MatchesTheBruteForceOptimumOnTinyRings) {
   long checked = 0;
   for (std::size_t n = 2; n <= 4; ++n)
-    for_each_tiny_ring(n, 1, 3, [&](const RingInstance& inst) {
+    testing::for_each_tiny_ring(n, 1, 3, RingKind::bidirectional, [&](const RingInstance& inst) {
       const auto steps = testing::brute_force_steps(inst);
       ASSERT_TRUE(steps);
       ASSERT_EQ(checked_plan(inst), *steps);
@@ -197,7 +179,7 @@ TEST(HomogeneousBidirectional, ZeroLoadsAndTargetsStillGiveValidSchedules) {
   // Optimality is not promised here; validity is, and "optimal" only when the bound is met.
   long checked = 0, optimal = 0, at_brute_force = 0;
   for (std::size_t n = 2; n <= 4; ++n)
-    for_each_tiny_ring(n, 0, 2, [&](const RingInstance& inst) {
+    testing::for_each_tiny_ring(n, 0, 2, RingKind::bidirectional, [&](const RingInstance& inst) {
       const Ticks made = checked_plan(inst);
       const auto steps = testing::brute_force_steps(inst);
       ASSERT_TRUE(steps);

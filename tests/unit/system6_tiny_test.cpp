@@ -8,42 +8,17 @@
 #include "redist/ring/system6.hpp"
 #include "redist/sim/ring_validator.hpp"
 #include "support/ring_brute_force.hpp"
+#include "support/tiny_rings.hpp"
 
 namespace redist {
 namespace {
 
-// Every (loads, targets) with entries in [lo, hi] and equal sums on n processors, unit costs.
-template <class Visit>
-void for_each_tiny_homogeneous(std::size_t n, std::int64_t lo, std::int64_t hi, Visit visit) {
-  std::vector<std::int64_t> loads(n, lo), targets(n, lo);
-  const auto advance = [&](std::vector<std::int64_t>& v) {
-    for (auto& x : v) {
-      if (++x <= hi) return true;
-      x = lo;
-    }
-    return false;
-  };
-  do {
-    do {
-      std::int64_t a = 0, b = 0;
-      for (std::size_t i = 0; i < n; ++i) a += loads[i], b += targets[i];
-      if (a != b) continue;
-      RingInstance inst;
-      inst.kind = RingKind::bidirectional;
-      inst.loads = loads;
-      inst.targets = targets;
-      inst.succ_cost.assign(n, 1);
-      inst.pred_cost.assign(n, 1);
-      visit(inst);
-    } while (advance(targets));
-  } while (advance(loads));
-}
 
 TEST(System6Tiny, TauIntNeverExceedsTheExactOptimumOfTinyHomogeneousRings) {
   // ERRATA.md item 3: tau_int bounds every schedule, light or not; zero loads included.
   int checked = 0, certified = 0;
   for (std::size_t n = 1; n <= 5; ++n)
-    for_each_tiny_homogeneous(n, n <= 4 ? 0 : 1, n <= 4 ? 3 : 2, [&](const RingInstance& inst) {
+    testing::for_each_tiny_ring(n, n <= 4 ? 0 : 1, n <= 4 ? 3 : 2, RingKind::bidirectional, [&](const RingInstance& inst) {
       const auto steps = testing::brute_force_steps(inst);
       ASSERT_TRUE(steps);
       const auto s = solve_system6(inst);

@@ -1,0 +1,55 @@
+#pragma once
+// Internal MPI plumbing shared by the executors: the item datatype, the collective agreement steps,
+// and the message tags. Not installed.
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "redist/exec/agreement.hpp"
+#include "redist/exec/context.hpp"
+
+namespace redist::exec::detail {
+
+// Tags of the ring executor: one per direction of travel, so that on a ring of two ranks (where
+// successor and predecessor are the same rank) the two links never mix. Matching is by (source, tag)
+// only, never MPI_ANY_SOURCE, so the delivery order is the posting order (MPI's non-overtaking rule).
+inline constexpr int kTagRightward = 0x5201;
+inline constexpr int kTagLeftward = 0x5202;
+inline constexpr int kTagSteps = 0x5203;
+inline constexpr int kTagProbe = 0x5204;
+
+/// Largest byte count of one MPI message (counts are int).
+inline constexpr std::int64_t kMaxMpiMessageBytes = (std::int64_t{1} << 31) - 1;
+
+/// A committed datatype of one item (item_bytes may exceed INT_MAX: built from 1 GiB blocks).
+class ItemType {
+ public:
+  explicit ItemType(std::int64_t item_bytes);
+  ~ItemType();
+  ItemType(const ItemType&) = delete;
+  ItemType& operator=(const ItemType&) = delete;
+  [[nodiscard]] MPI_Datatype get() const noexcept { return type_; }
+
+ private:
+  MPI_Datatype type_ = MPI_DATATYPE_NULL;
+  std::vector<MPI_Datatype> parts_;
+};
+
+/// All ranks' records, in rank order.
+std::vector<RankRecord> gather_records(const Context& ctx, const RankRecord& mine);
+
+/// Second agreement step, after the local preparation: every rank passes its plan digest and,
+/// if its own preparation failed, the reason. Throws AgreementError on every rank when some rank
+/// failed or the digests differ.
+void confirm_plan(const Context& ctx, std::uint64_t digest, const std::string& local_failure);
+
+/// Seconds since an arbitrary origin (MPI_Wtime).
+double now();
+
+/// int for an MPI count; throws InternalError when it does not fit.
+int to_int(std::int64_t value, const char* what);
+
+}  // namespace redist::exec::detail

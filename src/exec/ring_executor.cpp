@@ -1,0 +1,282 @@
+#include "ring_executor.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <utility>
+
+#include "mpi_support.hpp"
+#include "redist/core/error.hpp"
+
+namespace redist::exec::detail {
+
+namespace {
+
+// Own items that stay are copied in slices between MPI calls, so a large copy never starves the
+// messages already posted (MPI progresses only inside MPI calls).
+constexpr std::int64_t kCopySliceBytes = std::int64_t{8} << 20;
+
+struct Pending {
+  int side = 0;
+  bool send = false;
+  std::size_t index = 0;
+};
+
+struct SideState {
+  std::size_t next_send = 0;
+  std::size_t next_recv = 0;
+  int sends_open = 0;
+  int recvs_open = 0;
+  std::vector<int> send_parts_left;
+  std::vector<int> recv_parts_left;
+  std::vector<char> received;
+  std::vector<PooledBuffer> staging;  // per received message that passes through
+};
+
+class RingRun {
+ public:
+  RingRun(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes, const std::byte* input,
+          std::byte* output, const RingRunOptions& options)
+      : ctx_(ctx), plan_(plan), item_bytes_(item_bytes), input_(input), output_(output), options_(options) {
+    for (int s = 0; s < 2; ++s) prepare_side(s);
+    if (options_.plan_order) build_plan_order();
+  }
+
+  RingRunStats run() {
+    while (!finished()) {
+      post_receives(kPredSide);
+      post_receives(kSuccSide);
+      post_sends();
+      const bool copying = copy_kept_slice();
+      if (requests_.empty()) {
+        if (copying) continue;
+        if (!finished()) throw InternalError("ring executor stalled: messages left but nothing in flight");
+        break;
+      }
+      if (wait_some(!copying) > 0) report_progress();
+    }
+    report_progress();
+    return stats_;
+  }
+
+ private:
+  void prepare_side(int s) {
+    const LinkMessages& link = plan_.side[s];
+    SideState& st = state_[s];
+    st.send_parts_left.assign(link.sends.size(), 0);
+    st.recv_parts_left.assign(link.recvs.size(), 0);
+    st.received.assign(link.recvs.size(), 0);
+    st.staging.resize(link.recvs.size());
+    for (const LinkMessage& m : link.sends) add_total(m);
+    for (const LinkMessage& m : link.recvs) {
+      add_total(m);
+      if (m.partner >= 0) staging_bytes_ = std::max(staging_bytes_, bytes_of(m));
+    }
+  }
+
+  void add_total(const LinkMessage& m) {
+    ++messages_total_;
+    bytes_total_ += bytes_of(m);
+  }
+
+  void build_plan_order() {
+    for (int s : {kSuccSide, kPredSide})
+      for (std::size_t i = 0; i < plan_.side[s].sends.size(); ++i) merged_.emplace_back(s, i);
+    std::stable_sort(merged_.begin(), merged_.end(), [this](const auto& a, const auto& b) {
+      return plan_.side[a.first].sends[a.second].planned_start < plan_.side[b.first].sends[b.second].planned_start;
+    });
+  }
+
+  [[nodiscard]] std::int64_t bytes_of(const LinkMessage& m) const { return m.items * item_bytes_; }
+  [[nodiscard]] bool finished() const { return messages_done_ == messages_total_ && kept_done_ == plan_.kept_items; }
+  static int send_tag(int side) { return side == kSuccSide ? kTagRightward : kTagLeftward; }
+  static int recv_tag(int side) { return side == kSuccSide ? kTagLeftward : kTagRightward; }
+
+  std::byte* output_at(std::int64_t local_position) const {
+    return output_ + (local_position - plan_.output_origin) * item_bytes_;
+  }
+
+  int post_parts(int side, bool send, std::size_t index, std::byte* data, std::int64_t bytes) {
+    const std::int64_t limit = std::min(options_.max_message_bytes, kMaxMpiMessageBytes);
+    const int peer = plan_.side[side].peer;
+    int parts = 0;
+    for (std::int64_t offset = 0; offset < bytes; offset += limit, ++parts) {
+      const int count = static_cast<int>(std::min(limit, bytes - offset));
+      MPI_Request request = MPI_REQUEST_NULL;
+      if (send)
+        check_mpi(MPI_Isend(data + offset, count, MPI_BYTE, peer, send_tag(side), ctx_.comm(), &request), "MPI_Isend");
+      else
+        check_mpi(MPI_Irecv(data + offset, count, MPI_BYTE, peer, recv_tag(side), ctx_.comm(), &request), "MPI_Irecv");
+      requests_.push_back(request);
+      pending_.push_back({side, send, index});
+    }
+    stats_.mpi_messages += parts;
+    return parts;
+  }
+
+  void post_receives(int s) {
+    const std::vector<LinkMessage>& recvs = plan_.side[s].recvs;
+    SideState& st = state_[s];
+    while (st.next_recv < recvs.size() && st.recvs_open < options_.window) {
+      const LinkMessage& m = recvs[st.next_recv];
+      std::byte* target = nullptr;
+      if (m.partner >= 0) {
+        if (staging_count_ >= 2 * options_.window) return;
+        st.staging[st.next_recv] = ctx_.pool().acquire(static_cast<std::size_t>(staging_bytes_));
+        target = st.staging[st.next_recv].data();
+        ++staging_count_;
+        stats_.staging_peak_bytes = std::max(stats_.staging_peak_bytes, staging_count_ * staging_bytes_);
+      } else {
+        target = output_at(m.first);
+      }
+      st.recv_parts_left[st.next_recv] = post_parts(s, false, st.next_recv, target, bytes_of(m));
+      ++st.recvs_open;
+      ++st.next_recv;
+    }
+  }
+
+  // Posts the next send of side s if its items are here and the window allows.
+  bool post_next_send(int s, int open_limit, int open_now) {
+    const std::vector<LinkMessage>& sends = plan_.side[s].sends;
+    SideState& st = state_[s];
+    if (st.next_send >= sends.size() || open_now >= open_limit) return false;
+    const LinkMessage& m = sends[st.next_send];
+    const std::byte* source = input_ + m.first * item_bytes_;
+    if (m.partner >= 0) {
+      const auto through = static_cast<std::size_t>(m.partner);
+      if (!state_[1 - s].received[through]) return false;  // forwarded: wait for it to arrive
+      source = state_[1 - s].staging[through].data();
+    }
+    // MPI_Isend does not write to the buffer; the cast only satisfies the common helper.
+    st.send_parts_left[st.next_send] = post_parts(s, true, st.next_send, const_cast<std::byte*>(source), bytes_of(m));
+    ++st.sends_open;
+    ++st.next_send;
+    return true;
+  }
+
+  void post_sends() {
+    if (!options_.plan_order) {
+      for (int s : {kSuccSide, kPredSide})
+        while (post_next_send(s, options_.window, state_[s].sends_open)) {
+        }
+      return;
+    }
+    while (merged_next_ < merged_.size()) {
+      const auto [s, index] = merged_[merged_next_];
+      REDIST_ASSERT(state_[s].next_send == index);
+      if (!post_next_send(s, options_.window, state_[0].sends_open + state_[1].sends_open)) return;
+      ++merged_next_;
+    }
+  }
+
+  // Copies the next slice of kept own items; true while some remain. Nothing to copy when the new
+  // slice is built in place (the kept items are already where they belong).
+  bool copy_kept_slice() {
+    if (kept_done_ == plan_.kept_items) return false;
+    if (output_at(plan_.kept_first) == input_ + plan_.kept_first * item_bytes_) {
+      kept_done_ = plan_.kept_items;
+      return false;
+    }
+    const std::int64_t items = std::min(plan_.kept_items - kept_done_, std::max<std::int64_t>(1, kCopySliceBytes / item_bytes_));
+    const std::int64_t position = plan_.kept_first + kept_done_;
+    std::memcpy(output_at(position), input_ + position * item_bytes_, static_cast<std::size_t>(items * item_bytes_));
+    kept_done_ += items;
+    return kept_done_ < plan_.kept_items;
+  }
+
+  // Waits for (or, while copying, tests) the requests in flight; returns how many completed.
+  int wait_some(bool block) {
+    const int count = static_cast<int>(requests_.size());
+    std::vector<int>& done = done_;
+    done.resize(requests_.size());
+    int outcount = 0;
+    if (block)
+      check_mpi(MPI_Waitsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE), "MPI_Waitsome");
+    else
+      check_mpi(MPI_Testsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE), "MPI_Testsome");
+    if (outcount == MPI_UNDEFINED) outcount = 0;
+    for (int k = 0; k < outcount; ++k) on_part_done(pending_[static_cast<std::size_t>(done[static_cast<std::size_t>(k)])]);
+    compact();
+    return outcount;
+  }
+
+  void compact() {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < requests_.size(); ++i) {
+      if (requests_[i] == MPI_REQUEST_NULL) continue;
+      requests_[kept] = requests_[i];
+      pending_[kept] = pending_[i];
+      ++kept;
+    }
+    requests_.resize(kept);
+    pending_.resize(kept);
+  }
+
+  void on_part_done(const Pending& p) {
+    SideState& st = state_[p.side];
+    int& left = p.send ? st.send_parts_left[p.index] : st.recv_parts_left[p.index];
+    if (--left > 0) return;
+    ++messages_done_;
+    if (p.send) finish_send(p.side, p.index);
+    else finish_recv(p.side, p.index);
+  }
+
+  void finish_send(int s, std::size_t index) {
+    const LinkMessage& m = plan_.side[s].sends[index];
+    --state_[s].sends_open;
+    ++stats_.messages_sent;
+    stats_.bytes_sent += bytes_of(m);
+    bytes_done_ += bytes_of(m);
+    if (m.partner >= 0) {  // the staging buffer of a forwarded message goes back to the pool
+      state_[1 - s].staging[static_cast<std::size_t>(m.partner)] = PooledBuffer();
+      --staging_count_;
+    }
+  }
+
+  void finish_recv(int s, std::size_t index) {
+    const LinkMessage& m = plan_.side[s].recvs[index];
+    --state_[s].recvs_open;
+    state_[s].received[index] = 1;
+    ++stats_.messages_received;
+    stats_.bytes_received += bytes_of(m);
+    bytes_done_ += bytes_of(m);
+  }
+
+  void report_progress() {
+    if (options_.progress == nullptr || !*options_.progress) return;
+    (*options_.progress)(Progress{bytes_done_, bytes_total_, messages_done_, messages_total_});
+  }
+
+  Context& ctx_;
+  const RankMessagePlan& plan_;
+  std::int64_t item_bytes_;
+  const std::byte* input_;
+  std::byte* output_;
+  RingRunOptions options_;
+
+  std::array<SideState, 2> state_;
+  std::vector<std::pair<int, std::size_t>> merged_;
+  std::size_t merged_next_ = 0;
+  std::vector<MPI_Request> requests_;
+  std::vector<Pending> pending_;
+  std::vector<int> done_;
+  std::int64_t staging_bytes_ = 0;
+  std::int64_t staging_count_ = 0;
+  std::int64_t kept_done_ = 0;
+  std::int64_t messages_done_ = 0;
+  std::int64_t messages_total_ = 0;
+  std::int64_t bytes_done_ = 0;
+  std::int64_t bytes_total_ = 0;
+  RingRunStats stats_;
+};
+
+}  // namespace
+
+RingRunStats run_ring_messages(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes,
+                               const std::byte* input, std::byte* output, const RingRunOptions& options) {
+  REDIST_ASSERT(options.window >= 1 && options.max_message_bytes >= 1 && item_bytes >= 1);
+  RingRun run(ctx, plan, item_bytes, input, output, options);
+  return run.run();
+}
+
+}  // namespace redist::exec::detail

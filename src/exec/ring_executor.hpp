@@ -1,0 +1,39 @@
+#pragma once
+// The progress engine of the ordered ring redistribution: runs one rank's RankMessagePlan with
+// neighbour-only non-blocking point-to-point messages. Internal (ordered_redistribute.hpp is the API).
+//
+// Per link and direction at most `window` messages are in flight, posted strictly in the link's order
+// (MPI's non-overtaking rule then delivers them in that order: no wildcard receives anywhere). Own
+// items are sent straight from the caller's input; received items that stay land straight in the
+// output; items passing through land in a staging buffer from the pool and are forwarded as soon as
+// they have arrived, from that same buffer (pipelining as in document 004's pipelined broadcast).
+// Staging buffers in use never exceed 2 * window per rank: that is the executor's memory overhead.
+
+#include <cstdint>
+
+#include "redist/exec/context.hpp"
+#include "redist/exec/progress.hpp"
+#include "redist/exec/ring_messages.hpp"
+
+namespace redist::exec::detail {
+
+struct RingRunOptions {
+  int window = 4;
+  std::int64_t max_message_bytes = std::int64_t{1} << 30;
+  bool plan_order = false;  // one send queue over both links, in the plan's time order
+  const ProgressCallback* progress = nullptr;
+};
+
+struct RingRunStats {
+  std::int64_t messages_sent = 0;
+  std::int64_t messages_received = 0;
+  std::int64_t bytes_sent = 0;
+  std::int64_t bytes_received = 0;
+  std::int64_t mpi_messages = 0;  // after splitting messages larger than max_message_bytes
+  std::int64_t staging_peak_bytes = 0;
+};
+
+RingRunStats run_ring_messages(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes,
+                               const std::byte* input, std::byte* output, const RingRunOptions& options);
+
+}  // namespace redist::exec::detail

@@ -1,0 +1,261 @@
+// The executor's pure half, without MPI: agreement checks, weights to counts, link costs and chunk
+// choice, the pool, and above all the message lists, checked for every rank of random plans in one
+// process (both ends of every link list the same pieces; kept and received items tile each new slice;
+// every forwarded message is one that arrived).
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <numeric>
+
+#include "redist/core/random.hpp"
+#include "redist/exec/agreement.hpp"
+#include "redist/exec/buffer_pool.hpp"
+#include "redist/exec/link_model.hpp"
+#include "redist/exec/ordered_plan.hpp"
+#include "redist/exec/ordered_slice.hpp"
+#include "redist/exec/permutation_plan.hpp"
+#include "redist/exec/ring_messages.hpp"
+#include "redist/exec/slice_overlap.hpp"
+
+namespace redist::exec {
+namespace {
+
+RankRecord record(std::int64_t load, std::int64_t target, std::int64_t item_bytes = 8) {
+  RankRecord r;
+  r.magic = kRecordMagic;
+  r.item_bytes = item_bytes;
+  r.load = load;
+  r.target = target;
+  return r;
+}
+
+TEST(Agreement, AcceptsConsistentRecords) {
+  const std::vector<RankRecord> recs = {record(3, 1), record(0, 2), record(2, 2)};
+  const AgreedLayout layout = agree_on_layout(recs);
+  EXPECT_EQ(layout.total, 5);
+  EXPECT_EQ(layout.targets, (std::vector<std::int64_t>{1, 2, 2}));
+  EXPECT_EQ(layout.origin, 0);
+}
+
+TEST(Agreement, RefusesEveryInconsistency) {
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 1), record(0, 3)}), AgreementError);  // sum
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 3), record(0, 0, 4)}), AgreementError);  // size
+  RankRecord weight = record(0, -1);
+  weight.weight = 1.0;
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 3), weight}), AgreementError);  // mixed
+  RankRecord issue = record(3, 3);
+  issue.issue = static_cast<std::int32_t>(LocalIssue::bytes_not_multiple);
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{issue}), AgreementError);
+  RankRecord first0 = record(2, 2), first1 = record(2, 2);
+  first0.first = 1;
+  first1.first = 0;  // should be 3
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{first0, first1}), AgreementError);
+  first1.first = 3;
+  EXPECT_EQ(agree_on_layout(std::vector<RankRecord>{first0, first1}).origin, 1);
+}
+
+TEST(Agreement, WeightsBecomeCountsThatAddUp) {
+  const std::vector<double> w = {1.0, 2.0, 0.0, 1.0};
+  const auto counts = targets_from_weights(w, 10);
+  EXPECT_EQ(std::accumulate(counts.begin(), counts.end(), std::int64_t{0}), 10);
+  EXPECT_EQ(counts[2], 0);
+  EXPECT_EQ(counts[1], 5);
+  Rng rng(4);
+  for (int it = 0; it < 200; ++it) {
+    std::vector<double> ws(static_cast<std::size_t>(rng.uniform(1, 9)));
+    for (auto& x : ws) x = rng.unit() * (rng.uniform(0, 3) == 0 ? 0.0 : 5.0);
+    ws[0] += 0.01;
+    const std::int64_t total = rng.uniform(0, 1000);
+    const auto c = targets_from_weights(ws, total);
+    EXPECT_EQ(std::accumulate(c.begin(), c.end(), std::int64_t{0}), total);
+    for (std::size_t k = 0; k < ws.size(); ++k) {
+      if (ws[k] == 0.0) {
+        EXPECT_EQ(c[k], 0);
+      }
+    }
+  }
+}
+
+TEST(LinkModel, CostsChunksAndHops) {
+  const LinkModel m{1e-6, 1e-9};
+  EXPECT_EQ(item_cost_ticks(m, 1000, 1), 2000000);  // 1 us + 1 us = 2e6 ps
+  EXPECT_EQ(item_cost_ticks(m, 1234, 1000), 1200000);  // two significant digits
+  EXPECT_EQ(longest_path_hops({1, 2, 0, -1, -3, -2}), 3);
+  EXPECT_EQ(longest_path_hops({1, 0, 2, 3}), 3);  // wraps round
+  const RingLinkModels links = RingLinkModels::uniform(4, m);
+  EXPECT_EQ(choose_chunk_items({5, 0, -5, 0}, links, 8, 1 << 20), (1 << 20) / 8);  // one hop: the cap
+  // m = 8 MB over 3 hops: pieces of sqrt(8e6 * 1e-6 / (2 * 1e-9)) = 63245 bytes.
+  EXPECT_EQ(choose_chunk_items({1000000, 1000000, 1000000, 0}, links, 8, 1 << 20), 63245 / 8);
+}
+
+TEST(BufferPool, ReusesIdleBuffers) {
+  BufferPool pool;
+  { PooledBuffer a = pool.acquire(1000); }
+  { PooledBuffer b = pool.acquire(500); }
+  EXPECT_EQ(pool.allocations(), 1);
+  EXPECT_EQ(pool.reuses(), 1);
+  PooledBuffer c = pool.acquire(2000);
+  EXPECT_EQ(pool.allocations(), 2);
+}
+
+TEST(OrderedSlice, GlobalIndicesWrap) {
+  OrderedSlice s(4);
+  s.prepare_next(3);
+  s.commit_next(3, 9, 10);
+  EXPECT_EQ(s.global_index(0), 9);
+  EXPECT_EQ(s.global_index(1), 0);
+  EXPECT_THROW(OrderedSlice(0), InputError);
+}
+
+TEST(OrderedSlice, BuildsTheNewSliceInPlaceWhenThereIsRoom) {
+  OrderedSlice s(1, 1.0);  // room: half the slice before it, half after
+  s.resize(10);
+  for (std::int64_t k = 0; k < 10; ++k) s.item(k)[0] = static_cast<std::byte>(k);
+  // Two items arrive at the front, one leaves at the back: kept items do not move.
+  std::span<std::byte> next = s.prepare_next(11, -2, true);
+  EXPECT_TRUE(s.next_in_place());
+  next[0] = std::byte{100};
+  next[1] = std::byte{101};
+  s.commit_next(11, 0, 11);
+  EXPECT_EQ(s.item(0)[0], std::byte{100});
+  EXPECT_EQ(s.item(2)[0], std::byte{0});
+  EXPECT_EQ(s.item(10)[0], std::byte{8});
+  // Too many new items at the front: the second buffer is used.
+  s.prepare_next(40, -25, true);
+  EXPECT_FALSE(s.next_in_place());
+  s.prepare_next(11, 0, false);
+  EXPECT_FALSE(s.next_in_place());
+}
+
+AgreedLayout random_layout(Rng& rng, std::size_t n) {
+  AgreedLayout layout;
+  layout.item_bytes = 1;
+  std::vector<double> w;
+  for (std::size_t k = 0; k < n; ++k) {
+    layout.loads.push_back(rng.uniform(0, 3) == 0 ? 0 : rng.uniform(0, 40));
+    w.push_back(rng.uniform(0, 3) == 0 ? 0.0 : static_cast<double>(rng.uniform(1, 9)));
+    layout.total += layout.loads.back();
+  }
+  w[0] += 1.0;
+  layout.targets = targets_from_weights(w, layout.total);
+  return layout;
+}
+
+// Global position (mod N) of rank-local position x.
+std::int64_t global(const RingFlows& ring, std::size_t rank, std::int64_t x) {
+  const std::int64_t n = ring.total();
+  return ((ring.start[rank] + x) % n + n) % n;
+}
+
+void check_rank_plans(const ExecPlan& plan) {
+  const RingFlows& ring = plan.ring;
+  const std::size_t n = ring.size();
+  std::vector<RankMessagePlan> plans;
+  for (std::size_t r = 0; r < n; ++r) plans.push_back(rank_message_plan(ring, plan.schedule, r, plan.chunk_items));
+  for (std::size_t r = 0; r < n && n > 1; ++r) {
+    // Both ends of the link r -> r+1 list the same pieces in the same order.
+    const std::size_t s = (r + 1) % n;
+    const auto& sends = plans[r].side[kSuccSide].sends.empty() ? plans[s].side[kPredSide].sends : plans[r].side[kSuccSide].sends;
+    const auto& recvs = plans[r].side[kSuccSide].sends.empty() ? plans[r].side[kSuccSide].recvs : plans[s].side[kPredSide].recvs;
+    const std::size_t from = plans[r].side[kSuccSide].sends.empty() ? s : r;
+    const std::size_t to = from == r ? s : r;
+    ASSERT_EQ(sends.size(), recvs.size());
+    for (std::size_t i = 0; i < sends.size(); ++i) {
+      EXPECT_EQ(sends[i].items, recvs[i].items);
+      EXPECT_EQ(global(ring, from, sends[i].first), global(ring, to, recvs[i].first));
+      EXPECT_LE(sends[i].items, plan.chunk_items);
+    }
+  }
+  for (std::size_t r = 0; r < n; ++r) {
+    // Kept own items and kept received items tile the new slice exactly.
+    const RankMessagePlan& p = plans[r];
+    std::vector<std::pair<std::int64_t, std::int64_t>> pieces;
+    if (p.kept_items > 0) pieces.emplace_back(p.kept_first, p.kept_items);
+    for (const auto& side : p.side)
+      for (const auto& m : side.recvs)
+        if (m.partner < 0) pieces.emplace_back(m.first, m.items);
+    std::sort(pieces.begin(), pieces.end());
+    std::int64_t at = p.output_origin;
+    for (const auto& [first, items] : pieces) {
+      EXPECT_EQ(first, at);
+      at += items;
+    }
+    EXPECT_EQ(at, p.output_origin + p.target);
+    if (ring.total() > 0) {
+      EXPECT_EQ(global(ring, r, p.output_origin), p.new_start);
+    }
+  }
+}
+
+TEST(RingMessages, EveryRankOfRandomPlans) {
+  Rng rng(2024);
+  for (int it = 0; it < 400; ++it) {
+    const auto n = static_cast<std::size_t>(rng.uniform(1, 9));
+    const AgreedLayout layout = random_layout(rng, n);
+    OrderedOptions opt;
+    opt.kind = rng.uniform(0, 1) == 0 ? RingKind::unidirectional : RingKind::bidirectional;
+    opt.chunk_bytes = rng.uniform(0, 1) == 0 ? 0 : rng.uniform(1, 7);
+    if (opt.kind == RingKind::bidirectional && rng.uniform(0, 2) == 0) opt.wrap = WrapPolicy::forbid;
+    const ExecPlan plan = build_exec_plan(layout, RingLinkModels::uniform(n), opt);
+    check_rank_plans(plan);
+  }
+}
+
+TEST(RingMessages, ForbiddenWrapOnUnidirectionalIsRefused) {
+  AgreedLayout layout;
+  layout.item_bytes = 1;
+  layout.loads = {0, 5};
+  layout.targets = {5, 0};
+  layout.total = 5;
+  OrderedOptions opt;
+  opt.kind = RingKind::unidirectional;
+  opt.wrap = WrapPolicy::forbid;
+  EXPECT_THROW(build_exec_plan(layout, RingLinkModels::uniform(2), opt), AgreementError);
+  opt.wrap = WrapPolicy::allow;
+  const ExecPlan plan = build_exec_plan(layout, RingLinkModels::uniform(2), opt);
+  EXPECT_EQ(plan.ring.flows, (std::vector<std::int64_t>{0, 5}));  // over the wrap-around edge
+}
+
+TEST(SliceOverlap, SendersAndReceiversAgree) {
+  Rng rng(77);
+  for (int it = 0; it < 300; ++it) {
+    const auto n = static_cast<std::size_t>(rng.uniform(1, 8));
+    const AgreedLayout layout = random_layout(rng, n);
+    OrderedOptions opt;
+    opt.kind = RingKind::unidirectional;
+    const ExecPlan plan = build_exec_plan(layout, RingLinkModels::uniform(n), opt);
+    std::map<std::pair<int, int>, std::vector<std::int64_t>> sent, received;
+    for (std::size_t r = 0; r < n; ++r) {
+      std::int64_t total = 0;
+      for (const Segment& s : ordered_send_segments(plan.ring, r)) {
+        sent[{static_cast<int>(r), s.peer}].push_back(s.items);
+        total += s.items;
+      }
+      EXPECT_EQ(total, layout.loads[r]);
+      std::int64_t at = 0;
+      for (const Segment& s : ordered_recv_segments(plan.ring, r)) {
+        received[{s.peer, static_cast<int>(r)}].push_back(s.items);
+        EXPECT_EQ(s.offset, at);
+        at += s.items;
+      }
+      EXPECT_EQ(at, layout.targets[r]);
+    }
+    EXPECT_EQ(sent, received);
+  }
+}
+
+TEST(PermutationPlan, DeterministicAndComplete) {
+  const std::vector<std::int64_t> counts = {0, 5, 1, 4, 0, 0, 2, 2, 3};
+  PartsOptions opt;
+  const PermExecPlan a = build_perm_plan(3, counts, opt);
+  const PermExecPlan b = build_perm_plan(3, counts, opt);
+  EXPECT_EQ(a.digest, b.digest);
+  EXPECT_EQ(a.solution.assignment, b.solution.assignment);
+  opt.objective = PermObjective::steps;
+  EXPECT_NE(build_perm_plan(3, counts, opt).digest, a.digest);
+  for (std::size_t p = 0; p < 3; ++p) EXPECT_EQ(a.solution.assignment[a.part_of[p]], p);
+}
+
+}  // namespace
+}  // namespace redist::exec

@@ -1,0 +1,118 @@
+// redist-probe: measures latency L and time per byte b of every ring link between MPI ranks
+// (document 004's L + m*b; exec/cost_probe.hpp) and writes them into a ring instance's cost fields,
+// so that `redist plan` and the executor plan with the machine's real heterogeneity.
+//
+//   mpirun -np 4 redist-probe                                  # table of the links
+//   mpirun -np 4 redist-probe --instance ring.json -o probed.json --item-bytes 8192
+//
+// Costs are per item, in nanoseconds with 3 decimals: item_bytes * b + L / chunk_items (the latency
+// is shared by the items of one message; chunk_items = chunk_bytes / item_bytes).
+// Exit status: 0 success, 2 bad input (one line on stderr).
+
+#include <mpi.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "redist/core/error.hpp"
+#include "redist/exec/cost_probe.hpp"
+#include "redist/io/ring_instance_io.hpp"
+
+namespace {
+
+struct ProbeToolOptions {
+  std::string instance;
+  std::string output;
+  std::int64_t item_bytes = 8;
+  std::int64_t chunk_bytes = std::int64_t{1} << 20;
+  bool json = false;
+  redist::exec::ProbeOptions probe;
+};
+
+void print_table(const redist::exec::RingLinkModels& models) {
+  std::printf("%-6s %-9s %12s %14s\n", "link", "", "latency_us", "bandwidth_GBs");
+  for (std::size_t i = 0; i < models.size(); ++i) {
+    const auto& m = models.succ[i];
+    std::printf("%-6zu %zu -> %-4zu %12.3f %14.3f\n", i, i, (i + 1) % models.size(), 1e6 * m.latency_s, 1e-9 / m.seconds_per_byte);
+  }
+}
+
+redist::io::Json models_json(const redist::exec::RingLinkModels& models) {
+  redist::io::Json links = redist::io::Json::array();
+  for (std::size_t i = 0; i < models.size(); ++i)
+    links.push_back({{"from", i}, {"to", (i + 1) % models.size()}, {"latency_s", models.succ[i].latency_s},
+                     {"seconds_per_byte", models.succ[i].seconds_per_byte}});
+  return {{"links", links}};
+}
+
+// Every rank reads and checks the instance before probing, so that a bad file fails everywhere.
+redist::RingInstance read_instance(const ProbeToolOptions& opt, int ranks) {
+  redist::RingInstance instance = redist::io::read_ring_instance(opt.instance);
+  if (instance.size() != static_cast<std::size_t>(ranks))
+    throw redist::InputError(opt.instance, "loads", "has " + std::to_string(instance.size()) + " processors, mpirun started " +
+                                                        std::to_string(ranks) + " ranks");
+  return instance;
+}
+
+// Rank 0 writes the instance with the measured costs.
+void write_instance(const ProbeToolOptions& opt, redist::RingInstance instance, const redist::exec::RingLinkModels& models) {
+  const std::int64_t chunk_items = std::max<std::int64_t>(1, opt.chunk_bytes / opt.item_bytes);
+  redist::exec::apply_link_costs(instance, models, opt.item_bytes, chunk_items);
+  const std::string text = redist::io::ring_instance_to_json(instance).dump(1) + "\n";
+  if (opt.output.empty() || opt.output == "-") {
+    std::fputs(text.c_str(), stdout);
+    return;
+  }
+  std::ofstream out(opt.output);
+  out << text;
+  if (!out) throw redist::InputError(opt.output, "", "cannot write the output file");
+}
+
+int run(int argc, char** argv, int rank) {
+  CLI::App app{"redist-probe: measure ring links (L + m*b) and write a ring instance's costs"};
+  ProbeToolOptions opt;
+  app.add_option("--instance", opt.instance, "ring instance JSON whose costs are replaced (one processor per rank)");
+  app.add_option("-o,--output", opt.output, "where to write the instance (default: standard output)");
+  app.add_option("--item-bytes", opt.item_bytes, "bytes per item of the instance")->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  app.add_option("--chunk-bytes", opt.chunk_bytes, "message size sharing one latency")->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  app.add_option("--small", opt.probe.small_bytes, "small ping-pong size (bytes)")->check(CLI::Range(int64_t{1}, int64_t{1} << 20));
+  app.add_option("--large", opt.probe.large_bytes, "large ping-pong size (bytes)")->check(CLI::Range(int64_t{2}, int64_t{1} << 30));
+  app.add_option("--repetitions", opt.probe.repetitions, "ping-pongs per size (best kept)")->check(CLI::Range(1, 10000));
+  app.add_flag("--json", opt.json, "print the link models as JSON");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (rank == 0) return app.exit(e) == 0 ? 0 : 2;
+    return e.get_exit_code() == 0 ? 0 : 2;
+  }
+  redist::exec::Context ctx(MPI_COMM_WORLD);
+  const redist::RingInstance instance = opt.instance.empty() ? redist::RingInstance{} : read_instance(opt, ctx.size());
+  const redist::exec::RingLinkModels models = redist::exec::probe_ring_links(ctx, opt.probe);
+  if (rank != 0) return 0;
+  if (!opt.instance.empty()) write_instance(opt, instance, models);
+  else if (opt.json) std::printf("%s\n", models_json(models).dump(1).c_str());
+  else print_table(models);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (MPI_Init(&argc, &argv) != MPI_SUCCESS) return 2;
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  int status = 0;
+  try {
+    status = run(argc, argv, rank);
+  } catch (const redist::InputError& e) {
+    if (rank == 0) std::fprintf(stderr, "redist-probe: %s\n", e.what());
+    status = 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "redist-probe: rank %d: %s\n", rank, e.what());
+    status = 1;
+  }
+  MPI_Finalize();
+  return status;
+}
