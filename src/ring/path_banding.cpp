@@ -94,7 +94,7 @@ std::optional<std::vector<DepartureCurve>> time_path_banded(const std::vector<Pa
                                                             bool keep_end_times, std::int64_t max_batches) {
   const std::size_t m = links.size();
   auto asap = time_path(links, loads, FollowMode::exact);
-  if (batches_of(asap, links) <= static_cast<std::int64_t>(m)) return std::move(asap);  // nothing to improve
+  if (batches_of(asap, links) <= static_cast<std::int64_t>(m)) return asap;  // nothing to improve
   // Deadlines: the path's ends finish as under strict ASAP (other paths may depend on them), the
   // middle links by the path's finishing time.
   Ticks horizon = 0;
