@@ -32,7 +32,11 @@ void register_gen_ring(CLI::App& gen, Context& context);
 void register_lau(CLI::App& app, Context& context);
 void register_gen_lau(CLI::App& gen, Context& context);
 void register_experiment_lau(CLI::App& experiment, Context& context);
+#ifdef REDIST_HAVE_SIMGRID
+void register_experiment_simgrid(CLI::App& experiment, Context& context);
+#endif
 void register_perm(CLI::App& app, Context& context);
 void register_gen_perm(CLI::App& gen, Context& context);
+void register_experiment_perm(CLI::App& experiment, Context& context);
 
 }  // namespace redist::cli

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli_common.hpp"
+#include "redist/core/error.hpp"
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/ring/bounds.hpp"
 
@@ -18,7 +19,12 @@ struct BoundsOptions {
 
 int run_bounds(const BoundsOptions& opt) {
   const RingInstance instance = io::read_ring_instance(opt.instance);
-  const RingBounds bounds = ring_lower_bounds(instance);
+  RingBounds bounds;
+  try {
+    bounds = ring_lower_bounds(instance);
+  } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (DESIGN.md section 3)
+    throw InputError(opt.instance, e.field(), e.reason());
+  }
   const int scale = instance.cost_scale;
   if (opt.json) {
     io::Json out;

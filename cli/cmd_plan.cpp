@@ -29,7 +29,12 @@ std::string gap_text(Ticks makespan, Ticks bound) {
 
 int run_plan(const PlanOptions& opt) {
   const RingInstance instance = io::read_ring_instance(opt.instance);
-  const RingPlan plan = plan_ring(instance);
+  RingPlan plan;
+  try {
+    plan = plan_ring(instance);
+  } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (DESIGN.md section 3)
+    throw InputError(opt.instance, e.field(), e.reason());
+  }
   // Never hand out a schedule the exact validator rejects, nor a makespan it does not confirm.
   const ValidationResult check = validate_ring_schedule(instance, plan.schedule);
   if (!check.valid || check.makespan != *plan.schedule.makespan * pow10_ticks(check.time_scale - plan.schedule.time_scale))

@@ -24,6 +24,10 @@ int main(int argc, char** argv) {
   CLI::App& experiment = *app.add_subcommand("experiment", "Reproduce a document's tables or figures");
   experiment.require_subcommand(1);
   register_experiment_lau(experiment, context);
+#ifdef REDIST_HAVE_SIMGRID
+  register_experiment_simgrid(experiment, context);
+#endif
+  register_experiment_perm(experiment, context);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -21,3 +21,12 @@ if [ "${REDIST_SKIP_SANITIZE:-0}" != "1" ]; then
   echo "== tests (ASan + UBSan)"
   ctest --test-dir build-sanitize --output-on-failure -j"$jobs" -LE "mpi|simgrid|slow"
 fi
+
+# libFuzzer targets, a short fixed budget each from the repository's corpora (docs/fuzzing.md).
+if [ "${REDIST_SKIP_FUZZ:-0}" = "1" ]; then
+  echo "== fuzz: skipped (REDIST_SKIP_FUZZ=1)"
+elif ! command -v clang++ >/dev/null 2>&1; then
+  echo "== fuzz: skipped: clang++ not found (install clang and libclang-rt-dev to run scripts/fuzz.sh)"
+else
+  bash scripts/fuzz.sh
+fi

@@ -42,7 +42,6 @@ std::optional<Decimal> parse_decimal(std::string_view text) {
   bool negative = false;
   if (pos < text.size() && (text[pos] == '-' || text[pos] == '+')) negative = text[pos++] == '-';
   Ticks mantissa = 0;
-  int digits = 0;    // significant digits accumulated
   int fraction = 0;  // digits after the point
   bool any_digit = false;
   bool seen_point = false;
@@ -58,7 +57,8 @@ std::optional<Decimal> parse_decimal(std::string_view text) {
       if (seen_point) ++fraction;  // leading zeros after the point still shift the scale
       continue;
     }
-    if (++digits > 37) return std::nullopt;
+    // Any mantissa that fits 128 bits (39 digits at most): the writers print times up to 2^127 - 1.
+    if (mantissa > (kTicksMax - (ch - '0')) / 10) return std::nullopt;
     mantissa = mantissa * 10 + (ch - '0');
     if (seen_point) ++fraction;
   }

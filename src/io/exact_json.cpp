@@ -141,13 +141,15 @@ bool is_number(const Json& value) {
 Decimal as_decimal(const Json& value, const JsonPlace& place) {
   if (value.is_number_unsigned()) return Decimal{static_cast<Ticks>(value.get<std::uint64_t>()), 0};
   if (value.is_number_integer()) return Decimal{static_cast<Ticks>(value.get<std::int64_t>()), 0};
+  if (value.is_string())  // so that redist reads back every file it writes (1.000000000000000001)
+    if (const auto d = decimal_written_as_string(value.get_ref<const std::string&>())) return *d;
   if (!is_number(value)) place.fail(std::string("must be a number, got ") + type_name(value));
   const auto& bytes = value.get_binary();
   const std::string text(bytes.begin(), bytes.end());
   const auto parsed = parse_decimal(text);
   if (!parsed)
     place.fail("number " + text + " cannot be represented exactly (at most " + std::to_string(kMaxTimeScale) +
-               " decimals and 37 significant digits)");
+               " decimals and a mantissa below 2^127)");
   return *parsed;
 }
 
@@ -175,6 +177,12 @@ std::vector<std::int64_t> as_count_array(const Json& value, const JsonPlace& pla
   out.reserve(value.size());
   for (std::size_t i = 0; i < value.size(); ++i) out.push_back(as_count(value[i], place[i]));
   return out;
+}
+
+std::optional<Decimal> decimal_written_as_string(std::string_view text) {
+  const auto d = parse_decimal(text);
+  if (d && ticks_to_json(d->mantissa, d->scale).is_string()) return d;
+  return std::nullopt;
 }
 
 Json ticks_to_json(Ticks ticks, int scale) {

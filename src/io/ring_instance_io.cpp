@@ -122,6 +122,8 @@ class RingInstanceReader {
   bool number_unsigned(Json::number_unsigned_t v) { return number(Decimal{static_cast<Ticks>(v), 0}, nullptr); }
   bool number_float(Json::number_float_t, const Json::string_t& text) { return number({}, &text); }
   bool string(Json::string_t& v) {
+    if (key_ == "succ_cost" || key_ == "pred_cost")  // a cost that ring_instance_to_json wrote as a string
+      if (const auto d = decimal_written_as_string(v)) return number(*d, nullptr);
     if (depth_ != 1 || key_ != "ring") return wrong("string");
     raw_.ring = v;
     return true;

@@ -49,11 +49,12 @@ class Search {
     for (Ticks t = 0;; ++t) {
       for (std::size_t k = 0; k < layers_.back().size(); ++k)
         if (done(layers_.back()[k].state)) return {ExactSearchResult::Outcome::found, schedule(k)};
+      if (cut_short_) return {ExactSearchResult::Outcome::gave_up, {}};  // a partial layer proves nothing
       if (t >= horizon) return {ExactSearchResult::Outcome::none_by_horizon, {}};
-      if (seen_ > limits_.max_states) return {ExactSearchResult::Outcome::gave_up, {}};
+      if (over_budget()) return {ExactSearchResult::Outcome::gave_up, {}};
       now_ = t + 1;
       advance(now_);
-      if (layers_.back().empty()) return {ExactSearchResult::Outcome::none_by_horizon, {}};
+      if (layers_.back().empty() && !cut_short_) return {ExactSearchResult::Outcome::none_by_horizon, {}};
     }
   }
 
@@ -74,6 +75,7 @@ class Search {
     std::vector<int> choice(n_, 0);  // 0 none, 1 succ, 2 pred
     const int options = inst_.bidirectional() ? 3 : 2;
     while (true) {
+      ++expansions_;
       State next = base;
       std::vector<bool> receiving(n_, false);
       for (std::size_t i = 0; i < n_; ++i)
@@ -142,6 +144,10 @@ class Search {
     index_.clear();
     const auto& prev = layers_[layers_.size() - 2];
     for (std::size_t k = 0; k < prev.size(); ++k) {
+      if (over_budget()) {  // checked inside the layer too: one layer can multiply the states by 3^n
+        cut_short_ = true;
+        return;
+      }
       State s = prev[k].state;
       for (std::size_t i = 0; i < n_; ++i) {
         if (s[i].busy == 0) continue;
@@ -196,6 +202,10 @@ class Search {
   std::vector<std::vector<Node>> layers_;
   std::unordered_map<std::string, std::size_t> index_;
   std::size_t seen_ = 0;
+  std::size_t expansions_ = 0;  // combinations of starts tried: up to 3^n per state, the real cost
+  bool cut_short_ = false;      // the last layer stopped at the budget
+
+  bool over_budget() const { return seen_ > limits_.max_states || expansions_ > limits_.max_expansions; }
   Ticks now_ = 0;
   Ticks horizon_ = 0;
 };

@@ -26,7 +26,7 @@ struct Decimal {
 
 /// Parses JSON number syntax (optional sign, digits, fraction, exponent) exactly.
 /// Returns nullopt when the text is not a number or needs more than kMaxTimeScale decimals
-/// or more than ~38 significant digits.
+/// or a mantissa (its digits without the point) of 2^127 or more (about 38 digits).
 std::optional<Decimal> parse_decimal(std::string_view text);
 
 /// 10^k for k in [0, 38].

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,10 @@ std::int64_t as_int64(const Json& value, const JsonPlace& place);
 std::int64_t as_count(const Json& value, const JsonPlace& place);
 const std::string& as_string(const Json& value, const JsonPlace& place);
 std::vector<std::int64_t> as_count_array(const Json& value, const JsonPlace& place);
+
+/// The decimal in `text` when ticks_to_json writes that value as a string (no double holds it
+/// exactly), else nullopt: readers accept exactly the strings redist itself writes ("1" stays an error).
+std::optional<Decimal> decimal_written_as_string(std::string_view text);
 
 /// Exact decimal text -> JSON number: integers stay integers; other values go through double only
 /// when the double prints back to the same decimal, else they are written as the decimal string.

@@ -19,6 +19,7 @@ struct ExactSearchLimits {
   std::size_t max_processors = 6;
   std::int64_t max_items_moved = 24;     // sum of positive imbalances
   std::size_t max_states = 200'000;      // distinct (tick, state) pairs explored
+  std::size_t max_expansions = 4'000'000;  // start combinations tried (up to 3^n per state): ~0.5 s
 };
 
 struct ExactSearchResult {

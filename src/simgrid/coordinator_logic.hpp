@@ -1,0 +1,49 @@
+#pragma once
+// Internal to the simgrid layer: what the simulated application's coordinator decides after each
+// iteration, apart from any messaging: measured speeds, the scheme's decision, redist's plan and
+// each rank's part of it.
+
+#include <optional>
+#include <vector>
+
+#include "one_port_exchange.hpp"
+#include "redist/simgrid/application_simulation.hpp"
+
+namespace redist::sgdetail {
+
+struct PlannedRedistribution {
+  std::vector<std::int64_t> targets;
+  std::vector<ExchangeRole> roles;     // empty when nothing moves
+  std::int64_t max_items_per_message = 0;
+  RedistributionRecord record;         // after_iteration, items, batches, light, predicted, lower_bound
+};
+
+class CoordinatorLogic {
+ public:
+  CoordinatorLogic(const StudyScenario& scenario, Scheme scheme, const AdaptiveOptions& adaptive);
+
+  /// After iteration `completed`, given each rank's compute time in it: the redistribution to run,
+  /// if the scheme asks for one. Commits the new counts when it returns one.
+  std::optional<PlannedRedistribution> after_iteration(int completed, const std::vector<double>& compute_seconds);
+  /// A redistribution finished: its prediction and measured duration (adaptive learning).
+  void observe(double predicted, double measured) { adaptive_.observe(predicted, measured); }
+
+  [[nodiscard]] const std::vector<std::int64_t>& counts() const { return counts_; }
+  [[nodiscard]] double learned_slowdown() const { return adaptive_.slowdown(); }
+
+ private:
+  [[nodiscard]] std::vector<double> measured_speeds(const std::vector<double>& compute_seconds) const;
+  [[nodiscard]] PlannedRedistribution plan_to(std::vector<std::int64_t> targets, int completed) const;
+  /// The adaptive policy's view of one candidate rebalancing.
+  [[nodiscard]] AdaptiveView view_of(const PlannedRedistribution& plan, const std::vector<double>& speeds, int completed) const;
+  /// The adaptive policy: the most valuable candidate (full rebalance or a capped one), if any.
+  std::optional<PlannedRedistribution> adaptive_choice(int completed, const std::vector<double>& speeds);
+
+  const StudyScenario& scenario_;
+  Scheme scheme_;
+  AdaptivePolicy adaptive_;
+  double fixed_overhead_ = 0;
+  std::vector<std::int64_t> counts_;
+};
+
+}  // namespace redist::sgdetail

@@ -1,0 +1,104 @@
+#include "one_port_exchange.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <numeric>
+#include <string>
+
+#include "redist/core/error.hpp"
+
+namespace redist::sgdetail {
+
+namespace {
+
+struct DataMessage {
+  int from = 0;
+  std::int64_t items = 0;
+};
+
+// Items a host holds, shared by its sender (the rank's actor) and its receiver actor.
+struct Holdings {
+  std::int64_t items = 0;
+  sg4::MutexPtr mutex = sg4::Mutex::create();
+  sg4::ConditionVariablePtr arrived = sg4::ConditionVariable::create();
+};
+
+// The data channel from one ring host to another.
+sg4::Mailbox* channel(int from, int to) {
+  return sg4::Mailbox::by_name(std::string("data-").append(std::to_string(from)).append("-").append(std::to_string(to)));
+}
+
+void receive_all(int rank, const std::vector<Batch>& receives, Holdings& holdings) {
+  for (const Batch& batch : receives) {
+    sg4::Mailbox* inbox = channel(batch.peer, rank);
+    for (std::int64_t received = 0; received < batch.items;) {
+      const auto message = inbox->get_unique<DataMessage>();
+      received += message->items;
+      std::unique_lock lock(*holdings.mutex);
+      holdings.items += message->items;
+      holdings.arrived->notify_all();
+    }
+  }
+}
+
+// Takes up to `wanted` items once at least one is held (the holdings rule of the item model).
+std::int64_t take_items(Holdings& holdings, std::int64_t wanted) {
+  std::unique_lock lock(*holdings.mutex);
+  holdings.arrived->wait(lock, [&] { return holdings.items > 0; });
+  const std::int64_t k = std::min(wanted, holdings.items);
+  holdings.items -= k;
+  return k;
+}
+
+void send_batch(int rank, const Batch& batch, Holdings& holdings, const ExchangeNetwork& net) {
+  sg4::Mailbox* inbox = channel(rank, batch.peer);
+  for (std::int64_t left = batch.items; left > 0;) {
+    const std::int64_t cap = net.max_items_per_message > 0 ? std::min(left, net.max_items_per_message) : left;
+    const std::int64_t k = take_items(holdings, cap);
+    inbox->put(new DataMessage{rank, k}, static_cast<std::uint64_t>(static_cast<double>(k) * net.item_bytes));
+    left -= k;
+  }
+}
+
+}  // namespace
+
+std::vector<ExchangeRole> exchange_roles(const Schedule& schedule, const std::vector<std::int64_t>& loads) {
+  std::vector<ExchangeRole> roles(loads.size());
+  for (std::size_t i = 0; i < loads.size(); ++i) roles[i].holdings = loads[i];
+  std::vector<std::size_t> order(schedule.transfers.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return schedule.transfers[a].start < schedule.transfers[b].start;
+  });
+  for (std::size_t k : order) {
+    const Transfer& t = schedule.transfers[k];
+    REDIST_ASSERT(t.from >= 0 && static_cast<std::size_t>(t.from) < loads.size());
+    REDIST_ASSERT(t.to >= 0 && static_cast<std::size_t>(t.to) < loads.size());
+    if (t.items == 0) continue;
+    roles[static_cast<std::size_t>(t.from)].sends.push_back({static_cast<int>(t.to), t.items});
+    roles[static_cast<std::size_t>(t.to)].receives.push_back({static_cast<int>(t.from), t.items});
+  }
+  return roles;
+}
+
+bool sends_only_held(const std::vector<ExchangeRole>& roles) {
+  for (const ExchangeRole& r : roles) {
+    std::int64_t sent = 0;
+    for (const Batch& b : r.sends) sent += b.items;
+    if (sent > r.holdings) return false;
+  }
+  return true;
+}
+
+void run_exchange(int rank, const ExchangeRole& role, const ExchangeNetwork& net) {
+  Holdings holdings;
+  holdings.items = role.holdings;
+  sg4::ActorPtr receiver;
+  if (!role.receives.empty())
+    receiver = sg4::Actor::create(std::string("receiver-").append(std::to_string(rank)), net.hosts[static_cast<std::size_t>(rank)],
+                                  [&holdings, &role, rank] { receive_all(rank, role.receives, holdings); });
+  for (const Batch& batch : role.sends) send_batch(rank, batch, holdings, net);
+  if (receiver) receiver->join();
+}
+
+}  // namespace redist::sgdetail

@@ -1,0 +1,62 @@
+#pragma once
+// Internal to the simgrid layer: executes a redist ring schedule as real SimGrid communications
+// under the one-port model (DESIGN.md "One-port item model", document 000 section 2).
+//
+// SimGrid has no one-port primitive; we model it per host with two sequential actors:
+//   sender    the rank's own actor; it sends its batches one after the other in the plan's start
+//             order, each batch as few messages as its holdings allow (a message never carries an
+//             item the host does not hold yet), and a put returns only once the message arrived;
+//   receiver  one extra actor on the same host that takes its incoming batches one at a time, in the
+//             plan's start order, and adds their items to the holdings.
+// Both follow the plan's order of each port and act as soon as they can; on a network that is the
+// item model (dedicated links, no latency) they replay a light plan's times exactly.
+// So a host never has two outgoing or two incoming transfers at once, but may send and receive at
+// the same time, as in the item model. What SimGrid adds: each message pays its route's latency,
+// and concurrent messages whose routes share a link share its bandwidth (max-min fairness).
+
+#include <cstdint>
+#include <vector>
+
+#include <simgrid/s4u.hpp>
+
+#include "redist/core/schedule.hpp"
+
+namespace redist::sgdetail {
+
+namespace sg4 = ::simgrid::s4u;
+
+struct Batch {
+  int peer = 0;  // the receiver of a send, the sender of a receive
+  std::int64_t items = 0;
+};
+
+/// One host's part of a schedule.
+struct ExchangeRole {
+  std::vector<Batch> sends;     // in the plan's start order
+  std::vector<Batch> receives;  // in the plan's start order
+  std::int64_t holdings = 0;    // items it holds when the exchange starts
+};
+
+/// Splits a schedule among the ring's hosts; loads[i] = items P_i holds before.
+std::vector<ExchangeRole> exchange_roles(const Schedule& schedule, const std::vector<std::int64_t>& loads);
+
+struct ExchangeNetwork {
+  std::vector<sg4::Host*> hosts;  // ring order
+  double item_bytes = 0;
+  /// Largest message in items; 0 = unlimited. A relay can forward a message only once it fully
+  /// arrived, so plans that relay items use small messages to keep the pipeline of the item model.
+  std::int64_t max_items_per_message = 0;
+};
+
+/// Whether every host sends at most the items it holds at the start (document 000's light
+/// redistribution): then no item is relayed and each batch can travel as one message.
+bool sends_only_held(const std::vector<ExchangeRole>& roles);
+
+/// Items per message for relaying plans (see max_items_per_message).
+inline constexpr std::int64_t kRelayMessageItems = 8;
+
+/// Runs host `rank`'s part (called from the rank's actor); returns once all its sends completed and
+/// all its incoming items arrived.
+void run_exchange(int rank, const ExchangeRole& role, const ExchangeNetwork& network);
+
+}  // namespace redist::sgdetail

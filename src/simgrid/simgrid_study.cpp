@@ -1,0 +1,202 @@
+#include "redist/simgrid/simgrid_study.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <thread>
+#include <tuple>
+
+#include "redist/core/error.hpp"
+#include "redist/simgrid/isolated_run.hpp"
+#include "redist/simgrid/simulated_redistribution.hpp"
+
+namespace redist {
+
+namespace {
+
+SimgridStudyOptions with_defaults(SimgridStudyOptions o) {
+  if (o.ratios.empty())
+    for (int r = 1; r <= 10; ++r) o.ratios.push_back(r);
+  if (o.seeds <= 0) o.seeds = o.quick ? 4 : 30;
+  if (o.jobs <= 0) o.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (o.ring_sizes.empty()) throw InputError("", "ring sizes", "at least one is needed");
+  for (int p : o.ring_sizes)
+    if (p < 3 || p > 69) throw InputError("", "ring size", "must be in [3, 69] (the platform's hosts)");
+  for (double r : o.ratios)
+    if (!(r > 0) || r > 1e6) throw InputError("", "ratio", "must be in (0, 10^6]");
+  return o;
+}
+
+ScenarioOptions scenario_options(int ring_size, std::uint64_t seed, double ratio, SpeedChanges changes) {
+  ScenarioOptions s;
+  s.ring_size = ring_size;
+  s.seed = seed;
+  s.ratio = ratio;
+  s.speed_changes = changes;
+  return s;
+}
+
+// What a child computes for one reference redistribution on one of the three networks.
+enum class CheckNetwork { dedicated, latency, tiers };
+
+SimulatedRedistribution simulate_check(int ring_size, std::uint64_t seed, CheckNetwork network) {
+  const StudyScenario s = make_scenario(scenario_options(ring_size, seed, 1.0, SpeedChanges::at_iterations));
+  const auto& targets = s.reference_targets;
+  if (network == CheckNetwork::tiers)
+    return simulate_redistribution(s.platform, s.ring_hosts, s.item_bytes, s.initial_columns, targets);
+  std::vector<int> ring(s.ring_hosts.size());
+  for (std::size_t i = 0; i < ring.size(); ++i) ring[i] = static_cast<int>(i);
+  const TiersPlatform dedicated = dedicated_ring_platform(s.routes, network == CheckNetwork::latency);
+  return simulate_redistribution(dedicated, ring, s.item_bytes, s.initial_columns, targets);
+}
+
+class Progress {
+ public:
+  Progress(std::ostream* out, std::size_t total) : out_(out), total_(total), start_(std::chrono::steady_clock::now()) {}
+  void done() {
+    ++done_;
+    if (!out_ || total_ == 0) return;
+    const std::size_t percent = done_ * 100 / total_;
+    if (percent < next_percent_ && done_ != total_) return;
+    next_percent_ = percent + 5;
+    char line[160];
+    std::snprintf(line, sizeof line, "simgrid: %zu/%zu simulations (%zu%%), %.1f s\n", done_, total_, percent, seconds());
+    *out_ << line << std::flush;
+  }
+  [[nodiscard]] double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  std::ostream* out_;
+  std::size_t total_;
+  std::size_t done_ = 0;
+  std::size_t next_percent_ = 0;
+  std::chrono::steady_clock::time_point start_;
+};
+
+void normalize(std::vector<StudyRun>& runs) {
+  std::map<std::tuple<int, std::uint64_t, double>, double> baseline;
+  for (const StudyRun& r : runs)
+    if (r.scheme == Scheme::none) baseline[{r.ring_size, r.seed, r.ratio}] = r.result.total_time;
+  for (StudyRun& r : runs) r.normalized = r.result.total_time / baseline.at({r.ring_size, r.seed, r.ratio});
+}
+
+std::vector<SchemeSummary> summarize(const SimgridStudyOptions& o, const std::vector<StudyRun>& runs) {
+  std::vector<SchemeSummary> out;
+  for (int p : o.ring_sizes)
+    for (double ratio : o.ratios)
+      for (Scheme scheme : all_schemes()) {
+        SchemeSummary s{p, ratio, scheme, 0, 1e300, 0, 0, 0};
+        for (const StudyRun& r : runs) {
+          if (r.ring_size != p || r.ratio != ratio || r.scheme != scheme) continue;
+          ++s.runs;
+          s.mean_normalized += r.normalized;
+          s.min_normalized = std::min(s.min_normalized, r.normalized);
+          s.max_normalized = std::max(s.max_normalized, r.normalized);
+          s.mean_redistributions += r.result.redistributions;
+        }
+        if (s.runs == 0) continue;
+        s.mean_normalized /= s.runs;
+        s.mean_redistributions /= s.runs;
+        out.push_back(s);
+      }
+  return out;
+}
+
+double quantile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[static_cast<std::size_t>(q * static_cast<double>(v.size() - 1) + 0.5)];
+}
+
+PredictionSummary summarize_prediction(int p, const std::vector<StudyRun>& runs, const std::vector<PredictionCheck>& checks) {
+  PredictionSummary s;
+  s.ring_size = p;
+  std::vector<double> ratios;
+  for (const StudyRun& r : runs)
+    if (r.ring_size == p)
+      for (const RedistributionRecord& rec : r.result.records) {
+        if (rec.predicted <= 0) continue;
+        ratios.push_back(rec.measured / rec.predicted);
+        s.light += rec.light ? 1 : 0;
+      }
+  s.redistributions = static_cast<std::int64_t>(ratios.size());
+  for (double x : ratios) s.mean_ratio += x / static_cast<double>(std::max<std::size_t>(ratios.size(), 1));
+  s.median_ratio = quantile(ratios, 0.5);
+  s.p90_ratio = quantile(ratios, 0.9);
+  s.max_ratio = ratios.empty() ? 0 : *std::max_element(ratios.begin(), ratios.end());
+  int n = 0;
+  for (const PredictionCheck& c : checks) {
+    if (c.ring_size != p || c.predicted <= 0) continue;
+    ++n;
+    s.check_dedicated += c.dedicated / c.predicted;
+    s.check_latency += c.latency / c.predicted;
+    s.check_tiers += c.tiers / c.predicted;
+  }
+  if (n > 0) s.check_dedicated /= n, s.check_latency /= n, s.check_tiers /= n;
+  return s;
+}
+
+}  // namespace
+
+SimgridStudyResult run_simgrid_study(SimgridStudyOptions options) {
+  SimgridStudyResult result;
+  result.options = with_defaults(std::move(options));
+  const SimgridStudyOptions& o = result.options;
+  std::vector<IsolatedTask> tasks;
+  for (int p : o.ring_sizes)
+    for (int k = 0; k < o.seeds; ++k) {
+      const std::uint64_t seed = o.first_seed + static_cast<std::uint64_t>(k);
+      for (double ratio : o.ratios)
+        for (Scheme scheme : all_schemes()) {
+          result.runs.push_back({p, ratio, seed, scheme, 0, {}});
+          tasks.push_back([p, seed, ratio, scheme, adaptive = o.adaptive, changes = o.speed_changes] {
+            return serialize(simulate_application(make_scenario(scenario_options(p, seed, ratio, changes)), scheme, adaptive));
+          });
+        }
+      result.checks.push_back({p, seed, 0, false, 0, 0, 0, 0});
+      for (CheckNetwork net : {CheckNetwork::dedicated, CheckNetwork::latency, CheckNetwork::tiers})
+        tasks.push_back([p, seed, net] { return serialize(simulate_check(p, seed, net)); });
+    }
+  Progress progress(o.progress, tasks.size());
+  const std::vector<std::string> texts = run_isolated_all(tasks, o.jobs, [&](std::size_t) { progress.done(); });
+  std::size_t t = 0;
+  std::size_t run = 0;
+  for (PredictionCheck& check : result.checks) {
+    for (std::size_t k = 0; k < o.ratios.size() * all_schemes().size(); ++k) result.runs[run++].result = parse_application_run(texts[t++]);
+    const auto dedicated = parse_simulated_redistribution(texts[t++]);
+    const auto latency = parse_simulated_redistribution(texts[t++]);
+    const auto tiers = parse_simulated_redistribution(texts[t++]);
+    check.items = tiers.items;
+    check.light = tiers.light;
+    check.predicted = tiers.predicted;
+    check.dedicated = dedicated.measured;
+    check.latency = latency.measured;
+    check.tiers = tiers.measured;
+  }
+  normalize(result.runs);
+  result.summaries = summarize(o, result.runs);
+  for (int p : o.ring_sizes) result.prediction.push_back(summarize_prediction(p, result.runs, result.checks));
+  result.simulations = static_cast<std::int64_t>(tasks.size());
+  result.wall_seconds = progress.seconds();
+  return result;
+}
+
+const SchemeSummary* find_summary(const SimgridStudyResult& result, int ring_size, double ratio, Scheme scheme) {
+  for (const SchemeSummary& s : result.summaries)
+    if (s.ring_size == ring_size && s.ratio == ratio && s.scheme == scheme) return &s;
+  return nullptr;
+}
+
+double adaptive_gap(const SimgridStudyResult& result, int ring_size, double ratio) {
+  double best_fixed = 1e300;
+  for (Scheme s : all_schemes())
+    if (s != Scheme::adaptive)
+      if (const SchemeSummary* f = find_summary(result, ring_size, ratio, s)) best_fixed = std::min(best_fixed, f->mean_normalized);
+  const SchemeSummary* a = find_summary(result, ring_size, ratio, Scheme::adaptive);
+  return a ? a->mean_normalized / best_fixed - 1.0 : 0.0;
+}
+
+}  // namespace redist

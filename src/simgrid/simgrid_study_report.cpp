@@ -1,0 +1,184 @@
+#include "redist/simgrid/simgrid_study_report.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "redist/core/error.hpp"
+#include "redist/lau/svg_plot.hpp"
+#include "study_svg.hpp"
+
+namespace redist {
+
+namespace {
+
+std::string fmt(const char* format, double a, double b = 0, double c = 0, double d = 0) {
+  char buffer[160];
+  std::snprintf(buffer, sizeof buffer, format, a, b, c, d);
+  return buffer;
+}
+
+std::string right_aligned(const std::string& text, std::size_t width) {
+  return text.size() >= width ? " " + text : std::string(width - text.size(), ' ') + text;
+}
+
+const char* scheme_color(Scheme s) {
+  switch (s) {
+    case Scheme::none: return "#7f7f7f";
+    case Scheme::after_50: return "#1f77b4";
+    case Scheme::four_times: return "#2ca02c";
+    case Scheme::every_10: return "#ff7f0e";
+    case Scheme::every_5: return "#9467bd";
+    case Scheme::adaptive: return "#d62728";
+  }
+  return "#000";
+}
+
+std::string figure_name(int ring_size) {
+  if (ring_size == 8) return "figure13_ring8.svg";
+  if (ring_size == 32) return "figure14_ring32.svg";
+  return "normalized_ring" + std::to_string(ring_size) + ".svg";
+}
+
+std::string normalized_svg(const SimgridStudyResult& r, int ring_size) {
+  LinePlot plot;
+  plot.title = "Ring of " + std::to_string(ring_size) + " processors: mean over " + std::to_string(r.options.seeds) +
+               " seeds (lower is better)";
+  plot.x_label = "computation-to-communication ratio (a redistribution costs ~ratio balanced iterations)";
+  plot.y_label = "execution time / time without redistribution";
+  for (Scheme s : all_schemes()) {
+    PlotSeries series{scheme_label(s), {}, scheme_color(s), s == Scheme::adaptive, false};
+    for (double ratio : r.options.ratios)
+      if (const SchemeSummary* sum = find_summary(r, ring_size, ratio, s)) series.points.emplace_back(ratio, sum->mean_normalized);
+    plot.series.push_back(std::move(series));
+  }
+  return render_svg(plot, 760, 440);
+}
+
+// At most this many points per ring size, taken at a regular stride: the plot stays small.
+constexpr std::size_t kMaxScatterPoints = 500;
+
+std::string prediction_svg(const SimgridStudyResult& r) {
+  static const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"};
+  std::vector<sgdetail::ScatterSeries> series;
+  bool sampled = false;
+  for (std::size_t k = 0; k < r.options.ring_sizes.size(); ++k) {
+    const int p = r.options.ring_sizes[k];
+    std::vector<std::pair<double, double>> all;
+    for (const StudyRun& run : r.runs)
+      if (run.ring_size == p)
+        for (const RedistributionRecord& rec : run.result.records) all.emplace_back(rec.predicted, rec.measured);
+    const std::size_t stride = all.size() / kMaxScatterPoints + 1;
+    sampled = sampled || stride > 1;
+    sgdetail::ScatterSeries s{std::string("ring of ").append(std::to_string(p)), colors[k % 4], {}};
+    for (std::size_t i = 0; i < all.size(); i += stride) s.points.push_back(all[i]);
+    series.push_back(std::move(s));
+  }
+  return sgdetail::render_prediction_scatter(
+      sampled ? "Redistributions of the study (a regular sample): SimGrid against redist's makespan"
+              : "Every redistribution of the study: SimGrid against redist's makespan",
+      series);
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text, std::vector<std::string>& written) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw InputError(path.string(), "", "cannot write the file");
+  written.push_back(path.string());
+}
+
+std::string summary_csv(const SimgridStudyResult& r) {
+  std::string out = "ring_size,ratio,scheme,mean_normalized,min_normalized,max_normalized,mean_redistributions,runs,best_fixed,adaptive_gap\n";
+  for (const SchemeSummary& s : r.summaries) {
+    double best = 1e300;
+    for (Scheme f : all_schemes())
+      if (f != Scheme::adaptive)
+        if (const SchemeSummary* x = find_summary(r, s.ring_size, s.ratio, f)) best = std::min(best, x->mean_normalized);
+    out += std::to_string(s.ring_size) + fmt(",%g,", s.ratio) + scheme_name(s.scheme) +
+           fmt(",%.6f,%.6f,%.6f,%.3f", s.mean_normalized, s.min_normalized, s.max_normalized, s.mean_redistributions) +
+           fmt(",%.0f,%.6f,%.6f\n", s.runs, best, adaptive_gap(r, s.ring_size, s.ratio));
+  }
+  return out;
+}
+
+std::string runs_csv(const SimgridStudyResult& r) {
+  std::string out = "ring_size,ratio,seed,scheme,total_time_s,normalized,redistributions,learned_slowdown\n";
+  for (const StudyRun& run : r.runs)
+    out += std::to_string(run.ring_size) + fmt(",%g,%.0f,", run.ratio, static_cast<double>(run.seed)) + scheme_name(run.scheme) +
+           fmt(",%.6f,%.6f,%.0f,%.4f\n", run.result.total_time, run.normalized, run.result.redistributions, run.result.learned_slowdown);
+  return out;
+}
+
+std::string redistributions_csv(const SimgridStudyResult& r) {
+  std::string out = "ring_size,ratio,seed,scheme,after_iteration,items,batches,light,predicted_s,lower_bound_s,measured_s\n";
+  for (const StudyRun& run : r.runs)
+    for (const RedistributionRecord& rec : run.result.records)
+      out += std::to_string(run.ring_size) + fmt(",%g,%.0f,", run.ratio, static_cast<double>(run.seed)) + scheme_name(run.scheme) +
+             fmt(",%.0f,%.0f,%.0f,", rec.after_iteration, static_cast<double>(rec.items), static_cast<double>(rec.batches)) +
+             (rec.light ? "1" : "0") + fmt(",%.6f,%.6f,%.6f\n", rec.predicted, rec.lower_bound, rec.measured);
+  return out;
+}
+
+std::string prediction_csv(const SimgridStudyResult& r) {
+  std::string out = "ring_size,redistributions,light,mean_ratio,median_ratio,p90_ratio,max_ratio,check_dedicated,check_latency,check_tiers\n";
+  for (const PredictionSummary& p : r.prediction)
+    out += std::to_string(p.ring_size) + fmt(",%.0f,%.0f,", static_cast<double>(p.redistributions), static_cast<double>(p.light)) +
+           fmt("%.4f,%.4f,%.4f,%.4f,", p.mean_ratio, p.median_ratio, p.p90_ratio, p.max_ratio) +
+           fmt("%.4f,%.4f,%.4f\n", p.check_dedicated, p.check_latency, p.check_tiers);
+  return out;
+}
+
+std::string checks_csv(const SimgridStudyResult& r) {
+  std::string out = "ring_size,seed,items,light,predicted_s,dedicated_s,latency_s,tiers_s\n";
+  for (const PredictionCheck& c : r.checks)
+    out += std::to_string(c.ring_size) + fmt(",%.0f,%.0f,", static_cast<double>(c.seed), static_cast<double>(c.items)) +
+           (c.light ? "1" : "0") + fmt(",%.6f,%.6f,%.6f,%.6f\n", c.predicted, c.dedicated, c.latency, c.tiers);
+  return out;
+}
+
+std::string normalized_table(const SimgridStudyResult& r, int p) {
+  std::string out = "Ring of " + std::to_string(p) + ": mean normalized execution time (time / no redistribution)\n  ratio";
+  for (Scheme s : all_schemes()) out += right_aligned(scheme_name(s), 14);
+  out += "   adaptive vs best fixed\n";
+  for (double ratio : r.options.ratios) {
+    out += fmt("  %5g", ratio);
+    for (Scheme s : all_schemes())
+      if (const SchemeSummary* sum = find_summary(r, p, ratio, s)) out += fmt("%14.4f", sum->mean_normalized);
+    out += fmt("   %+.2f%%\n", 100 * adaptive_gap(r, p, ratio));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_simgrid_study(const SimgridStudyResult& r) {
+  std::string out = fmt("SimGrid study: %.0f simulations in %.1f s (%.0f seeds", static_cast<double>(r.simulations), r.wall_seconds, r.options.seeds) +
+                    fmt(", %.0f at a time; speed changes at ", r.options.jobs) +
+                    (r.options.speed_changes == SpeedChanges::at_iterations ? "iterations" : "trace times") + ")\n\n";
+  for (int p : r.options.ring_sizes) out += normalized_table(r, p) + "\n";
+  out += "Planner against simulator (measured / predicted, every redistribution that moved items)\n";
+  for (const PredictionSummary& p : r.prediction)
+    out += fmt("  ring %2.0f: %5.0f redistributions (%.0f light), ", p.ring_size, static_cast<double>(p.redistributions), static_cast<double>(p.light)) +
+           fmt("mean %.2f, median %.2f, p90 %.2f, max %.2f\n", p.mean_ratio, p.median_ratio, p.p90_ratio, p.max_ratio) +
+           fmt("           reference redistribution: dedicated links %.3f, + route latency %.3f, on the platform %.3f\n",
+               p.check_dedicated, p.check_latency, p.check_tiers);
+  return out;
+}
+
+std::vector<std::string> write_simgrid_study(const SimgridStudyResult& r, const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw InputError(dir, "--out", "cannot create the directory: " + ec.message());
+  const std::filesystem::path base(dir);
+  std::vector<std::string> written;
+  write_file(base / "summary.csv", summary_csv(r), written);
+  write_file(base / "runs.csv", runs_csv(r), written);
+  write_file(base / "redistributions.csv", redistributions_csv(r), written);
+  write_file(base / "prediction.csv", prediction_csv(r), written);
+  write_file(base / "prediction_checks.csv", checks_csv(r), written);
+  for (int p : r.options.ring_sizes) write_file(base / figure_name(p), normalized_svg(r, p), written);
+  write_file(base / "prediction.svg", prediction_svg(r), written);
+  return written;
+}
+
+}  // namespace redist
