@@ -95,11 +95,9 @@ void rank_main(Simulation& sim, int rank) {
     if (rank == 0) coordinate(sim, k);
     sim.decided->wait();
     if (!sim.decision || sim.decision->roles.empty()) continue;
-    ExchangeNetwork network = sim.network;
-    network.max_items_per_message = sim.decision->max_items_per_message;
     const ExchangeRole role = sim.decision->roles[r];
     count = sim.decision->targets[r];
-    run_exchange(rank, role, network);
+    run_exchange(rank, role, sim.network);
     sim.exchange_done[r] = sg4::Engine::get_clock();
   }
 }

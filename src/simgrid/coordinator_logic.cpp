@@ -50,7 +50,7 @@ PlannedRedistribution CoordinatorLogic::plan_to(std::vector<std::int64_t> target
   const RingPlan plan = plan_ring(scenario_.instance(counts_, out.targets));
   out.roles = exchange_roles(plan.schedule, counts_);
   out.record.light = sends_only_held(out.roles);
-  out.max_items_per_message = out.record.light ? 0 : kRelayMessageItems;
+  size_relay_messages(out.roles, scenario_.routes, scenario_.item_bytes);
   out.record.predicted = study_seconds(*plan.schedule.makespan);
   out.record.lower_bound = study_seconds(*plan.schedule.lower_bound);
   out.record.route_bound = route_load_bound(scenario_.platform, scenario_.routes, plan.schedule, scenario_.item_bytes);

@@ -14,7 +14,6 @@ namespace redist::sgdetail {
 struct PlannedRedistribution {
   std::vector<std::int64_t> targets;
   std::vector<ExchangeRole> roles;     // empty when nothing moves
-  std::int64_t max_items_per_message = 0;
   RedistributionRecord record;         // after_iteration, items, batches, light, predicted, lower_bound
 };
 

@@ -1,6 +1,7 @@
 #include "one_port_exchange.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <mutex>
 #include <numeric>
 #include <string>
@@ -53,7 +54,7 @@ std::int64_t take_items(Holdings& holdings, std::int64_t wanted) {
 void send_batch(int rank, const Batch& batch, Holdings& holdings, const ExchangeNetwork& net) {
   sg4::Mailbox* inbox = channel(rank, batch.peer);
   for (std::int64_t left = batch.items; left > 0;) {
-    const std::int64_t cap = net.max_items_per_message > 0 ? std::min(left, net.max_items_per_message) : left;
+    const std::int64_t cap = batch.chunk > 0 ? std::min(left, batch.chunk) : left;
     const std::int64_t k = take_items(holdings, cap);
     inbox->put(new DataMessage{rank, k}, static_cast<std::uint64_t>(static_cast<double>(k) * net.item_bytes));
     left -= k;
@@ -78,7 +79,24 @@ std::vector<ExchangeRole> exchange_roles(const Schedule& schedule, const std::ve
     roles[static_cast<std::size_t>(t.from)].sends.push_back({static_cast<int>(t.to), t.items});
     roles[static_cast<std::size_t>(t.to)].receives.push_back({static_cast<int>(t.from), t.items});
   }
+  std::vector<bool> relays(roles.size());
+  for (std::size_t i = 0; i < roles.size(); ++i) relays[i] = !sends_only_held({roles[i]});
+  for (ExchangeRole& role : roles)
+    for (Batch& b : role.sends) b.to_relay = relays[static_cast<std::size_t>(b.peer)];
   return roles;
+}
+
+void size_relay_messages(std::vector<ExchangeRole>& roles, const RingRoutes& routes, double item_bytes) {
+  const std::size_t n = roles.size();
+  for (std::size_t from = 0; from < n; ++from)
+    for (Batch& b : roles[from].sends) {
+      if (!b.to_relay) continue;
+      const bool succ = static_cast<std::size_t>(b.peer) == (from + 1) % n;
+      const Route& r = (succ ? routes.succ : routes.pred)[from];
+      const double item_time = item_bytes / r.bottleneck_bandwidth;
+      const double best = std::sqrt(static_cast<double>(b.items) * r.latency / item_time);
+      b.chunk = std::clamp<std::int64_t>(std::llround(best), 1, b.items);
+    }
 }
 
 bool sends_only_held(const std::vector<ExchangeRole>& roles) {

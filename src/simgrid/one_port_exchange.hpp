@@ -4,8 +4,9 @@
 //
 // SimGrid has no one-port primitive; we model it per host with two sequential actors:
 //   sender    the rank's own actor; it sends its batches one after the other in the plan's start
-//             order, each batch as few messages as its holdings allow (a message never carries an
-//             item the host does not hold yet), and a put returns only once the message arrived;
+//             order, each batch as one message, or in chunks when its receiver relays items
+//             (size_relay_messages); a message never carries an item the host does not hold yet,
+//             and a put returns only once the message arrived;
 //   receiver  one extra actor on the same host that takes its incoming batches one at a time, in the
 //             plan's start order, and adds their items to the holdings.
 // Both follow the plan's order of each port and act as soon as they can; on a network that is the
@@ -20,6 +21,7 @@
 #include <simgrid/s4u.hpp>
 
 #include "redist/core/schedule.hpp"
+#include "redist/simgrid/platform_routes.hpp"
 
 namespace redist::sgdetail {
 
@@ -28,6 +30,8 @@ namespace sg4 = ::simgrid::s4u;
 struct Batch {
   int peer = 0;  // the receiver of a send, the sender of a receive
   std::int64_t items = 0;
+  bool to_relay = false;   // a send to a host that forwards items (sends more than it holds)
+  std::int64_t chunk = 0;  // items per message; 0: the whole batch in one message
 };
 
 /// One host's part of a schedule.
@@ -37,23 +41,25 @@ struct ExchangeRole {
   std::int64_t holdings = 0;    // items it holds when the exchange starts
 };
 
-/// Splits a schedule among the ring's hosts; loads[i] = items P_i holds before.
+/// Splits a schedule among the ring's hosts; loads[i] = items P_i holds before. Marks the sends to
+/// relays: hosts that send more items than they hold at the start. Every batch is one message.
 std::vector<ExchangeRole> exchange_roles(const Schedule& schedule, const std::vector<std::int64_t>& loads);
+
+/// Cuts the sends to relays into messages of about sqrt(m L / c) items (m the batch's items, L its
+/// route's latency, c one item's time on it): a relay forwards a message only once it fully arrived,
+/// so small messages keep the item model's pipeline, but each pays L. Balancing the two is document
+/// 004's optimal chunk size of a pipelined transfer. Without latency: one item per message, which is
+/// the item model itself.
+void size_relay_messages(std::vector<ExchangeRole>& roles, const RingRoutes& routes, double item_bytes);
 
 struct ExchangeNetwork {
   std::vector<sg4::Host*> hosts;  // ring order
   double item_bytes = 0;
-  /// Largest message in items; 0 = unlimited. A relay can forward a message only once it fully
-  /// arrived, so plans that relay items use small messages to keep the pipeline of the item model.
-  std::int64_t max_items_per_message = 0;
 };
 
 /// Whether every host sends at most the items it holds at the start (document 000's light
 /// redistribution): then no item is relayed and each batch can travel as one message.
 bool sends_only_held(const std::vector<ExchangeRole>& roles);
-
-/// Items per message for relaying plans (see max_items_per_message).
-inline constexpr std::int64_t kRelayMessageItems = 8;
 
 /// Runs host `rank`'s part (called from the rank's actor); returns once all its sends completed and
 /// all its incoming items arrived.

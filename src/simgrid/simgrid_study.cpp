@@ -114,14 +114,17 @@ double quantile(std::vector<double> v, double q) {
 PredictionSummary summarize_prediction(int p, const std::vector<StudyRun>& runs, const std::vector<PredictionCheck>& checks) {
   PredictionSummary s;
   s.ring_size = p;
-  std::vector<double> ratios;
+  std::vector<double> ratios, bound_ratios;
   for (const StudyRun& r : runs)
     if (r.ring_size == p)
       for (const RedistributionRecord& rec : r.result.records) {
         if (rec.predicted <= 0) continue;
         ratios.push_back(rec.measured / rec.predicted);
+        bound_ratios.push_back(rec.measured / std::max(rec.predicted, rec.route_bound));
         s.light += rec.light ? 1 : 0;
       }
+  s.bound_median_ratio = quantile(bound_ratios, 0.5);
+  s.bound_p90_ratio = quantile(bound_ratios, 0.9);
   s.redistributions = static_cast<std::int64_t>(ratios.size());
   for (double x : ratios) s.mean_ratio += x / static_cast<double>(std::max<std::size_t>(ratios.size(), 1));
   s.median_ratio = quantile(ratios, 0.5);

@@ -110,20 +110,23 @@ std::string runs_csv(const SimgridStudyResult& r) {
 }
 
 std::string redistributions_csv(const SimgridStudyResult& r) {
-  std::string out = "ring_size,ratio,seed,scheme,after_iteration,items,batches,light,predicted_s,lower_bound_s,measured_s\n";
+  std::string out = "ring_size,ratio,seed,scheme,after_iteration,items,batches,light,predicted_s,lower_bound_s,route_bound_s,measured_s\n";
   for (const StudyRun& run : r.runs)
     for (const RedistributionRecord& rec : run.result.records)
       out += std::to_string(run.ring_size) + fmt(",%g,%.0f,", run.ratio, static_cast<double>(run.seed)) + scheme_name(run.scheme) +
              fmt(",%.0f,%.0f,%.0f,", rec.after_iteration, static_cast<double>(rec.items), static_cast<double>(rec.batches)) +
-             (rec.light ? "1" : "0") + fmt(",%.6f,%.6f,%.6f\n", rec.predicted, rec.lower_bound, rec.measured);
+             (rec.light ? "1" : "0") + fmt(",%.6f,%.6f,%.6f,%.6f\n", rec.predicted, rec.lower_bound, rec.route_bound, rec.measured);
   return out;
 }
 
 std::string prediction_csv(const SimgridStudyResult& r) {
-  std::string out = "ring_size,redistributions,light,mean_ratio,median_ratio,p90_ratio,max_ratio,check_dedicated,check_latency,check_tiers\n";
+  std::string out =
+      "ring_size,redistributions,light,mean_ratio,median_ratio,p90_ratio,max_ratio,bound_median_ratio,bound_p90_ratio,"
+      "check_dedicated,check_latency,check_tiers\n";
   for (const PredictionSummary& p : r.prediction)
     out += std::to_string(p.ring_size) + fmt(",%.0f,%.0f,", static_cast<double>(p.redistributions), static_cast<double>(p.light)) +
            fmt("%.4f,%.4f,%.4f,%.4f,", p.mean_ratio, p.median_ratio, p.p90_ratio, p.max_ratio) +
+           fmt("%.4f,%.4f,", p.bound_median_ratio, p.bound_p90_ratio) +
            fmt("%.4f,%.4f,%.4f\n", p.check_dedicated, p.check_latency, p.check_tiers);
   return out;
 }
@@ -160,6 +163,7 @@ std::string format_simgrid_study(const SimgridStudyResult& r) {
   for (const PredictionSummary& p : r.prediction)
     out += fmt("  ring %2.0f: %5.0f redistributions (%.0f light), ", p.ring_size, static_cast<double>(p.redistributions), static_cast<double>(p.light)) +
            fmt("mean %.2f, median %.2f, p90 %.2f, max %.2f\n", p.mean_ratio, p.median_ratio, p.p90_ratio, p.max_ratio) +
+           fmt("           against max(makespan, route-load bound): median %.2f, p90 %.2f\n", p.bound_median_ratio, p.bound_p90_ratio) +
            fmt("           reference redistribution: dedicated links %.3f, + route latency %.3f, on the platform %.3f\n",
                p.check_dedicated, p.check_latency, p.check_tiers);
   return out;

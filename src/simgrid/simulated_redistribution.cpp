@@ -21,12 +21,12 @@ SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform, c
   RingInstance instance = ring_instance_on_routes(routes, item_bytes, kStudyCostScale, loads, targets);
   check_ring_instance(instance, "simulated redistribution");
   const RingPlan plan = plan_ring(instance);
-  const auto roles = exchange_roles(plan.schedule, loads);
+  auto roles = exchange_roles(plan.schedule, loads);
+  size_relay_messages(roles, routes, item_bytes);
 
   SimulatedRedistribution out;
   out.predicted = study_seconds(*plan.schedule.makespan);
   out.light = sends_only_held(roles);
-  out.messages_cap = out.light ? 0 : static_cast<std::size_t>(kRelayMessageItems);
   for (const Transfer& t : plan.schedule.transfers) out.items += t.items;
   out.finished.assign(ring_hosts.size(), 0.0);
 
@@ -34,7 +34,6 @@ SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform, c
   ExchangeNetwork net;
   net.hosts = build_platform(platform, ring_hosts, std::vector<RingHostSpec>(ring_hosts.size()));
   net.item_bytes = item_bytes;
-  net.max_items_per_message = static_cast<std::int64_t>(out.messages_cap);
   for (std::size_t i = 0; i < ring_hosts.size(); ++i)
     sg4::Actor::create("rank-" + std::to_string(i), net.hosts[i], [&, i] {
       run_exchange(static_cast<int>(i), roles[i], net);
@@ -48,7 +47,7 @@ SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform, c
 std::string serialize(const SimulatedRedistribution& r) {
   TextWriter w;
   w.put("predicted", r.predicted).put("measured", r.measured).put("items", static_cast<double>(r.items));
-  w.put("messages_cap", static_cast<double>(r.messages_cap)).put("light", r.light ? 1.0 : 0.0);
+  w.put("light", r.light ? 1.0 : 0.0);
   w.put_list("finished", r.finished);
   return w.text();
 }
@@ -59,7 +58,6 @@ SimulatedRedistribution parse_simulated_redistribution(const std::string& text) 
   r.predicted = in.number("predicted");
   r.measured = in.number("measured");
   r.items = static_cast<std::int64_t>(in.number("items"));
-  r.messages_cap = static_cast<std::size_t>(in.number("messages_cap"));
   r.light = in.number("light") != 0;
   r.finished = in.list("finished");
   return r;

@@ -68,7 +68,7 @@ std::string render_prediction_scatter(const std::string& title, const std::vecto
     const auto& s = series[i];
     for (const auto& [x, y] : s.points)
       out += "<circle cx=\"" + num(px(x)) + "\" cy=\"" + num(py(y)) + "\" r=\"2.5\" fill=\"none\" stroke=\"" + s.color + "\"/>\n";
-    const double ly = kTop + 18 * static_cast<double>(i);
+    const double ly = kTop + 60 + 18 * static_cast<double>(i);  // below the y = 2x label
     out += "<circle cx=\"" + num(kRight + 24) + "\" cy=\"" + num(ly) + "\" r=\"4\" fill=\"none\" stroke=\"" + s.color + "\"/>\n";
     out += text(kRight + 34, ly + 4, s.name);
   }

@@ -84,8 +84,7 @@ TEST(SimgridModel, FixedSchemesRedistributeAsInTheDocument) {
   EXPECT_FALSE(scheme_from_name("sometimes").has_value());
 }
 
-// Disabled at the end of a session: the adaptive policy is being reworked (issue 7 still open).
-TEST(SimgridModel, DISABLED_AdaptivePolicyWeighsSavingAgainstCost) {
+TEST(SimgridModel, AdaptivePolicyWeighsSavingAgainstCost) {
   AdaptiveOptions o;
   o.margin = 1.5;
   o.patience = 0.5;

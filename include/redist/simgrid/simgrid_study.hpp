@@ -72,6 +72,8 @@ struct PredictionSummary {
   double median_ratio = 0;
   double p90_ratio = 0;
   double max_ratio = 0;
+  double bound_median_ratio = 0;  // measured / max(predicted, route-load bound)
+  double bound_p90_ratio = 0;
   double check_dedicated = 0;  // mean of dedicated / predicted over the checks
   double check_latency = 0;    // mean of latency / predicted
   double check_tiers = 0;      // mean of tiers / predicted

@@ -20,7 +20,6 @@ struct SimulatedRedistribution {
   double predicted = 0;  // the plan's makespan in the item model (seconds)
   double measured = 0;   // simulated time until the last item arrived (seconds, start at 0)
   std::int64_t items = 0;  // items moved, summed over transfers
-  std::size_t messages_cap = 0;  // largest items per message used (0: unlimited)
   bool light = false;    // the plan sends only initially held items (no relaying)
   std::vector<double> finished;  // per ring host: when its sends and receipts were all done
 };

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `redist experiment simgrid --quick` as the issue's checking script reads it: every fixed scheme and
+# the adaptive policy for both ring sizes at every ratio, the adaptive policy no more than 2% above the
+# best fixed scheme at each ratio, and the plots written as complete SVG documents.
+set -u
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+if ! "$REDIST" experiment simgrid --quick --out "$T" >"$T/stdout" 2>"$T/stderr"; then
+  echo "FAIL: experiment simgrid --quick exited non-zero"; tail -5 "$T/stderr"; exit 1
+fi
+fail=0
+grep -q 'simgrid: .*simulations' "$T/stderr" || { echo "FAIL: no progress on stderr"; fail=1; }
+awk -F, '
+  NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
+  {
+    key = $col["ring_size"] "," $col["ratio"]
+    seen[key "," $col["scheme"]] = 1
+    keys[key] = 1
+    if ($col["scheme"] == "adaptive") gap[key] = $col["adaptive_gap"]
+  }
+  END {
+    split("none after50 at20-40-60-80 every10 every5 adaptive", schemes, " ")
+    bad = 0; count = 0
+    for (k in keys) {
+      ++count
+      for (s in schemes) if (!((k "," schemes[s]) in seen)) { print "FAIL: missing " schemes[s] " at ring,ratio " k; bad = 1 }
+      if (!(k in gap) || gap[k] > 0.02) { print "FAIL: adaptive " gap[k] " above the best fixed scheme at ring,ratio " k; bad = 1 }
+    }
+    if (count != 20) { print "FAIL: expected 2 ring sizes x 10 ratios, got " count; bad = 1 }
+    exit bad
+  }' "$T/summary.csv" || fail=1
+for svg in figure13_ring8 figure14_ring32 prediction; do
+  f="$T/$svg.svg"
+  if [ ! -s "$f" ] || ! head -c 200 "$f" | grep -q '<svg' || ! tail -c 20 "$f" | grep -q '</svg>'; then
+    echo "FAIL: $svg.svg missing or incomplete"; fail=1
+  fi
+done
+for csv in runs redistributions prediction prediction_checks; do
+  [ -s "$T/$csv.csv" ] || { echo "FAIL: $csv.csv missing"; fail=1; }
+done
+[ $fail = 0 ] && echo "simgrid experiment: all schemes present, adaptive within 2% everywhere, plots written"
+exit $fail
