@@ -18,8 +18,9 @@ namespace redist {
 struct ExactSearchLimits {
   std::size_t max_processors = 6;
   std::int64_t max_items_moved = 24;     // sum of positive imbalances
-  std::size_t max_states = 200'000;      // distinct (tick, state) pairs explored
-  std::size_t max_expansions = 4'000'000;  // start combinations tried (up to 3^n per state): ~0.5 s
+  // Both caps keep a give-up under ~0.2 s (a planner must not stall on a 5-processor ring).
+  std::size_t max_states = 50'000;         // distinct (tick, state) pairs explored
+  std::size_t max_expansions = 1'000'000;  // start combinations tried (up to 3^n per state)
 };
 
 struct ExactSearchResult {
