@@ -244,6 +244,41 @@ void BM_ColourPeelingBaseline(benchmark::State& state) {
   state.counters["valid"] = check_step_schedule(1024, demand, s).valid ? 1 : 0;
 }
 
+// Every pair of P processors carries up to 10^12 items: the colouring peels matchings here (one
+// group per pair at most); halving alone never finished on P = 64.
+const std::vector<PairDemand>& huge_demand(std::size_t p) {
+  static std::map<std::size_t, std::vector<PairDemand>> cache;
+  auto& demand = cache[p];
+  if (demand.empty()) {
+    Rng rng(7);
+    for (Proc s = 0; s < p; ++s)
+      for (Proc d = 0; d < p; ++d)
+        if (s != d) demand.push_back({s, d, rng.uniform(1, 1'000'000'000'000)});
+  }
+  return demand;
+}
+
+void BM_ColourHugeMultiplicities(benchmark::State& state) {
+  const auto p = static_cast<std::size_t>(state.range(0));
+  const auto& demand = huge_demand(p);
+  StepSchedule s;
+  for (auto _ : state) benchmark::DoNotOptimize(s = colour_transfers(p, demand));
+  state.counters["groups"] = static_cast<double>(s.groups.size());
+  state.counters["valid"] = check_step_schedule(p, demand, s).valid ? 1 : 0;
+}
+
+void BM_ColourHugeMultiplicitiesBaseline(benchmark::State& state) {
+  const auto p = static_cast<std::size_t>(state.range(0));
+  const auto& demand = huge_demand(p);
+  StepSchedule s;
+  for (auto _ : state) benchmark::DoNotOptimize(s = peel_matchings(p, demand));
+  state.counters["groups"] = static_cast<double>(s.groups.size());
+  state.counters["valid"] = check_step_schedule(p, demand, s).valid ? 1 : 0;
+}
+
+BENCHMARK(BM_ColourHugeMultiplicities)->Arg(64)->Arg(256)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ColourHugeMultiplicitiesBaseline)->Arg(64)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(1);
+
 BENCHMARK(BM_ColourEulerSplit)->Arg(100'000)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ColourPeelingBaseline)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
 

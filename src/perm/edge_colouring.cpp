@@ -45,6 +45,12 @@ struct Pairs {
     mult[k] = m;
     origin[k] = other.origin[from];
   }
+  void swap_entries(std::size_t i, std::size_t j) {
+    std::swap(src[i], src[j]);
+    std::swap(dst[i], dst[j]);
+    std::swap(mult[i], mult[j]);
+    std::swap(origin[i], origin[j]);
+  }
   // Drops pairs of multiplicity 0, keeping the order.
   void compact() {
     std::size_t out = 0;
@@ -61,6 +67,14 @@ class RegularColourer {
   void colour(Pairs g, std::int64_t degree, std::int64_t repeat) {
     g.compact();
     if (degree == 0) return;
+    // As many items per pair as pairs: peel whole matchings instead. Halving would split g into two
+    // different halves at every level for as long as the multiplicities stay large, which is
+    // exponential in log(degree) (10^12 items per pair never finished); peeling costs at most one
+    // step group per pair (fuzz/regressions/perm/colouring_{huge,many}_items_per_pair.bin).
+    if (static_cast<std::uint64_t>(degree) >= g.size()) {
+      peel_all(std::move(g), degree, repeat);
+      return;
+    }
     if (degree % 2 == 1) {
       degree -= peel_matching(g, degree, repeat);
       g.compact();
@@ -95,6 +109,41 @@ class RegularColourer {
     }
     emit(std::move(group));
     return r;
+  }
+
+  // Birkhoff-von Neumann: take a perfect matching, use it r times (r its smallest multiplicity), drop
+  // the pairs that ran out, repair the matching from the senders that lost their pair, repeat. Every
+  // round removes a pair, so at most g.size() rounds; the matching is kept between rounds, so a
+  // round costs the few augmenting paths it needs, not a new matching.
+  void peel_all(Pairs g, std::int64_t degree, std::int64_t repeat) {
+    std::vector<std::size_t> begin(n_, 0), end(n_, 0);
+    for (std::size_t k = g.size(); k-- > 0;) begin[g.src[k]] = k;
+    for (std::size_t k = 0; k < g.size(); ++k) end[g.src[k]] = k + 1;
+    std::vector<Proc> senders;
+    for (std::size_t s = 0; s < n_; ++s)
+      if (end[s] > begin[s]) senders.push_back(static_cast<Proc>(s));
+    const BipartiteAdjacency adj{g.dst, begin, end};  // views: the slices shrink in place below
+    HopcroftKarp hk(n_, n_);
+    std::vector<Proc> freed = senders;
+    while (degree > 0) {
+      REDIST_ASSERT(hk.augment(adj, freed) == senders.size());  // g stays regular: Hall
+      std::int64_t r = degree;
+      for (Proc s : senders) r = std::min(r, g.mult[hk.slot_of_left(s)]);
+      StepGroup group;
+      group.repeat = repeat * r;
+      freed.clear();
+      for (Proc s : senders) {
+        const std::size_t k = hk.slot_of_left(s);
+        if (g.origin[k] != kDummy) group.pairs.push_back({demand_[g.origin[k]].src, demand_[g.origin[k]].dst});
+        g.mult[k] -= r;
+        if (g.mult[k] != 0) continue;
+        hk.unmatch_left(s, adj);
+        g.swap_entries(k, --end[s]);  // out of s's slice; s is free, so no matched slot moves
+        freed.push_back(s);
+      }
+      emit(std::move(group));
+      degree -= r;
+    }
   }
 
   // Hopcroft-Karp with the sender-sorted pairs as adjacency; a regular bipartite multigraph always

@@ -76,6 +76,22 @@ TEST(PermSchedule, LargeMultiplicitiesStayCheap) {
   expect_valid_optimal(4, {});
 }
 
+TEST(PermSchedule, HugeMultiplicitiesOnEveryPairStayCheap) {
+  // 10^12 items on every pair of 64 processors: halving alone branched into two different halves at
+  // every level and never finished; the colouring needs at most one step group per pair.
+  Rng rng(34);
+  const std::size_t n = 64;
+  std::vector<PairDemand> demand;
+  for (Proc s = 0; s < n; ++s)
+    for (Proc d = 0; d < n; ++d)
+      if (s != d) demand.push_back({s, d, rng.uniform(1, 1'000'000'000'000)});
+  expect_valid_optimal(n, demand);
+  EXPECT_LE(colour_transfers(n, demand).groups.size(), demand.size() + 2 * n);
+  // The fuzzer's case: a few pairs of up to 3.6 * 10^16 items next to small ones.
+  expect_valid_optimal(8, {{0, 1, 4}, {0, 3, 3}, {1, 0, 36029896533043008}, {1, 2, 17856}, {1, 7, 65281},
+                           {2, 0, 70093866270720}, {3, 4, 5}});
+}
+
 TEST(PermSchedule, CheckerRejectsBrokenSchedules) {
   const std::vector<PairDemand> demand = {{0, 1, 2}, {2, 1, 1}};
   auto rule_of = [&](const StepSchedule& s) { return check_step_schedule(3, demand, s).violation->rule; };
