@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iostream>
 
+#include "redist/core/error.hpp"
+
 namespace redist::cli {
 
 namespace {
@@ -34,14 +36,20 @@ void write_json(const io::Json& v, int depth, std::string& out) {
 
 }  // namespace
 
-std::string json_text(const io::Json& document) {
+std::string json_text(const io::Json& document, const RawMember& raw) {
   std::string out;
   write_json(document, 0, out);
+  if (!raw.key.empty()) {
+    REDIST_ASSERT(document.is_object() && !document.contains(raw.key));
+    out.pop_back();  // the closing brace
+    if (out.size() > 1) out.back() = ',';  // "...value\n" -> "...value,"
+    out += "\n  " + io::Json(raw.key).dump() + ": " + raw.text + "\n}";
+  }
   return out + "\n";
 }
 
-void emit_json(const io::Json& document, const std::string& path) {
-  const std::string text = json_text(document);
+void emit_json(const io::Json& document, const std::string& path, const RawMember& raw) {
+  const std::string text = json_text(document, raw);
   if (path.empty() || path == "-") {
     std::cout << text;
   } else {

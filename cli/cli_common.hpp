@@ -20,10 +20,17 @@ struct Context {
 };
 
 /// JSON text for a person or a script: indented when small, one line when large.
-std::string json_text(const io::Json& document);
+/// A member whose value is given as JSON text (a large array written without a DOM).
+struct RawMember {
+  std::string key;
+  std::string text;
+};
+
+/// `document` (an object) as text, one key per line; `raw`, when it has a key, goes last.
+std::string json_text(const io::Json& document, const RawMember& raw = {});
 
 /// Writes `document` to `path` (atomically) or to standard output when path is empty or "-".
-void emit_json(const io::Json& document, const std::string& path);
+void emit_json(const io::Json& document, const std::string& path, const RawMember& raw = {});
 
 void register_plan(CLI::App& app, Context& context);
 void register_check(CLI::App& app, Context& context);

@@ -42,23 +42,26 @@ int run_plan(const PlanOptions& opt) {
                         (check.violation ? check.violation->message : std::string("makespan mismatch")));
 
   const int scale = plan.schedule.time_scale;
-  io::Json doc = io::schedule_to_json(plan.schedule);
+  // The schedule's fields but its transfers, which are written as text (io::transfers_json_text).
+  const Schedule& full = plan.schedule;
+  const Schedule header{{}, full.time_scale, full.makespan, full.lower_bound, full.status, full.flow_shift};
+  io::Json doc = io::schedule_to_json(header);
+  doc.erase("transfers");
   doc["framework"] = plan.framework;
   doc["method"] = plan.method;
   doc["gap"] = gap_text(*plan.schedule.makespan, plan.bounds.best);
   doc["bounds"] = io::Json::array();
   for (const auto& term : plan.bounds.terms)
     doc["bounds"].push_back({{"name", term.name}, {"value", io::ticks_to_json(term.value, scale)}});
-  if (!opt.output.empty()) emit_json(doc, opt.output);
+  if (!opt.output.empty()) emit_json(doc, opt.output, {"transfers", io::transfers_json_text(plan.schedule, "  ")});
   if (!opt.svg.empty())
     io::write_text_file(opt.svg, io::schedule_svg(instance, plan.schedule,
                                                  plan.framework + ", n = " + std::to_string(instance.size()) +
                                                      ", makespan " + format_ticks(*plan.schedule.makespan, scale)));
   if (opt.json) {
     if (opt.output.empty()) {
-      std::cout << json_text(doc);
+      std::cout << json_text(doc, {"transfers", io::transfers_json_text(plan.schedule, "  ")});
     } else {
-      doc.erase("transfers");
       doc["transfers_written_to"] = opt.output;
       std::cout << json_text(doc);
     }

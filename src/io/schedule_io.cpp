@@ -99,4 +99,20 @@ Json schedule_to_json(const Schedule& schedule) {
   return doc;
 }
 
+std::string transfers_json_text(const Schedule& schedule, const std::string& indent) {
+  if (schedule.transfers.empty()) return "[]";
+  std::string out = "[\n";
+  out.reserve(schedule.transfers.size() * (indent.size() + 48));
+  const std::string inner = indent + "  ";
+  for (std::size_t i = 0; i < schedule.transfers.size(); ++i) {
+    const Transfer& t = schedule.transfers[i];
+    // Keys in the order nlohmann::json sorts them, so that the text matches schedule_to_json's dump.
+    out += inner + "{\"from\":" + std::to_string(t.from) + ",\"items\":" + std::to_string(t.items);
+    if (t.link) out += *t.link == Link::succ ? ",\"link\":\"succ\"" : ",\"link\":\"pred\"";
+    out += ",\"start\":" + ticks_to_json(t.start, schedule.time_scale).dump() + ",\"to\":" + std::to_string(t.to) + "}";
+    out += i + 1 < schedule.transfers.size() ? ",\n" : "\n";
+  }
+  return out + indent + "]";
+}
+
 }  // namespace redist::io

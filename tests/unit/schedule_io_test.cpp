@@ -52,5 +52,17 @@ TEST(ScheduleIo, RoundTrips) {
   EXPECT_EQ(again.status, PlanStatus::feasible);
 }
 
+TEST(ScheduleIo, TransfersTextIsTheDomsDump) {
+  // Starts that are integers, decimals, and too long for a double (written as strings); both links.
+  const auto s = parse(R"({"transfers": [
+      {"from": 2, "to": 0, "items": 7, "start": 0.125}, {"from": 0, "to": 1, "items": 1, "start": 3, "link": "succ"},
+      {"from": 1, "to": 0, "items": 9223372036854775807, "start": "12345678901234567890.001", "link": "pred"}]})");
+  const Json dom = schedule_to_json(s)["transfers"];
+  std::string expected = "[\n";
+  for (std::size_t i = 0; i < dom.size(); ++i) expected += "    " + dom[i].dump() + (i + 1 < dom.size() ? ",\n" : "\n");
+  EXPECT_EQ(transfers_json_text(s, "  "), expected + "  ]");
+  EXPECT_EQ(transfers_json_text(Schedule{}, "  "), "[]");
+}
+
 }  // namespace
 }  // namespace redist::io

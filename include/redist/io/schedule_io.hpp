@@ -19,4 +19,9 @@ Schedule read_schedule(const std::string& path, std::size_t ring_size);
 
 Json schedule_to_json(const Schedule& schedule);
 
+/// The "transfers" array alone as JSON text, one transfer per line (each line exactly what
+/// schedule_to_json's entry dumps to), written without a DOM: a document node per transfer cost
+/// ~500 bytes, and a 10^7-batch schedule then needed several GB. `indent` prefixes each line.
+std::string transfers_json_text(const Schedule& schedule, const std::string& indent);
+
 }  // namespace redist::io
