@@ -42,15 +42,19 @@ io::PermResult solve(const perm::PermInstance& inst, const std::string& objectiv
   return r;
 }
 
+// Column widths that fit 2^60 items (19 digits): a space always separates the numbers.
+constexpr int kVolumeWidth = 20;
+constexpr int kStepsWidth = 20;
+
 void print_row(const std::string& name, const perm::PermSolution& s, const char* note) {
-  std::cout << "  " << std::left << std::setw(16) << name << std::right << std::setw(14) << s.volume << std::setw(12)
-            << s.steps << "  " << note << "\n";
+  std::cout << "  " << std::left << std::setw(16) << name << std::right << std::setw(kVolumeWidth) << s.volume
+            << std::setw(kStepsWidth) << s.steps << "  " << note << "\n";
 }
 
 void print_summary(const io::PermResult& r, const perm::StepSchedule& schedule, const std::string& output) {
   std::cout << "perm: P = " << r.processors << " processors, N = " << r.items << " items\n";
-  std::cout << "  " << std::left << std::setw(16) << "assignment" << std::right << std::setw(14) << "volume"
-            << std::setw(12) << "steps" << "\n";
+  std::cout << "  " << std::left << std::setw(16) << "assignment" << std::right << std::setw(kVolumeWidth) << "volume"
+            << std::setw(kStepsWidth) << "steps" << "\n";
   print_row("canonical", r.canonical, "(part j -> processor j)");
   for (const auto& [name, s] : r.heuristics) print_row(name, s, "(greedy heuristic)");
   print_row("min-volume", r.min_volume, "(optimal volume; fewest steps among those)");

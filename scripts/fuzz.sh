@@ -6,6 +6,7 @@
 #   scripts/fuzz.sh --seconds N      N seconds per target
 #   scripts/fuzz.sh --long HOURS     long run: HOURS hours per target (decimals allowed, e.g. 0.5)
 #   scripts/fuzz.sh ... TARGET...    only these targets (names as in fuzz/corpus/)
+#   REDIST_FUZZ_JOBS=N               N targets at a time (default: nproc)
 #
 # New inputs go to build-fuzz/corpus/<target>/ (kept between runs; the repository's corpora are only
 # read). A failing input is saved in build-fuzz/artifacts/<target>/: copy it into
@@ -20,12 +21,12 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;
     --long) seconds=$(awk -v h="$2" 'BEGIN { printf "%d", h * 3600 }'); shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
 [ ${#targets[@]} -gt 0 ] || targets=(ring_json allport_json perm_json schedule_json plan lau perm)
-jobs=$(nproc 2>/dev/null || echo 2)
+jobs=${REDIST_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 out=build-fuzz
 
 if ! command -v clang++ >/dev/null 2>&1; then
