@@ -258,23 +258,18 @@ const std::vector<PairDemand>& huge_demand(std::size_t p) {
   return demand;
 }
 
-void BM_ColourHugeMultiplicities(benchmark::State& state) {
+template <StepSchedule (*Colour)(std::size_t, const std::vector<PairDemand>&)>
+void colour_huge(benchmark::State& state) {
   const auto p = static_cast<std::size_t>(state.range(0));
   const auto& demand = huge_demand(p);
   StepSchedule s;
-  for (auto _ : state) benchmark::DoNotOptimize(s = colour_transfers(p, demand));
+  for (auto _ : state) benchmark::DoNotOptimize(s = Colour(p, demand));
   state.counters["groups"] = static_cast<double>(s.groups.size());
   state.counters["valid"] = check_step_schedule(p, demand, s).valid ? 1 : 0;
 }
 
-void BM_ColourHugeMultiplicitiesBaseline(benchmark::State& state) {
-  const auto p = static_cast<std::size_t>(state.range(0));
-  const auto& demand = huge_demand(p);
-  StepSchedule s;
-  for (auto _ : state) benchmark::DoNotOptimize(s = peel_matchings(p, demand));
-  state.counters["groups"] = static_cast<double>(s.groups.size());
-  state.counters["valid"] = check_step_schedule(p, demand, s).valid ? 1 : 0;
-}
+void BM_ColourHugeMultiplicities(benchmark::State& state) { colour_huge<colour_transfers>(state); }
+void BM_ColourHugeMultiplicitiesBaseline(benchmark::State& state) { colour_huge<peel_matchings>(state); }
 
 BENCHMARK(BM_ColourHugeMultiplicities)->Arg(64)->Arg(256)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ColourHugeMultiplicitiesBaseline)->Arg(64)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(1);

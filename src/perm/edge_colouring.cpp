@@ -60,6 +60,20 @@ struct Pairs {
   }
 };
 
+// Each sender's pairs as the slice [begin, end) of the sender-sorted pairs (Hopcroft-Karp's
+// adjacency), and the senders that have any.
+struct SenderSlices {
+  std::vector<std::size_t> begin, end;
+  std::vector<Proc> senders;
+
+  SenderSlices(const Pairs& g, std::size_t n) : begin(n, 0), end(n, 0) {
+    for (std::size_t k = g.size(); k-- > 0;) begin[g.src[k]] = k;
+    for (std::size_t k = 0; k < g.size(); ++k) end[g.src[k]] = k + 1;
+    for (std::size_t s = 0; s < n; ++s)
+      if (end[s] > begin[s]) senders.push_back(static_cast<Proc>(s));
+  }
+};
+
 class RegularColourer {
  public:
   RegularColourer(std::size_t groups, const std::vector<PairDemand>& demand) : n_(groups), demand_(demand) {}
@@ -116,13 +130,10 @@ class RegularColourer {
   // round removes a pair, so at most g.size() rounds; the matching is kept between rounds, so a
   // round costs the few augmenting paths it needs, not a new matching.
   void peel_all(Pairs g, std::int64_t degree, std::int64_t repeat) {
-    std::vector<std::size_t> begin(n_, 0), end(n_, 0);
-    for (std::size_t k = g.size(); k-- > 0;) begin[g.src[k]] = k;
-    for (std::size_t k = 0; k < g.size(); ++k) end[g.src[k]] = k + 1;
-    std::vector<Proc> senders;
-    for (std::size_t s = 0; s < n_; ++s)
-      if (end[s] > begin[s]) senders.push_back(static_cast<Proc>(s));
-    const BipartiteAdjacency adj{g.dst, begin, end};  // views: the slices shrink in place below
+    SenderSlices slices(g, n_);
+    std::vector<std::size_t>& end = slices.end;
+    const std::vector<Proc>& senders = slices.senders;
+    const BipartiteAdjacency adj{g.dst, slices.begin, end};  // views: the slices shrink in place below
     HopcroftKarp hk(n_, n_);
     std::vector<Proc> freed = senders;
     while (degree > 0) {
@@ -149,13 +160,9 @@ class RegularColourer {
   // Hopcroft-Karp with the sender-sorted pairs as adjacency; a regular bipartite multigraph always
   // has a perfect matching (Hall). Returns the matched pair of each sender, in sender order.
   std::vector<std::size_t> perfect_matching(const Pairs& g) const {
-    std::vector<std::size_t> begin(n_, 0), end(n_, 0);
-    for (std::size_t k = g.size(); k-- > 0;) begin[g.src[k]] = k;
-    for (std::size_t k = 0; k < g.size(); ++k) end[g.src[k]] = k + 1;
-    std::vector<Proc> senders;
-    for (std::size_t s = 0; s < n_; ++s)
-      if (end[s] > begin[s]) senders.push_back(static_cast<Proc>(s));
-    const BipartiteAdjacency adj{g.dst, begin, end};
+    const SenderSlices slices(g, n_);
+    const std::vector<Proc>& senders = slices.senders;
+    const BipartiteAdjacency adj{g.dst, slices.begin, slices.end};
     HopcroftKarp hk(n_, n_);
     REDIST_ASSERT(hk.augment(adj, senders) == senders.size());
     std::vector<std::size_t> chosen;
