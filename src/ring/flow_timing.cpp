@@ -57,6 +57,7 @@ class FlowTimer {
   }
 
   std::vector<DepartureCurve> take_curves() { return std::move(curves_); }
+  bool chunked() const { return chunked_; }
 
  private:
   // Edge crossed at step k of the segment, its sender and its per-item cost.
@@ -103,6 +104,7 @@ class FlowTimer {
         timed = std::move(*banded);
       } else {
         timed = time_path_chunked(links, loads, budget);
+        chunked_ = true;
       }
     } else {
       timed = time_path(links, loads, mode_);
@@ -115,6 +117,7 @@ class FlowTimer {
   std::vector<std::int64_t> flows_;
   FollowMode mode_;
   std::vector<DepartureCurve> curves_;
+  bool chunked_ = false;
 };
 
 }  // namespace
@@ -135,6 +138,7 @@ std::optional<FlowTiming> time_flows(const RingInstance& inst, std::int64_t shif
   timer.time_direction(first, false);
   if (inst.bidirectional()) timer.time_direction(-first, true);
   timing.curves = timer.take_curves();
+  timing.chunked = timer.chunked();
   for (std::size_t e = 0; e < n; ++e) {
     if (timing.curves[e].empty()) continue;
     const bool right = timing.flows[e] > 0;

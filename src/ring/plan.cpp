@@ -80,6 +80,7 @@ RingPlan plan_ring(const RingInstance& inst) {
   close_gap_by_search(inst, plan, chosen);
   plan.schedule = std::move(chosen.schedule);
   plan.method = std::move(chosen.method);
+  plan.batch_limited = chosen.batch_limited;
   plan.schedule.time_scale = inst.cost_scale;
   plan.schedule.lower_bound = plan.bounds.best;
   plan.schedule.status = *plan.schedule.makespan == plan.bounds.best ? PlanStatus::optimal : PlanStatus::feasible;

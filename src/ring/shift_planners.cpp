@@ -1,6 +1,7 @@
 #include "redist/ring/shift_planners.hpp"
 
 #include <algorithm>
+#include <string_view>
 #include <vector>
 
 #include "redist/core/error.hpp"
@@ -35,8 +36,10 @@ void consider(std::optional<Candidate>& best, std::optional<FlowTiming> timing, 
 }
 
 ShiftPlan finish(const RingInstance& inst, const Candidate& c) {
-  ShiftPlan plan{flow_timing_schedule(inst, c.timing), c.method};
-  return plan;
+  constexpr std::string_view kChunked = "; the optimum needs more batches than a schedule may hold, so relays forward in chunks";
+  std::string method = c.method;
+  if (c.timing.chunked) method.append(kChunked.data(), kChunked.size());
+  return {flow_timing_schedule(inst, c.timing), std::move(method), c.timing.chunked};
 }
 
 // The light shift closest to `center` (System 12 restricted to net flows): every processor's sends

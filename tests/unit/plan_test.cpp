@@ -7,6 +7,7 @@
 
 #include "redist/core/random.hpp"
 #include "redist/ring/generator.hpp"
+#include "redist/ring/shift_planners.hpp"
 #include "redist/ring/system6.hpp"
 #include "redist/sim/ring_validator.hpp"
 #include "support/ring_brute_force.hpp"
@@ -45,7 +46,24 @@ TEST(Plan, ProvedFrameworksAreOptimalOnEveryRandomInstance) {
     const auto inst = random_ring(rng, kind, het, trial % 10 == 0 ? 60 : 10, 30);
     const auto plan = checked_plan(inst);
     EXPECT_EQ(plan.schedule.status, PlanStatus::optimal) << plan.framework << " n=" << inst.size();
+    EXPECT_FALSE(plan.batch_limited);
   }
+}
+
+TEST(Plan, BurstingRelaysBeyondTheBatchBudgetAreSaidSo) {
+  // Found by fuzzing: P2 relays 2.8 * 10^14 items over a cost-1 link between two saturated cost-3
+  // links. Lemma 5's optimum needs a burst per few items there, far more batches than a schedule may
+  // hold: the plan is valid, slightly later, and says why it is not optimal.
+  RingInstance inst;
+  inst.loads = {1, 282578779226241, 3, 1};
+  inst.targets = {282578779226239, 3, 1, 3};
+  inst.succ_cost = {2, 3, 1, 3};
+  const RingPlan plan = checked_plan(inst);
+  EXPECT_TRUE(plan.batch_limited);
+  EXPECT_EQ(plan.schedule.status, PlanStatus::feasible);
+  EXPECT_NE(plan.method.find("more batches than a schedule may hold"), std::string::npos);
+  EXPECT_LE(static_cast<std::int64_t>(plan.schedule.transfers.size()), max_schedule_batches(inst.size()));
+  EXPECT_LT(static_cast<double>(*plan.schedule.makespan - plan.bounds.best), 1e-5 * static_cast<double>(plan.bounds.best));
 }
 
 TEST(Plan, LightHeterogeneousRingsHitTheSystem6IntegerOptimum) {

@@ -28,6 +28,9 @@ struct FlowTiming {
   std::vector<DepartureCurve> curves;  // departures over edge i, in the direction of sign(F_i)
   Ticks makespan = 0;
   std::int64_t batches = 0;
+  // Some path's optimal band needed more batches than the budget, so its follow pieces were cut
+  // into chunks: valid, but later than the optimum (docs/ring_unidirectional.md, "Limit").
+  bool chunked = false;
 };
 
 /// Times the flows of `shift`. nullopt when the flows circulate (every edge has the same nonzero

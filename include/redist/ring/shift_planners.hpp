@@ -27,6 +27,7 @@ std::int64_t max_schedule_batches(std::size_t ring_size);
 struct ShiftPlan {
   Schedule schedule;   // makespan and flow_shift set
   std::string method;  // how it was obtained, for people
+  bool batch_limited = false;  // FlowTiming::chunked of the chosen timing
 };
 
 ShiftPlan plan_unidirectional(const RingInstance& instance);
