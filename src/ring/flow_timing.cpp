@@ -40,8 +40,9 @@ std::vector<DepartureCurve> time_path_chunked(std::vector<PathLink> links, const
                                               std::int64_t budget) {
   const auto exact = time_path(links, loads, FollowMode::exact);
   std::int64_t batches = 0;
-  for (std::size_t k = 0; k < links.size(); ++k) batches += batch_count(exact[k], links[k].cost);
-  const std::int64_t chunk = std::max<std::int64_t>(1, 2 * ((batches + budget - 1) / budget));
+  for (std::size_t k = 0; k < links.size(); ++k) batches = add_batches(batches, batch_count(exact[k], links[k].cost));
+  const std::int64_t per_budget = batches / budget + (batches % budget != 0 ? 1 : 0);  // ceil, no overflow
+  const std::int64_t chunk = std::max<std::int64_t>(1, 2 * per_budget);
   for (auto& link : links) link.follow_chunk = chunk;
   return time_path(links, loads, FollowMode::compress);
 }
@@ -144,7 +145,7 @@ std::optional<FlowTiming> time_flows(const RingInstance& inst, std::int64_t shif
     const bool right = timing.flows[e] > 0;
     const Ticks c = right ? inst.succ_cost[e] : inst.pred_cost[(e + 1) % n];
     timing.makespan = std::max(timing.makespan, last_departure(timing.curves[e]) + c);
-    timing.batches += batch_count(timing.curves[e], c);
+    timing.batches = add_batches(timing.batches, batch_count(timing.curves[e], c));
   }
   return timing;
 }

@@ -63,7 +63,7 @@ DepartureCurve unreverse(const DepartureCurve& reversed, Ticks horizon, Ticks c)
 
 std::int64_t batches_of(const std::vector<DepartureCurve>& curves, const std::vector<PathLink>& links) {
   std::int64_t total = 0;
-  for (std::size_t k = 0; k < curves.size(); ++k) total += batch_count(curves[k], links[k].cost);
+  for (std::size_t k = 0; k < curves.size(); ++k) total = add_batches(total, batch_count(curves[k], links[k].cost));
   return total;
 }
 

@@ -1,6 +1,7 @@
 #include "redist/ring/path_timing.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "redist/core/error.hpp"
 
@@ -101,6 +102,10 @@ std::int64_t batch_count(const DepartureCurve& curve, Ticks cost) {
   std::int64_t batches = 0;
   for (const auto& p : curve) batches += p.spacing == cost ? 1 : p.count;
   return batches;
+}
+
+std::int64_t add_batches(std::int64_t a, std::int64_t b) {
+  return a > std::numeric_limits<std::int64_t>::max() - b ? std::numeric_limits<std::int64_t>::max() : a + b;
 }
 
 }  // namespace redist

@@ -55,5 +55,8 @@ DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost, st
 Ticks last_departure(const DepartureCurve& curve);
 /// Number of batches the curve becomes: pieces at the link's cost count 1, others one per item.
 std::int64_t batch_count(const DepartureCurve& curve, Ticks cost);
+/// a + b for batch counts (both >= 0), saturated at INT64_MAX: one link holds at most 2^62 items, but
+/// per-item curves on many links add up beyond 64 bits (fuzz/regressions/plan/batch_total_overflow.bin).
+std::int64_t add_batches(std::int64_t a, std::int64_t b);
 
 }  // namespace redist
