@@ -18,6 +18,7 @@
 
 #include "redist/core/error.hpp"
 #include "redist/exec/cost_probe.hpp"
+#include "redist/exec/mpi_program.hpp"
 #include "redist/io/ring_instance_io.hpp"
 
 namespace {
@@ -81,12 +82,7 @@ int run(int argc, char** argv, int rank) {
   app.add_option("--large", opt.probe.large_bytes, "large ping-pong size (bytes)")->check(CLI::Range(int64_t{2}, int64_t{1} << 30));
   app.add_option("--repetitions", opt.probe.repetitions, "ping-pongs per size (best kept)")->check(CLI::Range(1, 10000));
   app.add_flag("--json", opt.json, "print the link models as JSON");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (rank == 0) return app.exit(e) == 0 ? 0 : 2;
-    return e.get_exit_code() == 0 ? 0 : 2;
-  }
+  if (const auto stop = redist::exec::parse_on_every_rank(app, argc, argv, rank)) return *stop;
   redist::exec::Context ctx(MPI_COMM_WORLD);
   const redist::RingInstance instance = opt.instance.empty() ? redist::RingInstance{} : read_instance(opt, ctx.size());
   const redist::exec::RingLinkModels models = redist::exec::probe_ring_links(ctx, opt.probe);
@@ -100,19 +96,5 @@ int run(int argc, char** argv, int rank) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (MPI_Init(&argc, &argv) != MPI_SUCCESS) return 2;
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  int status = 0;
-  try {
-    status = run(argc, argv, rank);
-  } catch (const redist::InputError& e) {
-    if (rank == 0) std::fprintf(stderr, "redist-probe: %s\n", e.what());
-    status = 2;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "redist-probe: rank %d: %s\n", rank, e.what());
-    status = 1;
-  }
-  MPI_Finalize();
-  return status;
+  return redist::exec::run_mpi_program<redist::InputError>(argc, argv, "redist-probe", run);
 }

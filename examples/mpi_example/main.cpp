@@ -8,12 +8,12 @@
 #include <mpi.h>
 
 #include <CLI/CLI.hpp>
-#include <cstdio>
 #include <string>
 
 #include "matrix_app.hpp"
 #include "random_check.hpp"
 #include "redist/exec/agreement.hpp"
+#include "redist/exec/mpi_program.hpp"
 
 namespace {
 
@@ -49,12 +49,7 @@ int run(int argc, char** argv, int rank) {
   redist::example::RandomOptions random;
   add_matrix(app, matrix);
   add_random(app, random);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (rank == 0) return app.exit(e) == 0 ? 0 : 2;
-    return e.get_exit_code() == 0 ? 0 : 2;
-  }
+  if (const auto stop = redist::exec::parse_on_every_rank(app, argc, argv, rank)) return *stop;
   redist::exec::Context ctx(MPI_COMM_WORLD);
   if (app.got_subcommand("matrix")) return redist::example::run_matrix_app(ctx, matrix);
   return redist::example::run_random_check(ctx, random);
@@ -63,19 +58,5 @@ int run(int argc, char** argv, int rank) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (MPI_Init(&argc, &argv) != MPI_SUCCESS) return 2;
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  int status = 0;
-  try {
-    status = run(argc, argv, rank);
-  } catch (const redist::exec::AgreementError& e) {
-    if (rank == 0) std::fprintf(stderr, "redist-mpi-example: %s\n", e.what());
-    status = 2;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "redist-mpi-example: rank %d: %s\n", rank, e.what());
-    status = 1;
-  }
-  MPI_Finalize();
-  return status;
+  return redist::exec::run_mpi_program<redist::exec::AgreementError>(argc, argv, "redist-mpi-example", run);
 }

@@ -11,6 +11,7 @@
 #include "redist/core/flow.hpp"
 #include "redist/core/random.hpp"
 #include "redist/ring/homogeneous_bidirectional.hpp"
+#include "support/tiny_rings.hpp"
 
 namespace redist {
 namespace {
@@ -104,25 +105,9 @@ void check_all_shifts(const RingInstance& inst) {
 
 TEST(HomogeneousBidirectionalSteps, ClosedFormEqualsTheRulesOnAllTinyRingsWithZeros) {
   long checked = 0;
-  for (std::size_t n = 2; n <= 4; ++n) {
-    std::vector<std::int64_t> loads(n, 0), targets(n, 0);
-    const auto advance = [](std::vector<std::int64_t>& v) {
-      for (auto& x : v) {
-        if (++x <= kMaxEntry) return true;
-        x = 0;
-      }
-      return false;
-    };
-    do {
-      do {
-        std::int64_t a = 0, b = 0;
-        for (std::size_t i = 0; i < n; ++i) a += loads[i], b += targets[i];
-        if (a != b) continue;
-        check_all_shifts(ring(loads, targets));
-        ++checked;
-      } while (advance(targets));
-    } while (advance(loads));
-  }
+  for (std::size_t n = 2; n <= 4; ++n)
+    checked += testing::for_each_tiny_ring(n, 0, kMaxEntry, RingKind::bidirectional,
+                                           [](const RingInstance& inst) { check_all_shifts(inst); });
   EXPECT_EQ(checked, kMaxEntry == 2 ? 19 + 141 + 1107 : 44 + 580 + 8092);
 }
 
