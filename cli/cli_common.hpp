@@ -10,7 +10,7 @@
 
 namespace redist::cli {
 
-/// Exit status contract (DESIGN.md section 3).
+/// Exit status contract (docs/design.md section 3).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;
 inline constexpr int kExitBadInput = 2;

@@ -22,7 +22,7 @@ int run_bounds(const BoundsOptions& opt) {
   RingBounds bounds;
   try {
     bounds = ring_lower_bounds(instance);
-  } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (DESIGN.md section 3)
+  } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
     throw InputError(opt.instance, e.field(), e.reason());
   }
   const int scale = instance.cost_scale;

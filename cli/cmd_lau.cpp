@@ -115,7 +115,7 @@ void register_lau(CLI::App& app, Context& context) {
   cmd->add_option("--mode", opt->mode, "execution mode the schedule is optimised for")->check(CLI::IsMember({"single", "multi"}));
   cmd->add_option("--algorithm", opt->algorithm, "optimal (ours), linear, traffic, or window (the document's search)")
       ->check(CLI::IsMember({"linear", "traffic", "optimal", "window"}));
-  cmd->add_option("--traffic-rule", opt->traffic_rule, "Traffic median index: corrected (ERRATA 7) or printed")
+  cmd->add_option("--traffic-rule", opt->traffic_rule, "Traffic median index: corrected (docs/errata.md item 7) or printed")
       ->check(CLI::IsMember({"corrected", "printed"}));
   cmd->add_flag("--json", opt->json, "machine-readable output");
   cmd->add_option("--svg", opt->svg, "draw the step-by-step execution into this SVG file");

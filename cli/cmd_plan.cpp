@@ -32,7 +32,7 @@ int run_plan(const PlanOptions& opt) {
   RingPlan plan;
   try {
     plan = plan_ring(instance);
-  } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (DESIGN.md section 3)
+  } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
     throw InputError(opt.instance, e.field(), e.reason());
   }
   // Never hand out a schedule the exact validator rejects, nor a makespan it does not confirm.

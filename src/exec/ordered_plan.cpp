@@ -16,7 +16,7 @@ struct ChosenPlan {
 };
 
 ChosenPlan linear_plan(const RingInstance& instance) {
-  // Shift x = 0: F_i = S_i, nothing crosses P_{n-1} -> P_0 (DESIGN.md "Flow shift"), timed ASAP.
+  // Shift x = 0: F_i = S_i, nothing crosses P_{n-1} -> P_0 (docs/design.md "Flow shift"), timed ASAP.
   const auto timing = time_flows(instance, 0, PortOrder::succ_first, FollowMode::banded);
   if (!timing)
     throw AgreementError("redistribute", "wrap",

@@ -63,7 +63,7 @@ int finest_scale(const CostField& field) {
   return scale;
 }
 
-// Every rule of DESIGN.md section 4 and check_ring_instance, in the order a person fixes them.
+// Every rule of docs/design.md section 4 and check_ring_instance, in the order a person fixes them.
 RingInstance build_ring_instance(RawRing raw, const std::string& source) {
   const JsonPlace root{source, ""};
   if (!raw.has_ring) root["ring"].fail("missing required field");

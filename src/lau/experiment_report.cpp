@@ -82,7 +82,7 @@ std::string modes_table(const LauExperimentReport& r) {
 }
 
 std::string odd_table(const LauExperimentReport& r) {
-  std::string out = "Traffic rule for odd n (ERRATA item 7; the document's tables use even n only, where the rules agree)\n"
+  std::string out = "Traffic rule for odd n (docs/errata.md item 7; the document's tables use even n only, where the rules agree)\n"
                     "  n  instances  printed rule not traffic-optimal  Traffic=Opt single: printed / corrected   multi: printed / corrected   window misses single / multi\n";
   for (const auto& o : r.odd)
     out += fmt("%3.0f  %9.0f  ", static_cast<double>(o.n), static_cast<double>(o.instances)) +

@@ -180,12 +180,12 @@ RingBounds ring_lower_bounds(const RingInstance& inst) {
   RingBounds bounds;
   if (!inst.bidirectional()) {
     if (inst.homogeneous()) bounds.terms.push_back({"lemma1", "document 000, Lemma 1 (homogeneous unidirectional)", lemma1_bound(inst)});
-    bounds.terms.push_back({"lemma5", "document 000, Theorem 2 / Lemma 5 on positive slices (ERRATA.md item 2)", lemma5_bound(inst)});
+    bounds.terms.push_back({"lemma5", "document 000, Theorem 2 / Lemma 5 on positive slices (docs/errata.md item 2)", lemma5_bound(inst)});
   } else {
     if (inst.homogeneous()) bounds.terms.push_back({"lemma6", "document 000, Lemma 6 (homogeneous bidirectional)", lemma6_bound(inst)});
     // On a homogeneous ring Lemma 12 equals Lemma 6 (tested), so it is only computed when it can differ.
     if (!inst.homogeneous()) bounds.terms.push_back({"lemma12", "document 000, Lemma 12 (bidirectional, any costs)", lemma12_bound(inst)});
-    bounds.terms.push_back({"system6_integer", "document 000 System 6, integer optimum (ERRATA.md item 3)", solve_system6(inst).integer_optimum});
+    bounds.terms.push_back({"system6_integer", "document 000 System 6, integer optimum (docs/errata.md item 3)", solve_system6(inst).integer_optimum});
   }
   for (const auto& term : bounds.terms) bounds.best = std::max(bounds.best, term.value);
   return bounds;

@@ -2,7 +2,7 @@
 //
 // Time is counted in unit steps (one item over one link); step s covers [(s-1)c, sc). The printed
 // Algorithm 3 recomputes maximal slices every step and can make a processor forward an item it is
-// still receiving (ERRATA.md item 1). This construction fixes the net flow of every edge once
+// still receiving (docs/errata.md item 1). This construction fixes the net flow of every edge once
 // (F_i = x + S_i with |F_i| <= tau) and then only has to time each edge's items; why that reaches
 // tau is proved in docs/ring_bidirectional_homogeneous.md.
 //
@@ -71,7 +71,7 @@ class RunCursor {
 };
 
 // The sends of one edge, each as early as allowed: the sender holds `stock` items before step 1 and
-// receives one in every step of `arrivals` (usable from the next step: DESIGN.md's holdings rule);
+// receives one in every step of `arrivals` (usable from the next step: docs/design.md's holdings rule);
 // it sends `count` items, one per step, never before `earliest` nor in a step of `busy` (where the
 // receiving sink takes an item from its other side). Output size and cost are
 // O(|arrivals| + |busy| + output): each stretch below ends at an event of one of them.

@@ -39,7 +39,7 @@ Schedule lemma9_schedule(const RingInstance& inst, std::int64_t shift, const Sys
     const auto prefix = prefix_sums(inst.imbalances());
     const auto flow = [&](std::size_t edge) { return static_cast<Ticks>(shift) + prefix[edge]; };
     const auto forward_end = [&](std::size_t i) { return std::max<Ticks>(flow(i), 0) * inst.succ_cost[i]; };
-    // On two processors both neighbours are the same one: name the link (DESIGN.md section 4).
+    // On two processors both neighbours are the same one: name the link (docs/design.md section 4).
     const auto link = [n](Link l) { return n == 2 ? std::optional<Link>(l) : std::nullopt; };
     schedule.transfers.reserve(n + n / 2);
     for (std::size_t i = 0; i < n; ++i) {

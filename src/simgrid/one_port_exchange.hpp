@@ -1,6 +1,6 @@
 #pragma once
 // Internal to the simgrid layer: executes a redist ring schedule as real SimGrid communications
-// under the one-port model (DESIGN.md "One-port item model", document 000 section 2).
+// under the one-port model (docs/design.md "One-port item model", document 000 section 2).
 //
 // SimGrid has no one-port primitive; we model it per host with two sequential actors:
 //   sender    the rank's own actor; it sends its batches one after the other in the plan's start

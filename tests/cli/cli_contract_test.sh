@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The CLI contract of DESIGN.md section 3, run as a user would: exit statuses, one-line errors that
+# The CLI contract of docs/design.md section 3, run as a user would: exit statuses, one-line errors that
 # name file, field and index, nothing written on bad input.
 set -u
 R="$REDIST"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `redist lau`, `redist gen lau` and `redist experiment lau` run as a user would (DESIGN.md sections
+# `redist lau`, `redist gen lau` and `redist experiment lau` run as a user would (docs/design.md sections
 # 3-4): the document's Fig. 1 answer, JSON fields, exit statuses, one-line errors naming file, field
 # and index, nothing written on bad input.
 set -u
@@ -43,7 +43,7 @@ expect 0 '"window":' -- "$R" lau "$T/fig1.json" --algorithm window --json
 echo '{"model": "allport", "loads": [10, 1, 3, 1, 2, 2, 0, 0, 0, 1]}' >"$T/l6.json"
 expect 0 '"T_multi":2' -- "$R" lau "$T/l6.json" --mode multi --json
 expect 0 '"T_single":3' -- "$R" lau "$T/l6.json" --mode single --json
-# ERRATA item 5: the document's window search misses, ours does not.
+# docs/errata.md item 5: the document's window search misses, ours does not.
 echo '{"model": "allport", "loads": [0, 0, 0, 1, 4]}' >"$T/e5.json"
 expect 0 '"T_single":3' -- "$R" lau "$T/e5.json" --algorithm window --json
 expect 0 '"T_single":2' -- "$R" lau "$T/e5.json" --json

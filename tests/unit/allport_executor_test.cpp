@@ -1,5 +1,5 @@
 // The step-by-step executor and the closed forms on document 002's worked examples (Figs. 1-4, the
-// Lemma 2 and Lemma 6 examples, ERRATA items 6 and 8) and on the degenerate cases.
+// Lemma 2 and Lemma 6 examples, docs/errata.md items 6 and 8) and on the degenerate cases.
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// All-port instances and results as JSON: the DESIGN.md formats, default and explicit targets, and
+// All-port instances and results as JSON: the docs/design.md formats, default and explicit targets, and
 // bad input naming the file, the field and the index.
 
 #include "redist/io/allport_io.hpp"

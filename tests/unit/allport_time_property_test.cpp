@@ -1,4 +1,4 @@
-// The closed forms of T_s (Proposition 1) and T_m (threads with ERRATA item 6's correction) against
+// The closed forms of T_s (Proposition 1) and T_m (threads with docs/errata.md item 6's correction) against
 // the step-by-step executor, on every shift of thousands of seeded random instances; and the literal
 // Definition 1, corrected and printed, against the same executor.
 
@@ -76,7 +76,7 @@ TEST(AllportTimeProperty, CorrectedDefinitionMatchesExecutionPrintedDoesNot) {
     printed_wrong += (!printed || *printed != executed.steps) ? 1 : 0;
   }
   EXPECT_GT(compared, 2500);
-  EXPECT_GT(printed_wrong, compared / 20);  // ERRATA item 6: the printed rule is often wrong
+  EXPECT_GT(printed_wrong, compared / 20);  // docs/errata.md item 6: the printed rule is often wrong
 }
 
 }  // namespace

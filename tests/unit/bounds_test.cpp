@@ -26,7 +26,7 @@ TEST(Bounds, Lemma1IsTheExactOptimumOfTinyUnidirectionalRings) {
 }
 
 TEST(Bounds, Lemma6IsTheExactOptimumOfTinyBidirectionalRings) {
-  // ERRATA.md item 1: Theorem 3's value holds even though the printed Algorithm 3 is infeasible.
+  // docs/errata.md item 1: Theorem 3's value holds even though the printed Algorithm 3 is infeasible.
   int checked = 0;
   for (std::size_t n = 1; n <= 4; ++n)
     testing::for_each_tiny_ring(n, 1, 3, RingKind::bidirectional, [&](const RingInstance& inst) {
@@ -64,7 +64,7 @@ TEST(Bounds, NoBoundExceedsTheOptimumOnRandomFiveProcessorRings) {
 }
 
 TEST(Bounds, TheInvalidPrintedTheorem2BoundIsNotUsed) {
-  // ERRATA.md item 2: n = 2, loads [1,2], targets [2,1], succ_cost [2,1]: optimum 1, printed bound 2.
+  // docs/errata.md item 2: n = 2, loads [1,2], targets [2,1], succ_cost [2,1]: optimum 1, printed bound 2.
   RingInstance inst;
   inst.loads = {1, 2};
   inst.targets = {2, 1};

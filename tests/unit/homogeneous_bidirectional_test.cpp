@@ -1,4 +1,4 @@
-// Homogeneous bidirectional planner (document 000 section 5; ERRATA.md item 1). Every schedule is
+// Homogeneous bidirectional planner (document 000 section 5; docs/errata.md item 1). Every schedule is
 // checked by certificate: the exact validator accepts it, and its makespan equals Lemma 6 (a proved
 // lower bound), so it is optimal; tiny instances are also compared with the brute-force optimum.
 #include "redist/ring/homogeneous_bidirectional.hpp"

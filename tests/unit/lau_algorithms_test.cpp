@@ -1,5 +1,5 @@
 // Linear, Traffic (printed and corrected index), the document's window search and our optimal
-// search on document 002's examples and ERRATA items 5, 7 and 8; the planner facade; the drawings.
+// search on document 002's examples and docs/errata.md items 5, 7 and 8; the planner facade; the drawings.
 
 #include <gtest/gtest.h>
 
@@ -55,7 +55,7 @@ TEST(LauTraffic, Figure10TrafficGivesHalfAndHalf) {
   loads[0] = 100;
   const ShiftEvaluator eval(allport_instance(loads));
   const std::int64_t x = traffic_shift(eval.base(), TrafficRule::printed);
-  EXPECT_EQ(x, -50);  // h = 50 (ERRATA item 8: not 45)
+  EXPECT_EQ(x, -50);  // h = 50 (docs/errata.md item 8: not 45)
   const Vec flows = eval.flows(x);
   EXPECT_EQ(flows[0], 49);   // to the successor
   EXPECT_EQ(flows[99], -50); // to the predecessor: all 99 items leave P0

@@ -55,7 +55,7 @@ TEST(LauSlowProperty, DocumentLikeInstancesAndWindowMisses) {
       misses[m] += window != brute.best;
     }
   }
-  EXPECT_GT(misses[0], 0);   // ERRATA item 5: the window search misses in single-send mode
+  EXPECT_GT(misses[0], 0);   // docs/errata.md item 5: the window search misses in single-send mode
   EXPECT_EQ(misses[1], 0);   // and, on every instance we drew, never in multi-send mode
 }
 

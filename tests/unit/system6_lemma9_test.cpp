@@ -116,7 +116,7 @@ TEST(Lemma9, HugeLightInstance) {
 }
 
 TEST(Lemma9, TauIntNeverExceedsTheExactOptimumOfSmallHomogeneousRings) {
-  // ERRATA.md item 3 on a sample (the exhaustive check is system6_tiny_test.cpp, label slow).
+  // docs/errata.md item 3 on a sample (the exhaustive check is system6_tiny_test.cpp, label slow).
   Rng rng(21);
   int certified = 0;
   for (int trial = 0; trial < 200; ++trial) {

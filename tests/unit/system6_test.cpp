@@ -102,7 +102,7 @@ TEST(System6, TimeAndLightnessMatchTheEdgeByEdgeOracle) {
 }
 
 TEST(System6, ErrataItem3Instance) {
-  // ERRATA.md item 3: the one tiny instance where the exact optimum (19) exceeds tau_int (17);
+  // docs/errata.md item 3: the one tiny instance where the exact optimum (19) exceeds tau_int (17);
   // Lemma 12 gives 15. tau_int is still a valid bound and the best one here.
   const auto inst = bidirectional({1, 1, 1, 8}, {1, 1, 6, 3}, {4, 3, 1, 3}, {4, 2, 5, 5});
   const auto s = solve_system6(inst);
@@ -194,7 +194,7 @@ TEST(System6, IsTheLowerBoundTermOfEveryBidirectionalRing) {
     const auto term = std::find_if(bounds.terms.begin(), bounds.terms.end(), [](const BoundTerm& t) { return t.name == "system6_integer"; });
     ASSERT_NE(term, bounds.terms.end());
     EXPECT_EQ(term->value, solve_system6(inst).integer_optimum);
-    EXPECT_GE(term->value, lemma12_bound(inst));  // ERRATA.md item 3: never weaker than Lemma 12
+    EXPECT_GE(term->value, lemma12_bound(inst));  // docs/errata.md item 3: never weaker than Lemma 12
     if (inst.homogeneous()) {
       EXPECT_GE(term->value, lemma6_bound(inst));
     }

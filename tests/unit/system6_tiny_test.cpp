@@ -1,4 +1,4 @@
-// Exhaustive check of ERRATA.md item 3 on tiny homogeneous rings: tau_int (System 6's integer
+// Exhaustive check of docs/errata.md item 3 on tiny homogeneous rings: tau_int (System 6's integer
 // optimum, document 000) never exceeds the exact optimum found by breadth-first search, and equals
 // it whenever the integer optimum is light (Lemma 9 then reaches it). Label `slow`: the search is
 // costly under sanitizers.
@@ -15,7 +15,7 @@ namespace {
 
 
 TEST(System6Tiny, TauIntNeverExceedsTheExactOptimumOfTinyHomogeneousRings) {
-  // ERRATA.md item 3: tau_int bounds every schedule, light or not; zero loads included.
+  // docs/errata.md item 3: tau_int bounds every schedule, light or not; zero loads included.
   int checked = 0, certified = 0;
   for (std::size_t n = 1; n <= 5; ++n)
     testing::for_each_tiny_ring(n, n <= 4 ? 0 : 1, n <= 4 ? 3 : 2, RingKind::bidirectional, [&](const RingInstance& inst) {

@@ -2,7 +2,7 @@
 // Exact decimal numbers and exact time.
 //
 // Costs and start times are written by people as decimals ("0.1"). A double cannot hold 0.1, and a
-// validator that rounds could accept an invalid schedule (DESIGN.md: "times are computed exactly").
+// validator that rounds could accept an invalid schedule (docs/design.md: "times are computed exactly").
 // So every time in redist is an integer count of ticks, a tick being 10^-scale time units, held in a
 // 128-bit integer: 10^12 items times a cost of 10^18 ticks still fits with room for sums.
 

@@ -1,5 +1,5 @@
 #pragma once
-// Flow algebra on a ring (DESIGN.md "Flow shift"; document 000 Lemma 10, document 002's h).
+// Flow algebra on a ring (docs/design.md "Flow shift"; document 000 Lemma 10, document 002's h).
 //
 // With S_i = delta_0 + ... + delta_i (so S_{n-1} = 0), every redistribution moves, net,
 // F_i = x + S_i items across the edge P_i -> P_{i+1} for one integer x. The imbalance of the circular

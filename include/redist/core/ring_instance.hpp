@@ -1,5 +1,5 @@
 #pragma once
-// A ring redistribution instance (DESIGN.md section 1, document 000 section 2).
+// A ring redistribution instance (docs/design.md section 1, document 000 section 2).
 //
 //   P_0 -> P_1 -> ... -> P_{n-1} -> P_0        succ_cost[i]: time of one item P_i -> P_{i+1}
 //   (bidirectional: also P_i -> P_{i-1})       pred_cost[i]: time of one item P_i -> P_{i-1}

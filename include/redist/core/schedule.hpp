@@ -1,5 +1,5 @@
 #pragma once
-// A ring schedule (DESIGN.md "Schedule"): batches of items sent back to back over one link.
+// A ring schedule (docs/design.md "Schedule"): batches of items sent back to back over one link.
 // Item m (1-based) of a batch occupies [start + (m-1)c, start + mc) with c the link's cost, so a
 // schedule's size depends on its number of batches, never on the number of items.
 
@@ -13,7 +13,7 @@
 namespace redist {
 
 /// Which of P_from's links a transfer uses. Needed only on a bidirectional ring of two processors,
-/// where P_0 and P_1 are joined by two links each way (DESIGN.md section 4); elsewhere `to` decides.
+/// where P_0 and P_1 are joined by two links each way (docs/design.md section 4); elsewhere `to` decides.
 enum class Link { succ, pred };
 
 struct Transfer {

@@ -1,5 +1,5 @@
 #pragma once
-// The MPI side of redist (DESIGN.md section 2: `exec` is the only layer that includes MPI).
+// The MPI side of redist (docs/design.md section 2: `exec` is the only layer that includes MPI).
 //
 // A Context wraps a duplicate of the caller's communicator, so redist's messages can never match the
 // application's, with MPI_ERRORS_RETURN set on it: every MPI call's return code is checked and a

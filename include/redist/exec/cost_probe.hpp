@@ -1,6 +1,6 @@
 #pragma once
 // Costs from the machine: measures L and b (document 004's L + m*b) of every ring link, so that plans
-// follow the real heterogeneity (DESIGN.md "Latency-bandwidth model").
+// follow the real heterogeneity (docs/design.md "Latency-bandwidth model").
 //
 // Each link P_e <-> P_{e+1} is timed by a ping-pong between its two ends, at a small and a large size
 // (one-way time = half the round trip, best of the repetitions: a slower one measures the scheduler

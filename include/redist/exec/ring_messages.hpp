@@ -3,7 +3,7 @@
 // MPI; every rank computes the same lists for a link from the same agreed data.
 //
 // Positions. Item p of the old layout sits on rank k when start[k] <= p < start[k+1] (start[n] = N).
-// A plan moves, net, F_e items over edge e = (P_e, P_{e+1}) (DESIGN.md "Flow shift"). For ordered data
+// A plan moves, net, F_e items over edge e = (P_e, P_{e+1}) (docs/design.md "Flow shift"). For ordered data
 // the items crossing edge e are forced (document 000 section 1: first items go to the predecessor,
 // last items to the successor):
 //
@@ -51,7 +51,7 @@ struct ScheduleFlows {
 };
 ScheduleFlows schedule_flows(std::size_t n, const Schedule& schedule);
 
-/// Whether a transfer of the schedule uses the sender's successor link (DESIGN.md section 4: the
+/// Whether a transfer of the schedule uses the sender's successor link (docs/design.md section 4: the
 /// optional `link` decides on n = 2, else the receiver does).
 bool uses_succ_link(std::size_t n, const Transfer& transfer);
 

@@ -1,5 +1,5 @@
 #pragma once
-// All-port (Lau) instances and results as JSON (DESIGN.md section 4):
+// All-port (Lau) instances and results as JSON (docs/design.md section 4):
 //   instance: {"model": "allport", "loads": [7, 0, 3, 1, 1, 0]}            (targets = the average)
 //             {"model": "allport", "loads": [3, 0, 0, 2], "targets": [1, 1, 2, 1]}
 //   result:   {"shift": -3, "flows": [2, 0, 1, 0, -1, -3], "traffic": 7, "T_single": 2,

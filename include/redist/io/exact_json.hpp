@@ -1,7 +1,7 @@
 #pragma once
 // JSON input that keeps decimals exact and rejects what a lenient parser would let through.
 //
-// nlohmann::json turns 0.1 into a double; redist needs the decimal (DESIGN.md: "0.1 means 1/10").
+// nlohmann::json turns 0.1 into a double; redist needs the decimal (docs/design.md: "0.1 means 1/10").
 // parse_exact_json keeps every non-integer number as its source text (a binary value with subtype
 // kDecimalSubtype), rejects duplicate keys and nesting deeper than kMaxJsonDepth, and reports
 // malformed input as an InputError naming the file and byte offset. The typed accessors below turn

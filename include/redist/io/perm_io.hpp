@@ -1,5 +1,5 @@
 #pragma once
-// Permutation instances and results as JSON (DESIGN.md section 4).
+// Permutation instances and results as JSON (docs/design.md section 4).
 //
 // Instance, either form:
 //   {"counts": [[3, 0], [1, 2]]}                       P x P, counts[i][j] = items on i of part j

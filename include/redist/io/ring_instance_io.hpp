@@ -1,5 +1,5 @@
 #pragma once
-// Ring instances as JSON (DESIGN.md section 4):
+// Ring instances as JSON (docs/design.md section 4):
 //   {"ring": "bidirectional", "loads": [7, 1, 3], "targets": [3, 4, 4],
 //    "succ_cost": [1, 2, 1], "pred_cost": 1}
 // A cost is one number for every link or a list of n; integers or exact decimals.

@@ -1,5 +1,5 @@
 #pragma once
-// Ring schedules as JSON (DESIGN.md section 4):
+// Ring schedules as JSON (docs/design.md section 4):
 //   {"makespan": 4, "lower_bound": 4, "status": "optimal", "flow_shift": -2,
 //    "transfers": [{"from": 0, "to": 1, "items": 3, "start": 0}, ...]}
 // Reading requires only "transfers" (a hand-written schedule for `redist check`); extra fields are

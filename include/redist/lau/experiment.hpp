@@ -1,6 +1,6 @@
 #pragma once
 // `redist experiment lau`: document 002's section 6 regenerated (Tables 1-4), with the corrections
-// of ERRATA items 5-7 measured rather than assumed.
+// of docs/errata.md items 5-7 measured rather than assumed.
 //
 //   Tables 1-2  for n in {4, 10, 20, 30, 50}, random instances (loads uniform in 0..100, whole
 //               average by rejection), how often Linear, Traffic and the window search are optimal
@@ -8,7 +8,7 @@
 //               window search misses; how often the printed thread definition disagrees with
 //               execution (multi-send).
 //   Table 3     single-send versus multi-send optimum.
-//   odd n       the printed versus corrected Traffic index (ERRATA item 7; the document's tables
+//   odd n       the printed versus corrected Traffic index (docs/errata.md item 7; the document's tables
 //               use even n only, where both rules agree).
 //   Table 4     runtime of the window search versus ours, mean window sizes, versus n and max load.
 // Every instance comes from a seeded generator: the same options give the same counts.

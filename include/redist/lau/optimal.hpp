@@ -1,6 +1,6 @@
 #pragma once
 // Time-optimal all-port schedules over every shift, without scanning shifts (redist's own
-// algorithm; it replaces the window search of document 002 Fig. 9, which ERRATA item 5 shows can
+// algorithm; it replaces the window search of document 002 Fig. 9, which docs/errata.md item 5 shows can
 // miss in single-send mode).
 //
 // Both times are a maximum of a non-decreasing and a non-increasing function of the shift x:

@@ -1,6 +1,6 @@
 #pragma once
 // The lau facade: one instance in, one schedule (a shift and its flows) with its traffic and both
-// execution times out (DESIGN.md section 4, result {"shift", "flows", "traffic", "T_single",
+// execution times out (docs/design.md section 4, result {"shift", "flows", "traffic", "T_single",
 // "T_multi"}).
 //
 //   LauPlan plan = plan_lau(allport_instance({7, 0, 3, 1, 1, 0}), {});  // optimal, single-send

@@ -6,7 +6,7 @@
 // successor and s_{i-1} + l_i (< 0) when it sends to its predecessor; with d_min, d_max the extreme
 // deficits, evaluate every h in [d_min, d_max] and keep the first h of least time (h = 0 when no
 // node is red). Lemma 5 claims the optimum lies in that window. It does for T_m on every instance we
-// tried, but not for T_s (ERRATA item 5): moving h towards the window can turn green nodes red, and
+// tried, but not for T_s (docs/errata.md item 5): moving h towards the window can turn green nodes red, and
 // the start schedule itself is not a candidate. Smallest case: loads [0,0,0,1,4].
 //
 // Cost: one O(n) evaluation per h, so O(n * window), and the window grows with the loads.

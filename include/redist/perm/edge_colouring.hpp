@@ -13,7 +13,7 @@
 //   - even Delta: halve every multiplicity; the pairs of odd multiplicity form an Euler graph whose
 //     closed trails are split alternately, so both halves are exactly Delta/2-regular. When no
 //     multiplicity is odd the halves are identical and are coloured once with a doubled repeat.
-// This is where the compressed `repeat` form of DESIGN.md comes from. Dummy pairs are dropped from
+// This is where the compressed `repeat` form of docs/design.md comes from. Dummy pairs are dropped from
 // the output; every step still holds a pair of a vertex of real degree Delta, so none is empty.
 
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// A permutation-redistribution instance (DESIGN.md section 1, document 003 section 3): N items on
+// A permutation-redistribution instance (docs/design.md section 1, document 003 section 3): N items on
 // P processors and a target partition into P parts. Only the counts matter:
 // count(i, j) = items now on processor i that belong to part j. They are stored sparse (one row per
 // processor, entries sorted by part, zeros dropped) because the layouts that matter most in practice

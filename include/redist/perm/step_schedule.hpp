@@ -1,5 +1,5 @@
 #pragma once
-// One-port step schedules (document 003 section 3.2.2) in the compressed form of DESIGN.md section 4:
+// One-port step schedules (document 003 section 3.2.2) in the compressed form of docs/design.md section 4:
 // a list of groups, each `repeat` identical consecutive steps; in a step every listed pair
 // (src, dst) moves one item. Valid when, in every step, the senders are distinct and the receivers
 // are distinct, and over all steps each pair moves exactly its demand.

@@ -3,7 +3,7 @@
 //
 // Target: the Lemma 6 bound c * max(max |delta_i|, ceil(max |delta(k..l)| / 2)) on every instance
 // with loads and targets >= 1 (Theorem 3's value, which brute force confirms), by a construction
-// that respects holdings; the printed Algorithm 3 does not (ERRATA.md item 1).
+// that respects holdings; the printed Algorithm 3 does not (docs/errata.md item 1).
 //
 // The construction (docs/ring_bidirectional_homogeneous.md has the proof):
 //   1. choose a flow shift x with every |F_i| = |x + S_i| <= tau (tau = Lemma 6 in steps) and flows

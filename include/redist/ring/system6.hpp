@@ -9,11 +9,11 @@
 // each convex piecewise-linear in x. System 6's optimum is min over x of the max of these 2n
 // functions: tau(x). Its rational optimum tau* and the integer optimum tau_int = min over integer x
 // (Proposition 1: floor or ceil of the rational argmin) are computed without an LP solver.
-// tau_int is a valid lower bound for every schedule, light or not (ERRATA.md item 3).
+// tau_int is a valid lower bound for every schedule, light or not (docs/errata.md item 3).
 //
 // Indices are taken mod n everywhere, n = 2 included: there edge 0 is P_0 -> P_1 on P_0's succ link
 // (back: P_1's pred link) and edge 1 is P_1 -> P_0 on P_1's succ link (back: P_0's pred link), so the
-// two processors are joined by two links each way, as DESIGN.md section 4 says. n = 1: no link, every
+// two processors are joined by two links each way, as docs/design.md section 4 says. n = 1: no link, every
 // time is 0, every shift is light and the schedule is empty.
 //
 // How (docs/ring_bidirectional_heterogeneous.md): max(a, 0) + max(b, 0) = max(0, a, b, a + b), so

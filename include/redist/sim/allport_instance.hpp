@@ -1,5 +1,5 @@
 #pragma once
-// An all-port ring instance (document 002; DESIGN.md "All-port message model").
+// An all-port ring instance (document 002; docs/design.md "All-port message model").
 //
 //   P_0 -> P_1 -> ... -> P_{n-1} -> P_0      flows[i] = net items over the edge P_i -> P_{i+1}
 //                                            (negative: P_{i+1} sends to P_i)

@@ -1,5 +1,5 @@
 #pragma once
-// Threads by the letter of document 002's Definition 1, as printed and as corrected (ERRATA item 6).
+// Threads by the letter of document 002's Definition 1, as printed and as corrected (docs/errata.md item 6).
 //
 // A thread for a red node v_{k_m} that sends to its successor is the shortest string of consecutive
 // nodes v_{k_1} .. v_{k_m}, all red except perhaps v_{k_1}, whose loads cover s_{k_m}:

@@ -11,7 +11,7 @@
 // A_{j-1}(t-1)); unrolling it and using s_{j-1} + l_j >= s_j (targets are non-negative), edge j
 // (s_j > 0) completes in the m_j-th step, m_j = the fewest consecutive loads l_{j-m+1} + ... + l_j
 // that cover s_j (mirror image for s_j < 0). T_m = max m_j. This is Definition 1's longest thread
-// with ERRATA item 6's correction (the last node's own load counts); the printed definition is in
+// with docs/errata.md item 6's correction (the last node's own load counts); the printed definition is in
 // allport_threads.hpp. A circulation with no load at all deadlocks.
 //
 // Both are checked against the step-by-step executor (allport_executor.hpp) in the tests.

@@ -1,7 +1,7 @@
 #pragma once
-// The exact one-port schedule validator: the oracle of every ring planner (DESIGN.md section 6).
+// The exact one-port schedule validator: the oracle of every ring planner (docs/design.md section 6).
 //
-// Rules (document 000 section 2, DESIGN.md "One-port item model"):
+// Rules (document 000 section 2, docs/design.md "One-port item model"):
 //   neighbour   every transfer uses a link of the ring (P_i -> P_{i+1}; also P_i -> P_{i-1} if bidirectional)
 //   one-port    a processor's sends never overlap in time, nor do its receives
 //   holdings    an item leaves its sender when its transfer starts and is usable at the receiver from
