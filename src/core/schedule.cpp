@@ -16,8 +16,11 @@ Schedule rescaled(const Schedule& schedule, int new_scale) {
     if (!v) throw InputError("", field, "time does not fit 128-bit ticks at 10^-" + std::to_string(new_scale));
     return *v;
   };
-  for (std::size_t i = 0; i < out.transfers.size(); ++i)
-    out.transfers[i].start = scale(out.transfers[i].start, indexed("transfers", i) + ".start");
+  for (std::size_t i = 0; i < out.transfers.size(); ++i) {
+    Transfer& t = out.transfers[i];
+    t.start = scale(t.start, indexed("transfers", i) + ".start");
+    if (t.spacing != 0) t.spacing = scale(t.spacing, indexed("transfers", i) + ".spacing");
+  }
   if (out.makespan) out.makespan = scale(*out.makespan, "makespan");
   if (out.lower_bound) out.lower_bound = scale(*out.lower_bound, "lower_bound");
   out.time_scale = new_scale;

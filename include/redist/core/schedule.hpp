@@ -1,7 +1,8 @@
 #pragma once
-// A ring schedule (docs/design.md "Schedule"): batches of items sent back to back over one link.
-// Item m (1-based) of a batch occupies [start + (m-1)c, start + mc) with c the link's cost, so a
-// schedule's size depends on its number of batches, never on the number of items.
+// A ring schedule (docs/design.md "Schedule"): transfers of items sent over one link, one every
+// `spacing` ticks (back to back when spacing is 0, i.e. the link's cost c). Item m (1-based) of a
+// transfer occupies [start + (m-1)p, start + (m-1)p + c) with p the spacing, so a schedule's size
+// depends on its number of transfers, never on the number of items.
 
 #include <cstdint>
 #include <optional>
@@ -21,6 +22,7 @@ struct Transfer {
   std::int64_t to = 0;
   std::int64_t items = 0;
   Ticks start = 0;  // ticks of the schedule's time_scale
+  Ticks spacing = 0;  // ticks between item starts; 0 = back to back (the link's cost); else >= cost
   std::optional<Link> link;
 };
 
