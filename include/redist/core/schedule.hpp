@@ -22,8 +22,8 @@ struct Transfer {
   std::int64_t to = 0;
   std::int64_t items = 0;
   Ticks start = 0;  // ticks of the schedule's time_scale
-  Ticks spacing = 0;  // ticks between item starts; 0 = back to back (the link's cost); else >= cost
   std::optional<Link> link;
+  Ticks spacing = 0;  // ticks between item starts; 0 = back to back (the link's cost); else >= cost
 };
 
 enum class PlanStatus { optimal, feasible };
