@@ -45,12 +45,19 @@ TEST(PermGenerator, FullySkewedIsAShift) {
   EXPECT_EQ(solve_min_steps(inst).steps, 0);
 }
 
-TEST(PermGenerator, TileDistributions) {
+// 12 x 12 tiles on a 2 x 3 grid: small enough to check tile by tile.
+PermGenOptions six_processor_tiles(PermDistribution distribution) {
   PermGenOptions o;
+  o.distribution = distribution;
   o.processors = 6;
   o.grid_rows = 2;
   o.grid_cols = 3;
   o.tiles = 12;
+  return o;
+}
+
+TEST(PermGenerator, TileDistributions) {
+  PermGenOptions o = six_processor_tiles(PermDistribution::block_cyclic);
   for (auto dist : {PermDistribution::block_cyclic, PermDistribution::skewed_set, PermDistribution::chunk_set}) {
     o.distribution = dist;
     const ItemLayout l = generate_items(o);
@@ -63,12 +70,7 @@ TEST(PermGenerator, TileDistributions) {
 }
 
 TEST(PermGenerator, SkewedSetReferenceMovesExactlyTheDisplacedHalf) {
-  PermGenOptions o;
-  o.distribution = PermDistribution::skewed_set;
-  o.processors = 6;
-  o.grid_rows = 2;
-  o.grid_cols = 3;
-  o.tiles = 12;
+  PermGenOptions o = six_processor_tiles(PermDistribution::skewed_set);
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     o.seed = seed;
     const ItemLayout l = generate_items(o);

@@ -16,9 +16,15 @@ namespace {
 TEST(SvgPlot, LinearTicksAreRoundMultiples) {
   EXPECT_EQ(round_ticks(0, 100, false), (std::vector<double>{0, 20, 40, 60, 80, 100}));
   EXPECT_EQ(round_ticks(0, 1, false).size(), 6u);
-  const auto t = round_ticks(0.3, 1.7, false);
-  ASSERT_FALSE(t.empty());
-  for (double v : t) EXPECT_NEAR(v * 5, std::round(v * 5), 1e-9) << v;  // multiples of 0.2
+  EXPECT_EQ(round_ticks(0.3, 1.7, false), (std::vector<double>{0.5, 1, 1.5}));  // step 0.5 for ~5 ticks
+  for (double hi : {3.7, 17.0, 123.0, 0.042}) {
+    const auto t = round_ticks(0, hi, false);
+    ASSERT_GE(t.size(), 2u) << hi;
+    const double step = t[1] - t[0], mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+    EXPECT_TRUE(std::fabs(mantissa - 1) < 1e-9 || std::fabs(mantissa - 2) < 1e-9 || std::fabs(mantissa - 5) < 1e-9)
+        << hi << ": step " << step;
+    for (double v : t) EXPECT_NEAR(v / step, std::round(v / step), 1e-9) << hi;
+  }
 }
 
 TEST(SvgPlot, LogTicksAreOneTwoFive) {
