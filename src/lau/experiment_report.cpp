@@ -210,7 +210,7 @@ std::string rates_plot(const LauExperimentReport& r) {
     plot.series.push_back(lin);
     plot.series.push_back(tra);
   }
-  return render_svg(plot);
+  return render_svg(plot, 680, 540);  // tall enough that the nine-line legend clears n = 10's 40%
 }
 
 std::string runtime_plot(const LauExperimentReport& r) {
