@@ -76,6 +76,25 @@ status=$?
 [ "$status" -ne 0 ] || fail "an interrupted run reported success"
 check_clean "after SIGTERM"
 
-# 5. Cleanup is idempotent.
+# 5. A routed graph (kind "graph"): hosts behind two routers that forward, as on the Tiers-like
+#    platform; every item still arrives.
+cat >"$work/graph.json" <<'EOF2'
+{"kind": "graph", "nodes": ["a", "b", "r0", "r1", "c", "d"], "hosts": ["a", "b", "c", "d"],
+ "links": [{"a": "a", "b": "r0", "rate_mbit": 50}, {"a": "b", "b": "r0", "rate_mbit": 50},
+           {"a": "r0", "b": "r1", "rate_mbit": 20, "back_rate_mbit": 40},
+           {"a": "c", "b": "r1", "rate_mbit": 50}, {"a": "d", "b": "r1", "rate_mbit": 50}]}
+EOF2
+"$NETLAB" run "$work/graph.json" --prefix "$prefix" -- "$EXAMPLE" random --seed 9 --rounds 1 \
+  --item-bytes 2048 --max-items 100 >"$work/graph.txt" 2>&1 || { cat "$work/graph.txt"; fail "graph run failed"; }
+grep -q "every item arrived exactly once" "$work/graph.txt" || { cat "$work/graph.txt"; fail "graph: no success line"; }
+check_clean "after the graph run"
+
+# 6. Not root: a clear refusal, exit 2 (when an unprivileged user can be switched to).
+if command -v runuser >/dev/null && id nobody >/dev/null 2>&1; then
+  runuser -u nobody -- python3 "$NETLAB" check >"$work/nobody.txt" 2>&1
+  [ $? -eq 2 ] && grep -q "needs root" "$work/nobody.txt" || fail "not root: $(cat "$work/nobody.txt")"
+fi
+
+# 7. Cleanup is idempotent.
 "$NETLAB" cleanup "$prefix" && "$NETLAB" cleanup "$prefix" || fail "cleanup of a clean prefix failed"
 echo "netlab: OK"
