@@ -98,9 +98,10 @@ Ticks last_departure(const DepartureCurve& curve) {
   return p.first + (p.count - 1) * p.spacing;
 }
 
-std::int64_t batch_count(const DepartureCurve& curve, Ticks cost) {
+std::int64_t batch_count(const DepartureCurve& curve, Ticks cost, Pacing pacing) {
+  if (pacing == Pacing::spaced) return static_cast<std::int64_t>(curve.size());
   std::int64_t batches = 0;
-  for (const auto& p : curve) batches += p.spacing == cost ? 1 : p.count;
+  for (const auto& p : curve) batches = add_batches(batches, p.spacing == cost ? 1 : p.count);
   return batches;
 }
 

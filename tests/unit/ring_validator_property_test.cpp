@@ -6,6 +6,7 @@
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ring_validator.hpp"
 #include "support/ring_brute_force.hpp"
+#include "support/reference_validator.hpp"
 
 namespace redist {
 namespace {

@@ -53,8 +53,15 @@ DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost, st
 /// Departure of the last item (or release - cost when the curve is empty): the sender is busy
 /// until last_departure + cost.
 Ticks last_departure(const DepartureCurve& curve);
-/// Number of batches the curve becomes: pieces at the link's cost count 1, others one per item.
-std::int64_t batch_count(const DepartureCurve& curve, Ticks cost);
+/// How a schedule may express a piece whose spacing exceeds the link's cost.
+enum class Pacing {
+  spaced,        // one spaced transfer (docs/design.md "Schedule"): the default
+  back_to_back,  // one transfer per item, for consumers that accept back-to-back batches only
+};
+
+/// Number of transfers the curve becomes: one per piece when spaced; under back_to_back, pieces at
+/// the link's cost count 1 and others one per item.
+std::int64_t batch_count(const DepartureCurve& curve, Ticks cost, Pacing pacing);
 /// a + b for batch counts (both >= 0), saturated at INT64_MAX: one link holds at most 2^62 items, but
 /// per-item curves on many links add up beyond 64 bits (fuzz/regressions/plan/batch_total_overflow.bin).
 std::int64_t add_batches(std::int64_t a, std::int64_t b);
