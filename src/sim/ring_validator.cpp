@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <numeric>
+#include <span>
 #include <vector>
 
 #include "redist/core/error.hpp"
@@ -59,9 +61,29 @@ std::optional<bool> uses_succ_link(const RingInstance& inst, const Transfer& t) 
   return std::nullopt;
 }
 
+// One port kind (sends or receives) of every processor in one array, grouped by processor: the
+// batches of P_p are rows[offset[p] .. offset[p+1]). One allocation instead of one per processor.
+struct PortTable {
+  std::vector<Batch> rows;
+  std::vector<std::size_t> offset;
+  std::span<Batch> of(std::size_t p) { return {rows.data() + offset[p], offset[p + 1] - offset[p]}; }
+};
+
+// Counting sort of `batches` by owner[i] in [0, n).
+PortTable group_by(const std::vector<Batch>& batches, const std::vector<std::uint32_t>& owner, std::size_t n) {
+  PortTable table;
+  table.offset.assign(n + 1, 0);
+  for (const std::uint32_t p : owner) ++table.offset[p + 1];
+  std::partial_sum(table.offset.begin(), table.offset.end(), table.offset.begin());
+  table.rows.resize(batches.size());
+  std::vector<std::size_t> next(table.offset.begin(), table.offset.end() - 1);
+  for (std::size_t i = 0; i < batches.size(); ++i) table.rows[next[owner[i]]++] = batches[i];
+  return table;
+}
+
 // Earliest instant at which two batches of one port overlap (kNever if none), and the report.
-void check_port(std::vector<Batch>& batches, std::int64_t processor, const char* verb, Candidate& found,
-                int scale) {
+// Leaves the batches sorted by start.
+void check_port(std::span<Batch> batches, std::int64_t processor, const char* verb, Candidate& found, int scale) {
   std::sort(batches.begin(), batches.end(),
             [](const Batch& a, const Batch& b) { return a.start != b.start ? a.start < b.start : a.end < b.end; });
   Ticks busy_until = std::numeric_limits<Ticks>::min();
@@ -99,12 +121,13 @@ void check_port(std::vector<Batch>& batches, std::int64_t processor, const char*
 // overlaps a run of consecutive sends), so the whole check is O(B log B), whatever the item counts.
 class HoldingsChecker {
  public:
-  HoldingsChecker(std::vector<Batch> sends, std::vector<Batch> receives, std::int64_t load)
-      : sends_(std::move(sends)), receives_(std::move(receives)), load_(load) {
-    const auto by_start = [](const Batch& a, const Batch& b) { return a.start < b.start; };
-    std::sort(sends_.begin(), sends_.end(), by_start);
-    std::sort(receives_.begin(), receives_.end(), by_start);
-    arrived_before_.resize(receives_.size() + 1, 0);
+  // `sends` and `receives` sorted by start (check_port leaves them so). Reuses its buffers from one
+  // processor to the next.
+  void reset(std::span<const Batch> sends, std::span<const Batch> receives, std::int64_t load) {
+    sends_ = sends;
+    receives_ = receives;
+    load_ = load;
+    arrived_before_.assign(receives_.size() + 1, 0);
     for (std::size_t j = 0; j < receives_.size(); ++j) arrived_before_[j + 1] = arrived_before_[j] + receives_[j].items;
   }
 
@@ -117,7 +140,7 @@ class HoldingsChecker {
     Ticks arrived;
   };
 
-  std::optional<Failure> first_failure() const {
+  std::optional<Failure> first_failure() {
     Ticks sent_before = 0;
     for (const Batch& s : sends_) {
       if (auto f = check_batch(s, sent_before)) return f;
@@ -146,13 +169,14 @@ class HoldingsChecker {
     return sent_before + m - load_ - arrivals_by(departure(s, m));
   }
 
-  std::optional<Failure> check_batch(const Batch& s, Ticks sent_before) const {
+  std::optional<Failure> check_batch(const Batch& s, Ticks sent_before) {
     if (s.items == 0) return std::nullopt;
     const Ticks first = s.start;
     const Ticks last = departure(s, s.items);
     // Split points inside (first, last]: each arrival window's first arrival, and the tick after its
     // last arrival; a cut at instant b starts the piece at the first departure at or after b.
-    std::vector<Ticks> cuts;  // first item index m of each new piece (up to items + 1)
+    std::vector<Ticks>& cuts = cuts_;  // first item index m of each new piece (up to items + 1)
+    cuts.clear();
     auto it = std::upper_bound(receives_.begin(), receives_.end(), first,
                                [](Ticks v, const Batch& b) { return v < b.start; });
     if (it != receives_.begin()) --it;
@@ -191,10 +215,11 @@ class HoldingsChecker {
     return Failure{t, s.transfer, bad, sent_before + bad - 1, arrivals_by(t)};
   }
 
-  std::vector<Batch> sends_;
-  std::vector<Batch> receives_;
+  std::span<const Batch> sends_;
+  std::span<const Batch> receives_;
   std::vector<Ticks> arrived_before_;
-  std::int64_t load_;
+  std::vector<Ticks> cuts_;
+  std::int64_t load_ = 0;
 };
 
 // Departures of a batch strictly before `limit`.
@@ -220,7 +245,11 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
   const std::size_t n = inst.size();
 
   Candidate found;
-  std::vector<std::vector<Batch>> sends(n), receives(n);
+  std::vector<Batch> batches;
+  std::vector<std::uint32_t> senders, receivers;  // n < 2^32 (ring_instance.hpp limits)
+  batches.reserve(sched.transfers.size());
+  senders.reserve(sched.transfers.size());
+  receivers.reserve(sched.transfers.size());
   std::vector<Ticks> final_delta(n, 0);
   Ticks makespan = 0;
   for (std::size_t i = 0; i < sched.transfers.size(); ++i) {
@@ -250,29 +279,32 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
     const auto end = span_end(t.start, t.items, period, cost);
     if (!end) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
     makespan = std::max(makespan, *end);
-    const Batch batch{t.start, *end, t.items, cost, period, i};
-    sends[static_cast<std::size_t>(t.from)].push_back(batch);
-    receives[static_cast<std::size_t>(t.to)].push_back(batch);
+    batches.push_back({t.start, *end, t.items, cost, period, i});
+    senders.push_back(static_cast<std::uint32_t>(t.from));
+    receivers.push_back(static_cast<std::uint32_t>(t.to));
   }
+  PortTable sends = group_by(batches, senders, n);
+  PortTable receives = group_by(batches, receivers, n);
+  std::vector<Batch>().swap(batches);
 
   for (std::size_t p = 0; p < n; ++p) {
-    check_port(sends[p], static_cast<std::int64_t>(p), "sending", found, scale);
-    check_port(receives[p], static_cast<std::int64_t>(p), "receiving", found, scale);
+    check_port(sends.of(p), static_cast<std::int64_t>(p), "sending", found, scale);
+    check_port(receives.of(p), static_cast<std::int64_t>(p), "receiving", found, scale);
   }
   // Before the first neighbour, spacing or one-port violation every port is serial, which the holdings
   // check relies on; nothing at or after it can be the first violation anyway.
+  // Truncated batches keep their place in start order; those left with no item are skipped (sends)
+  // or count nothing (receives: they all start at or after the horizon, after every kept one).
   const Ticks horizon = found.best ? found.best->time : kNever;
-  const auto truncated = [horizon](const std::vector<Batch>& batches) {
-    std::vector<Batch> kept;
-    for (Batch b : batches) {
-      b.items = items_before(b, horizon);
-      b.end = b.start + (b.items - 1) * b.period + b.cost;
-      if (b.items > 0) kept.push_back(b);
-    }
-    return kept;
-  };
+  if (horizon != kNever)
+    for (PortTable* table : {&sends, &receives})
+      for (Batch& b : table->rows) {
+        b.items = items_before(b, horizon);
+        if (b.items > 0) b.end = b.start + (b.items - 1) * b.period + b.cost;
+      }
+  HoldingsChecker checker;
   for (std::size_t p = 0; p < n; ++p) {
-    const HoldingsChecker checker(truncated(sends[p]), truncated(receives[p]), inst.loads[p]);
+    checker.reset(sends.of(p), receives.of(p), inst.loads[p]);
     if (const auto f = checker.first_failure()) {
       found.offer(f->time, static_cast<std::int64_t>(p), 2, "holdings",
                   proc(static_cast<std::int64_t>(p)) + " must send item " + std::to_string(f->item) +
