@@ -7,8 +7,10 @@
 
 #include <algorithm>
 
+#include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
 #include "redist/ring/generator.hpp"
+#include "redist/ring/path_timing.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/sim/ring_validator.hpp"
 
@@ -199,6 +201,41 @@ TEST(SpacedPlans, BackToBackOptionNeverSpacesAndReportsItsGap) {
     EXPECT_EQ(plan.schedule.status == PlanStatus::optimal, *plan.schedule.makespan == lemma5_value(inst));
     EXPECT_TRUE(*plan.schedule.lower_bound == lemma5_value(inst));
   }
+}
+
+// The worst case we know (docs/ring_unidirectional.md): costs decreasing along a chain from one heavy
+// source. Every relay sends its own items, then forwards at the pace of each faster-upstream stretch in
+// turn, so link k needs k transfers: n (n - 1) / 2 in all, still optimal and independent of the items.
+RingInstance decreasing_chain(std::size_t n, std::int64_t items) {
+  RingInstance inst;
+  for (std::size_t i = 0; i < n; ++i) inst.succ_cost.push_back(2 * static_cast<std::int64_t>(n - i));
+  inst.loads.assign(n, 1);
+  inst.targets.assign(n, 1);
+  inst.loads[0] = items;
+  inst.targets[n - 1] = items;
+  check_ring_instance(inst, "decreasing chain");
+  return inst;
+}
+
+TEST(SpacedUnidirectional, DecreasingCostChainsAreTheQuadraticWorstCase) {
+  for (const std::size_t n : {10, 40, 160})
+    for (const std::int64_t items : {std::int64_t{1'000'000}, std::int64_t{1'000'000'000'000}}) {
+      const auto inst = decreasing_chain(n, items);
+      expect_lemma5_optimal(inst);
+      EXPECT_EQ(validated_plan(inst).schedule.transfers.size(), n * (n - 1) / 2);
+    }
+}
+
+TEST(SpacedUnidirectional, APathBeyondItsTransferBudgetIsRefusedNotExhaustingMemory) {
+  const auto inst = decreasing_chain(40, 1'000'000);
+  std::vector<PathLink> links;
+  std::vector<std::int64_t> loads;
+  for (std::size_t i = 0; i + 1 < inst.size(); ++i) {
+    links.push_back({1'000'000 - 1, inst.succ_cost[i], 0});
+    loads.push_back(i == 0 ? 1'000'000 - 1 : 1);
+  }
+  EXPECT_NO_THROW(time_path(links, loads, FollowMode::exact, 1000));
+  EXPECT_THROW(time_path(links, loads, FollowMode::exact, 500), InputError);
 }
 
 TEST(SpacedPlans, MostTransfersPerLinkOnRandomRingsIsSmall) {

@@ -43,8 +43,10 @@ enum class FollowMode {
 /// Times every link of the path. loads[k] is the own load of the processor that sends on link k
 /// (loads[0], the source, must cover items[0]). Returns one curve per link. FollowMode::banded is
 /// handled by time_path_banded (path_banding.hpp), which needs the receivers' targets too.
+/// Pieces can number O(m^2) on a path of m links (docs/ring_unidirectional.md: costs decreasing along
+/// the path); beyond max_pieces in all, throws InputError (field "costs") instead of exhausting memory.
 std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links, const std::vector<std::int64_t>& loads,
-                                      FollowMode mode);
+                                      FollowMode mode, std::int64_t max_pieces = INT64_MAX);
 
 /// The ASAP curve of one link given the curve of the link that feeds its sender.
 DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost, std::int64_t own_items,
