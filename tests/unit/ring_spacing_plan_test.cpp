@@ -13,21 +13,13 @@
 #include "redist/ring/path_timing.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "support/ring_test_helpers.hpp"
 
 namespace redist {
 namespace {
 
-// Lemma 5 (document 000): with F_i = S_i - min S, the optimum is max_i c_i F_i. Written from the
-// definition, without the library's flow helpers.
-Ticks lemma5_value(const RingInstance& inst) {
-  std::vector<Ticks> prefix;
-  Ticks sum = 0;
-  for (std::size_t i = 0; i < inst.size(); ++i) prefix.push_back(sum += inst.loads[i] - inst.targets[i]);
-  const Ticks low = *std::min_element(prefix.begin(), prefix.end());
-  Ticks best = 0;
-  for (std::size_t i = 0; i < inst.size(); ++i) best = std::max(best, (prefix[i] - low) * inst.succ_cost[i]);
-  return best;
-}
+using testing::lemma5_value;
+
 
 RingPlan validated_plan(const RingInstance& inst, const PlanOptions& options = {}) {
   RingPlan plan = plan_ring(inst, options);

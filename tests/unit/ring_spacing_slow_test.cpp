@@ -8,19 +8,13 @@
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "support/ring_test_helpers.hpp"
 
 namespace redist {
 namespace {
 
-Ticks lemma5_value(const RingInstance& inst) {
-  std::vector<Ticks> prefix;
-  Ticks sum = 0;
-  for (std::size_t i = 0; i < inst.size(); ++i) prefix.push_back(sum += inst.loads[i] - inst.targets[i]);
-  const Ticks low = *std::min_element(prefix.begin(), prefix.end());
-  Ticks best = 0;
-  for (std::size_t i = 0; i < inst.size(); ++i) best = std::max(best, (prefix[i] - low) * inst.succ_cost[i]);
-  return best;
-}
+using testing::lemma5_value;
+
 
 TEST(SpacedUnidirectionalSlow, HundredThousandProcessors) {
   for (const std::uint64_t seed : {1, 2, 3})

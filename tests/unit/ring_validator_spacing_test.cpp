@@ -12,20 +12,14 @@
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ring_validator.hpp"
 #include "support/reference_validator.hpp"
+#include "support/ring_test_helpers.hpp"
 
 namespace redist {
 namespace {
 
 RingInstance ring(RingKind kind, std::vector<std::int64_t> loads, std::vector<std::int64_t> targets,
                   std::vector<std::int64_t> succ, std::vector<std::int64_t> pred = {}) {
-  RingInstance inst;
-  inst.kind = kind;
-  inst.loads = std::move(loads);
-  inst.targets = std::move(targets);
-  inst.succ_cost = std::move(succ);
-  inst.pred_cost = std::move(pred);
-  check_ring_instance(inst, "test");
-  return inst;
+  return testing::make_ring(kind, std::move(loads), std::move(targets), std::move(succ), std::move(pred));
 }
 
 Schedule schedule(std::vector<Transfer> transfers) {
@@ -108,26 +102,6 @@ RingInstance small_ring(Rng& rng, std::int64_t max_load) {
   return generate_ring_instance(opt);
 }
 
-Schedule random_spaced_schedule(const RingInstance& inst, Rng& rng) {
-  Schedule s;
-  const auto n = static_cast<std::int64_t>(inst.size());
-  const int count = static_cast<int>(rng.uniform(0, 6));
-  for (int k = 0; k < count; ++k) {
-    Transfer t;
-    t.from = rng.uniform(0, n - 1);
-    const int kind = static_cast<int>(rng.uniform(0, 9));
-    t.to = kind == 0 ? rng.uniform(0, n - 1)
-                     : (kind % 2 == 0 || !inst.bidirectional()) ? (t.from + 1) % n : (t.from + n - 1) % n;
-    if (n == 2 && inst.bidirectional()) t.link = rng.uniform(0, 1) ? Link::succ : Link::pred;
-    t.items = rng.uniform(0, 5);
-    t.start = rng.uniform(0, 14);
-    const std::int64_t pace = rng.uniform(0, 9);
-    t.spacing = pace < 4 ? 0 : pace - 3;  // 1..6: sometimes below the cost
-    s.transfers.push_back(t);
-  }
-  return s;
-}
-
 void expect_agreement(const RingInstance& inst, const Schedule& s, const char* what) {
   const auto ours = validate_ring_schedule(inst, s);
   const auto ref = testing::reference_validate(inst, s);
@@ -145,7 +119,7 @@ TEST(RingValidatorSpacing, AgreesWithTheItemReferenceOnRandomSpacedSchedules) {
   Rng rng(11);
   for (int trial = 0; trial < 6000; ++trial) {
     const auto inst = small_ring(rng, 4);
-    expect_agreement(inst, random_spaced_schedule(inst, rng), "random");
+    expect_agreement(inst, testing::random_ring_schedule(inst, rng, {5, 14, true}), "random");
   }
 }
 
