@@ -1,6 +1,6 @@
 // Spaced transfers on heterogeneous rings (issue 11): plan time, transfers (total and per link),
 // validator time and gap to the lower bound, for the default spaced plans and, measured in the same
-// run, the back-to-back fallback (PlanOptions::back_to_back); then the most transfers per link found
+// run, the back-to-back fallback (RingPlanOptions::back_to_back); then the most transfers per link found
 // by a random search over relay chains.
 // Times are CPU seconds of this process (the machine is shared). Usage:
 //   ring_spacing_study [max_n=1000000] [max_n_back_to_back_uni=100000] [max_n_back_to_back_bi=10000]
@@ -45,7 +45,7 @@ void row(const char* kind, std::size_t n, std::int64_t max_load, bool back_to_ba
   opt.max_load = max_load;
   opt.seed = 1;
   const RingInstance inst = generate_ring_instance(opt);
-  PlanOptions options;
+  RingPlanOptions options;
   options.back_to_back = back_to_back;
   std::clock_t t0 = std::clock();
   const RingPlan plan = plan_ring(inst, options);

@@ -20,7 +20,7 @@ struct PlanOptions {
   std::string output;
   std::string svg;
   bool json = false;
-  bool back_to_back = false;
+  RingPlanOptions planner;
 };
 
 std::string gap_text(Ticks makespan, Ticks bound) {
@@ -33,9 +33,7 @@ int run_plan(const PlanOptions& opt) {
   const RingInstance instance = io::read_ring_instance(opt.instance);
   RingPlan plan;
   try {
-    redist::PlanOptions options;
-    options.back_to_back = opt.back_to_back;
-    plan = plan_ring(instance, options);
+    plan = plan_ring(instance, opt.planner);
   } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
     throw InputError(opt.instance, e.field(), e.reason());
   }
@@ -99,7 +97,7 @@ void register_plan(CLI::App& app, Context& context) {
   cmd->add_option("-o,--output", opt->output, "write the schedule JSON here");
   cmd->add_option("--svg", opt->svg, "write a space-time diagram of the schedule (SVG)");
   cmd->add_flag("--json", opt->json, "machine-readable output");
-  cmd->add_flag("--back-to-back", opt->back_to_back,
+  cmd->add_flag("--back-to-back", opt->planner.back_to_back,
                 "no spaced transfers: relays forward in back-to-back batches (may be above the optimum)");
   cmd->callback([opt, &context] { context.exit_code = run_plan(*opt); });
 }

@@ -65,7 +65,7 @@ void close_gap_by_search(const RingInstance& inst, RingPlan& plan, ShiftPlan& ch
 
 }  // namespace
 
-RingPlan plan_ring(const RingInstance& inst, const PlanOptions& options) {
+RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
   RingPlan plan;
   plan.framework = framework_of(inst);
   plan.bounds = ring_lower_bounds(inst);

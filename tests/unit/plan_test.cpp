@@ -70,7 +70,7 @@ TEST(Plan, BackToBackBatchesOnlyBeyondTheBudgetAreSaidSo) {
   inst.loads = {1, 282578779226241, 3, 1};
   inst.targets = {282578779226239, 3, 1, 3};
   inst.succ_cost = {2, 3, 1, 3};
-  PlanOptions options;
+  RingPlanOptions options;
   options.back_to_back = true;
   const RingPlan plan = plan_ring(inst, options);
   const auto verdict = validate_ring_schedule(inst, plan.schedule);

@@ -21,7 +21,7 @@ namespace {
 using testing::lemma5_value;
 
 
-RingPlan validated_plan(const RingInstance& inst, const PlanOptions& options = {}) {
+RingPlan validated_plan(const RingInstance& inst, const RingPlanOptions& options = {}) {
   RingPlan plan = plan_ring(inst, options);
   const auto verdict = validate_ring_schedule(inst, plan.schedule);
   EXPECT_TRUE(verdict.valid) << (verdict.violation ? verdict.violation->message : "");
@@ -186,7 +186,7 @@ TEST(SpacedPlans, BackToBackOptionNeverSpacesAndReportsItsGap) {
   Rng rng(32);
   for (int trial = 0; trial < 200; ++trial) {
     const auto inst = heterogeneous_uni(static_cast<std::size_t>(rng.uniform(2, 30)), 1000, 10, rng.next());
-    PlanOptions options;
+    RingPlanOptions options;
     options.back_to_back = true;
     const RingPlan plan = validated_plan(inst, options);
     for (const Transfer& t : plan.schedule.transfers) ASSERT_EQ(static_cast<long long>(t.spacing), 0);

@@ -25,19 +25,19 @@ struct RingPlan {
   std::string framework;   // "unidirectional-homogeneous", ..., "bidirectional-heterogeneous"
   std::string method;      // which construction produced the schedule
   RingBounds bounds;       // every bound that applies, including system6_integer where relevant
-  // Only with PlanOptions::back_to_back: the optimal timing needs more batches than a schedule may
+  // Only with RingPlanOptions::back_to_back: the optimal timing needs more batches than a schedule may
   // hold (max_schedule_batches): a relay between two saturated slower links must forward in bursts
   // whose number grows with the flow, even on 4 processors. The schedule is then valid but later
   // (docs/ring_unidirectional.md, "Back-to-back batches only").
   bool batch_limited = false;
 };
 
-struct PlanOptions {
+struct RingPlanOptions {
   // Never emit spaced transfers (docs/design.md "Schedule"): for consumers that execute back-to-back
   // batches only. Relays then forward in batches, which may cost optimality (batch_limited).
   bool back_to_back = false;
 };
 
-RingPlan plan_ring(const RingInstance& instance, const PlanOptions& options = {});
+RingPlan plan_ring(const RingInstance& instance, const RingPlanOptions& options = {});
 
 }  // namespace redist
