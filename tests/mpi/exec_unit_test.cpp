@@ -226,6 +226,23 @@ TEST(RingMessages, EveryRankOfRandomPlans) {
   }
 }
 
+TEST(RingMessages, SpacedTransfersOrderMessagesAtTheirItemsPace) {
+  // P0 sends 4 items back to back at cost 3; P1 forwards each as it arrives (spacing 3), one message
+  // per item: its messages are planned at its items' departures, each after the item's arrival.
+  const RingFlows ring = make_ring_flows({4, 0, 0}, {0, 0, 4}, {4, 4, 0});
+  Schedule plan;
+  plan.transfers = {{0, 1, 4, 0, std::nullopt}, {1, 2, 4, 3, std::nullopt, 3}};
+  const RankMessagePlan relay = rank_message_plan(ring, plan, 1, 1);
+  const auto& sends = relay.side[kSuccSide].sends;
+  ASSERT_EQ(sends.size(), 4U);
+  for (std::size_t k = 0; k < sends.size(); ++k) {
+    EXPECT_TRUE(sends[k].planned_start == Ticks{3} * static_cast<Ticks>(k + 1)) << k;
+    EXPECT_GE(sends[k].partner, 0);  // forwards a received message
+  }
+  const RankMessagePlan source = rank_message_plan(ring, plan, 0, 1);
+  for (const auto& m : source.side[kSuccSide].sends) EXPECT_TRUE(m.planned_start == 0);
+}
+
 TEST(RingMessages, ForbiddenWrapOnUnidirectionalIsRefused) {
   AgreedLayout layout;
   layout.item_bytes = 1;
