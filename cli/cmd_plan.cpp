@@ -1,4 +1,4 @@
-// `redist plan INSTANCE [-o SCHEDULE] [--json] [--svg DIAGRAM.svg]`: the best schedule for a ring.
+// `redist plan INSTANCE [-o SCHEDULE] [--json] [--svg DIAGRAM.svg] [--effort N]`: the best schedule for a ring.
 
 #include <iostream>
 
@@ -19,6 +19,7 @@ struct PlanOptions {
   std::string output;
   std::string svg;
   bool json = false;
+  RingPlanOptions planner;
 };
 
 std::string gap_text(Ticks makespan, Ticks bound) {
@@ -31,7 +32,7 @@ int run_plan(const PlanOptions& opt) {
   const RingInstance instance = io::read_ring_instance(opt.instance);
   RingPlan plan;
   try {
-    plan = plan_ring(instance);
+    plan = plan_ring(instance, opt.planner);
   } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
     throw InputError(opt.instance, e.field(), e.reason());
   }
@@ -94,6 +95,10 @@ void register_plan(CLI::App& app, Context& context) {
   cmd->add_option("-o,--output", opt->output, "write the schedule JSON here");
   cmd->add_option("--svg", opt->svg, "write a space-time diagram of the schedule (SVG)");
   cmd->add_flag("--json", opt->json, "machine-readable output");
+  cmd->add_option("--effort", opt->planner.effort,
+                  "search effort on heterogeneous bidirectional rings (0 = list-scheduler seeds only; each unit "
+                  "adds 48 local-search moves; default 1)")
+      ->check(CLI::Range(0, 1000));
   cmd->callback([opt, &context] { context.exit_code = run_plan(*opt); });
 }
 
