@@ -32,7 +32,8 @@ class ListScheduler {
  public:
   ListScheduler(const RingInstance& inst, const std::vector<std::int64_t>& flows, const ListSchedulerOptions& opt)
       : inst_(inst), n_(inst.size()), opt_(opt), rem_(2 * n_, 0), base_(inst.loads), stream_(n_),
-        send_free_(n_, 0), recv_free_(n_, 0), last_(2 * n_, -1), seen_(n_, 0), critical_(2 * n_, 0.0) {
+        send_free_(n_, 0), recv_free_(n_, 0), last_(2 * n_, -1), seen_(n_, 0), critical_(2 * n_, 0.0),
+        slowest_downstream_(2 * n_, 0) {
     for (std::size_t p = 0; p < n_; ++p) {
       rem_[link(p, kSucc)] = std::max<std::int64_t>(flows[p], 0);
       rem_[link(p, kPred)] = std::max<std::int64_t>(-flows[(p + n_ - 1) % n_], 0);
@@ -62,11 +63,12 @@ class ListScheduler {
         return std::tie(b.priority, a.sender, a.dir) < std::tie(a.priority, b.sender, b.dir);
       });
       for (const Candidate& c : candidates) try_start(c, now);
-      if (batches_ > opt_.max_events) return std::nullopt;
+      if (starts_ > opt_.max_events) return std::nullopt;
     }
     for (const std::int64_t r : rem_) REDIST_ASSERT(r == 0);
     ListSchedule out;
     out.makespan = makespan_;
+    out.events = starts_;
     out.schedule.transfers = std::move(transfers_);
     out.schedule.time_scale = inst_.cost_scale;
     out.schedule.makespan = makespan_;
@@ -99,11 +101,14 @@ class ListScheduler {
       for (std::size_t p = 0; p < n_; ++p) {
         if (rem_[link(p, dir)] == 0 || rem_[link(receiver(p, dir), dir)] > 0) continue;  // not a path end
         double downstream = 0;
+        Ticks slowest = 0;
         std::size_t u = p;
         for (std::size_t steps = 0; steps < n_ && rem_[link(u, dir)] > 0; ++steps) {
           const double c = static_cast<double>(cost(u, dir));
           const double own = static_cast<double>(rem_[link(u, dir)]) * c;
           critical_[link(u, dir)] = downstream = std::max(own, c + downstream);
+          slowest_downstream_[link(u, dir)] = slowest;
+          slowest = std::max(slowest, cost(u, dir));
           u = upstream(u, dir);
         }
       }
@@ -160,13 +165,20 @@ class ListScheduler {
       return;
     }
     const std::size_t l = link(p, c.dir);
+    const Ticks unit = cost(p, c.dir);
     std::int64_t items = std::min(held(p, now), rem_[l]);
     if (contested(p, c.dir)) {
       const std::int64_t g = std::max<std::int64_t>(1, opt_.granularity);
       items = std::min(items, std::max<std::int64_t>(1, rem_[l] / g + (rem_[l] % g != 0)));
+    } else {
+      const auto start = join_incoming_stream(p, l, unit, now, items);
+      if (start > now) {
+        wake(p, start);
+        return;
+      }
     }
     REDIST_ASSERT(items > 0);
-    const Ticks unit = cost(p, c.dir);
+    ++starts_;
     const Ticks end = now + unit * items;
     rem_[l] -= items;
     base_[p] -= items;
@@ -179,6 +191,28 @@ class ListScheduler {
     wake(q, now + unit);  // q can forward its first new item from then on
   }
 
+  // An uncontested relay also sends, in the same batch, items of its incoming stream that arrive in
+  // time for their turn. No slower than the stream: every one does (item h + i leaves h + i - 1 costs
+  // after now, its arrival is at most i stream costs after now). Faster: the batch starts late
+  // enough that its last item leaves as it arrives - the same end as forwarding one by one; done only
+  // when no link downstream is slower, where earlier arrivals could have mattered. Returns when the
+  // batch may start (> now: wait); updates `items`. Keeps events independent of item counts.
+  Ticks join_incoming_stream(std::size_t p, std::size_t l, Ticks unit, Ticks now, std::int64_t& items) const {
+    const IncomingStream& s = stream_[p];
+    const std::int64_t got = arrived(p, now);
+    const std::int64_t pending = std::min(s.count - got, rem_[l] - items);
+    if (pending <= 0) return now;
+    if (s.cost <= unit) {
+      items += pending;
+      return now;
+    }
+    if (!opt_.late_batches || slowest_downstream_[l] > unit) return now;
+    const Ticks last_arrival = s.start + static_cast<Ticks>(got + pending) * s.cost;
+    const Ticks start = std::max(now, last_arrival - static_cast<Ticks>(items + pending - 1) * unit);
+    if (start == now) items += pending;
+    return start;
+  }
+
   // Appends the batch, merged into the link's previous transfer when it follows it back to back.
   void record(std::size_t p, int dir, std::int64_t items, Ticks start, Ticks unit) {
     const std::size_t l = link(p, dir);
@@ -189,7 +223,6 @@ class ListScheduler {
         return;
       }
     }
-    ++batches_;
     last_[l] = static_cast<std::int64_t>(transfers_.size());
     const std::optional<Link> named = n_ == 2 ? std::optional<Link>(dir == kSucc ? Link::succ : Link::pred) : std::nullopt;
     transfers_.push_back({static_cast<std::int64_t>(p), static_cast<std::int64_t>(receiver(p, dir)), items, start, named});
@@ -205,9 +238,10 @@ class ListScheduler {
   std::vector<std::int64_t> last_;  // index of each link's last transfer, -1 if none
   std::vector<std::int64_t> seen_;  // round in which a processor was last woken (dedupes wake-ups)
   std::vector<double> critical_;
+  std::vector<Ticks> slowest_downstream_;  // largest cost among the links after this one on its path
   std::priority_queue<std::pair<Ticks, std::size_t>, std::vector<std::pair<Ticks, std::size_t>>, std::greater<>> events_;
   std::vector<Transfer> transfers_;
-  std::int64_t batches_ = 0;
+  std::int64_t starts_ = 0;
   Ticks makespan_ = 0;
 };
 

@@ -13,6 +13,10 @@ namespace {
 // Shifts tried on each side of System 6's integer optimum before the search.
 constexpr std::int64_t kShiftRadius = 3;
 constexpr std::int64_t kMovesPerEffort = 48;
+// Batch starts that one unit of effort may spend over all the list schedules it builds (about 0.3 s
+// on one core): the search stops when they run out, so planning time stays bounded on rings whose
+// relays must forward item by item.
+constexpr std::int64_t kEventsPerEffort = 3'000'000;
 constexpr std::array<ListPriority, 4> kRules = {ListPriority::critical_path, ListPriority::remaining_work,
                                                 ListPriority::succ_first, ListPriority::pred_first};
 constexpr std::array<std::int64_t, 5> kGranularities = {1, 4, 16, 64, 256};
@@ -52,23 +56,30 @@ std::vector<std::size_t> contested_links(const std::vector<std::int64_t>& prefix
 
 class ListSearch {
  public:
-  ListSearch(const RingInstance& inst, Ticks bound) : inst_(inst), bound_(bound), prefix_(prefix_sums(inst.imbalances())) {
+  ListSearch(const RingInstance& inst, Ticks bound, std::int64_t event_budget)
+      : inst_(inst), bound_(bound), prefix_(prefix_sums(inst.imbalances())), events_left_(event_budget) {
     const auto [lo, hi] = std::minmax_element(prefix_.begin(), prefix_.end());
     lo_shift_ = -*hi;
     hi_shift_ = -*lo;
   }
 
   void seed_candidates(std::int64_t center) {
+    // Nearest shifts first: if the event budget runs out, the likeliest ones were tried.
     std::vector<std::int64_t> shifts;
-    for (std::int64_t d = -kShiftRadius; d <= kShiftRadius; ++d) shifts.push_back(std::clamp(center + d, lo_shift_, hi_shift_));
-    std::sort(shifts.begin(), shifts.end());
-    shifts.erase(std::unique(shifts.begin(), shifts.end()), shifts.end());
-    for (const std::int64_t x : shifts)
-      for (const ListPriority rule : kRules) {
-        Point p{x, {}};
-        p.options.priority = rule;
-        if (try_point(p) && done()) return;
+    for (std::int64_t d = 0; d <= kShiftRadius; ++d)
+      for (const std::int64_t x : {center - d, center + d}) {
+        const std::int64_t clamped = std::clamp(x, lo_shift_, hi_shift_);
+        if (std::find(shifts.begin(), shifts.end(), clamped) == shifts.end()) shifts.push_back(clamped);
       }
+    for (const std::int64_t x : shifts)
+      for (const bool late : {true, false})
+        for (const ListPriority rule : kRules) {
+          Point p{x, {}};
+          p.options.priority = rule;
+          p.options.late_batches = late;
+          try_point(p);
+          if (done()) return;
+        }
   }
 
   // Hill climbing with sideways moves from the best seed.
@@ -97,11 +108,15 @@ class ListSearch {
   }
 
  private:
-  bool done() const { return best_ && best_->makespan <= bound_; }
+  bool done() const { return (best_ && best_->makespan <= bound_) || events_left_ <= 0; }
 
-  std::optional<ListSchedule> evaluate(const Point& p) {
+  std::optional<ListSchedule> evaluate(Point p) {
+    if (events_left_ <= 0) return std::nullopt;
     ++evaluations_;
-    return list_schedule(inst_, p.shift, p.options);
+    p.options.max_events = events_left_;
+    auto result = list_schedule(inst_, p.shift, p.options);
+    events_left_ = result ? events_left_ - result->events : 0;
+    return result;
   }
 
   bool try_point(const Point& p) {
@@ -125,6 +140,7 @@ class ListSearch {
       p.options.granularity = kGranularities[static_cast<std::size_t>(rng.uniform(0, kGranularities.size() - 1))];
     } else if (kind == 2) {
       p.options.priority = kRules[static_cast<std::size_t>(rng.uniform(0, kRules.size() - 1))];
+      p.options.late_batches = rng.uniform(0, 1) == 0;
     } else {
       const auto links = contested_links(prefix_, p.shift);
       if (links.empty()) return p;
@@ -142,12 +158,13 @@ class ListSearch {
   std::optional<ListSchedule> best_;
   Point best_point_;
   std::int64_t evaluations_ = 0;
+  std::int64_t events_left_ = 0;
 };
 
 }  // namespace
 
 std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& inst, std::int64_t center, Ticks bound, int effort) {
-  ListSearch search(inst, bound);
+  ListSearch search(inst, bound, kEventsPerEffort * std::max(1, effort));
   search.seed_candidates(center);
   search.improve(kMovesPerEffort * std::max(0, effort));
   return search.result();

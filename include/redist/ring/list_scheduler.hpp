@@ -10,8 +10,10 @@
 // work of the link, or the critical path it leads: its remaining work against the latency plus work
 // of the links downstream) times an optional per-link weight that local search tunes
 // (ring/local_search.hpp). Contested decisions are re-taken every `chunk` items, uncontested ones
-// send everything held at once, so the number of events grows with n and the contention, not with
-// the item counts. Consecutive back-to-back batches on a link are merged into one transfer.
+// send everything held at once plus the items of their incoming stream that arrive in time (see
+// join_incoming_stream), so the number of events mostly grows with n and the contention rather than
+// with the item counts (a relay faster than its upstream but followed by a slower link still
+// forwards item by item; spaced transfers would make that one event too). Consecutive back-to-back batches on a link are merged into one transfer.
 //
 // Every schedule returned is valid by construction (holdings and one-port are checked as it runs;
 // tests run the exact validator on each).
@@ -40,13 +42,17 @@ struct ListSchedulerOptions {
   // A contested decision (two directions, or a receiver with two senders) commits at most
   // ceil(remaining / granularity) items before it is taken again.
   std::int64_t granularity = 64;
-  // Give up (nullopt) beyond this many batches: the caller keeps its other candidates.
+  // An uncontested relay faster than its incoming stream may start one batch late instead of
+  // forwarding item by item (same last departure, fewer events; see list_scheduler.cpp).
+  bool late_batches = true;
+  // Give up (nullopt) beyond this many batch starts: the caller keeps its other candidates.
   std::int64_t max_events = 4'000'000;
 };
 
 struct ListSchedule {
   Schedule schedule;  // makespan and flow_shift set, time scale = the instance's cost scale
   Ticks makespan = 0;
+  std::int64_t events = 0;  // batches started (before merging)
 };
 
 /// Requires a bidirectional ring. nullopt when the flows of `shift` circulate (every edge the same
