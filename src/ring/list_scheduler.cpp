@@ -127,10 +127,30 @@ class ListScheduler {
         value = std::max(work, rem_[next] > 0 ? c + critical_[next] : 0.0);
         break;
       }
+      case ListPriority::live_critical_path: value = live_critical_path(p, dir); break;
       case ListPriority::succ_first: value = dir == kSucc ? 2.0 : 1.0; break;
       case ListPriority::pred_first: value = dir == kPred ? 2.0 : 1.0; break;
     }
     return opt_.weight.empty() ? value : value * opt_.weight[l];
+  }
+
+  // Walks the path downstream with the items still to cross each link: the time this link's path
+  // still needs if fed now. Beyond kLiveHorizon links the static value stands in.
+  double live_critical_path(std::size_t p, int dir) const {
+    constexpr std::size_t kLiveHorizon = 64;
+    std::vector<std::size_t> path;
+    for (std::size_t u = p; path.size() < kLiveHorizon && rem_[link(u, dir)] > 0; u = receiver(u, dir)) {
+      path.push_back(u);
+      if (path.size() >= n_) break;
+    }
+    const std::size_t last = path.back();
+    const std::size_t after = link(receiver(last, dir), dir);
+    double downstream = path.size() == kLiveHorizon && rem_[after] > 0 ? critical_[after] : 0.0;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      const double c = static_cast<double>(cost(*it, dir));
+      downstream = std::max(static_cast<double>(rem_[link(*it, dir)]) * c, c + downstream);
+    }
+    return downstream;
   }
 
   void collect(std::size_t p, Ticks now, std::vector<Candidate>& out) {

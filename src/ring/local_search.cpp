@@ -17,8 +17,9 @@ constexpr std::int64_t kMovesPerEffort = 48;
 // on one core): the search stops when they run out, so planning time stays bounded on rings whose
 // relays must forward item by item.
 constexpr std::int64_t kEventsPerEffort = 3'000'000;
-constexpr std::array<ListPriority, 4> kRules = {ListPriority::critical_path, ListPriority::remaining_work,
-                                                ListPriority::succ_first, ListPriority::pred_first};
+constexpr std::array<ListPriority, 5> kRules = {ListPriority::critical_path, ListPriority::live_critical_path,
+                                                ListPriority::remaining_work, ListPriority::succ_first,
+                                                ListPriority::pred_first};
 constexpr std::array<std::int64_t, 5> kGranularities = {1, 4, 16, 64, 256};
 constexpr std::array<double, 4> kWeightFactors = {0.1, 0.5, 2.0, 10.0};
 
@@ -26,6 +27,7 @@ const char* rule_name(ListPriority rule) {
   switch (rule) {
     case ListPriority::remaining_work: return "remaining work first";
     case ListPriority::critical_path: return "critical path first";
+    case ListPriority::live_critical_path: return "live critical path first";
     case ListPriority::succ_first: return "successors first";
     case ListPriority::pred_first: return "predecessors first";
   }

@@ -30,6 +30,7 @@ namespace redist {
 enum class ListPriority {
   remaining_work,  // items still to cross the link times its cost
   critical_path,   // max(remaining work, cost + critical path of the next link downstream)
+  live_critical_path,  // the same with the remaining items of every link downstream (up to 64 links)
   succ_first,      // successors first at sources and sinks (Lemma 9's order), then the other way
   pred_first,      // predecessors first
 };
