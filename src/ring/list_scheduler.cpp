@@ -214,8 +214,8 @@ class ListScheduler {
   // An uncontested relay also sends, in the same batch, items of its incoming stream that arrive in
   // time for their turn. No slower than the stream: every one does (item h + i leaves h + i - 1 costs
   // after now, its arrival is at most i stream costs after now). Faster: the batch starts late
-  // enough that its last item leaves as it arrives - the same end as forwarding one by one; done only
-  // when no link downstream is slower, where earlier arrivals could have mattered. Returns when the
+  // enough that its last item leaves as it arrives - the same end as forwarding one by one; harmless
+  // when no link downstream is slower, where earlier arrivals could have mattered (options). Returns when the
   // batch may start (> now: wait); updates `items`. Keeps events independent of item counts.
   Ticks join_incoming_stream(std::size_t p, std::size_t l, Ticks unit, Ticks now, std::int64_t& items) const {
     const IncomingStream& s = stream_[p];
@@ -226,7 +226,9 @@ class ListScheduler {
       items += pending;
       return now;
     }
-    if (!opt_.late_batches || slowest_downstream_[l] > unit) return now;
+    using Late = ListSchedulerOptions::LateBatches;
+    if (opt_.late_batches == Late::never) return now;
+    if (opt_.late_batches == Late::when_harmless && slowest_downstream_[l] > unit) return now;
     const Ticks last_arrival = s.start + static_cast<Ticks>(got + pending) * s.cost;
     const Ticks start = std::max(now, last_arrival - static_cast<Ticks>(items + pending - 1) * unit);
     if (start == now) items += pending;

@@ -73,8 +73,10 @@ class ListSearch {
         const std::int64_t clamped = std::clamp(x, lo_shift_, hi_shift_);
         if (std::find(shifts.begin(), shifts.end(), clamped) == shifts.end()) shifts.push_back(clamped);
       }
+    using Late = ListSchedulerOptions::LateBatches;
+    // Harmless late batches first; always-late ones are cheap in events but often later.
     for (const std::int64_t x : shifts)
-      for (const bool late : {true, false})
+      for (const Late late : {Late::when_harmless, Late::always, Late::never})
         for (const ListPriority rule : kRules) {
           Point p{x, {}};
           p.options.priority = rule;
@@ -142,7 +144,7 @@ class ListSearch {
       p.options.granularity = kGranularities[static_cast<std::size_t>(rng.uniform(0, kGranularities.size() - 1))];
     } else if (kind == 2) {
       p.options.priority = kRules[static_cast<std::size_t>(rng.uniform(0, kRules.size() - 1))];
-      p.options.late_batches = rng.uniform(0, 1) == 0;
+      p.options.late_batches = static_cast<ListSchedulerOptions::LateBatches>(rng.uniform(0, 2));
     } else {
       const auto links = contested_links(prefix_, p.shift);
       if (links.empty()) return p;

@@ -44,8 +44,11 @@ struct ListSchedulerOptions {
   // ceil(remaining / granularity) items before it is taken again.
   std::int64_t granularity = 64;
   // An uncontested relay faster than its incoming stream may start one batch late instead of
-  // forwarding item by item (same last departure, fewer events; see list_scheduler.cpp).
-  bool late_batches = true;
+  // forwarding item by item (same last departure, fewer events; see list_scheduler.cpp): never, only
+  // where no link downstream is slower (harmless), or always (few events whatever the item counts,
+  // possibly later: what keeps the scheduler within its budget on rings with millions of item-hops).
+  enum class LateBatches { never, when_harmless, always };
+  LateBatches late_batches = LateBatches::when_harmless;
   // Give up (nullopt) beyond this many batch starts: the caller keeps its other candidates.
   std::int64_t max_events = 4'000'000;
 };
