@@ -168,7 +168,14 @@ class ListSearch {
 }  // namespace
 
 std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& inst, std::int64_t center, Ticks bound, int effort) {
-  ListSearch search(inst, bound, kEventsPerEffort * std::max(1, effort));
+  const std::int64_t budget = kEventsPerEffort * std::max(1, effort);
+  // Every processor that sends needs at least one batch start: beyond the budget no list schedule
+  // can finish, so do not even allocate one (about 150 bytes per processor).
+  const auto prefix = prefix_sums(inst.imbalances());
+  std::int64_t senders = 0;
+  for (const std::int64_t s : prefix) senders += center + s != 0;
+  if (senders > budget) return std::nullopt;
+  ListSearch search(inst, bound, budget);
   search.seed_candidates(center);
   search.improve(kMovesPerEffort * std::max(0, effort));
   return search.result();
