@@ -1,4 +1,6 @@
-// `redist plan INSTANCE [-o SCHEDULE] [--json] [--svg DIAGRAM.svg] [--effort N]`: the best schedule for a ring.
+// `redist plan INSTANCE [-o SCHEDULE] [--json] [--svg DIAGRAM.svg] [--back-to-back] [--effort N]`: the best
+// schedule for a ring (--back-to-back: no spaced transfers, for executors that take back-to-back
+// batches only; --effort: more search on heterogeneous bidirectional rings).
 
 #include <iostream>
 
@@ -79,7 +81,8 @@ int run_plan(const PlanOptions& opt) {
   if (opt.output.empty() && plan.schedule.transfers.size() <= 40) {
     for (const Transfer& t : plan.schedule.transfers)
       std::cout << "  t=" << format_ticks(t.start, scale) << "  P" << t.from << " -> P" << t.to << "  " << t.items
-                << " item" << (t.items == 1 ? "" : "s") << "\n";
+                << " item" << (t.items == 1 ? "" : "s")
+                << (t.spacing != 0 ? ", one every " + format_ticks(t.spacing, scale) : std::string()) << "\n";
   } else if (!opt.output.empty()) {
     std::cout << "schedule     written to " << opt.output << "\n";
   }
@@ -95,6 +98,8 @@ void register_plan(CLI::App& app, Context& context) {
   cmd->add_option("-o,--output", opt->output, "write the schedule JSON here");
   cmd->add_option("--svg", opt->svg, "write a space-time diagram of the schedule (SVG)");
   cmd->add_flag("--json", opt->json, "machine-readable output");
+  cmd->add_flag("--back-to-back", opt->planner.back_to_back,
+                "no spaced transfers: relays forward in back-to-back batches (may be above the optimum)");
   cmd->add_option("--effort", opt->planner.effort,
                   "search effort on heterogeneous bidirectional rings (0 = list-scheduler seeds only; each unit "
                   "adds 48 local-search moves; default 1)")

@@ -30,22 +30,22 @@ ShiftPlan best_with_list_scheduling(const RingInstance& inst, ShiftPlan by_shift
   return {std::move(listed->best.schedule), std::move(listed->method)};
 }
 
-ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst, Ticks bound, int effort) {
+ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst, Pacing pacing, Ticks bound, int effort) {
   const System6Solution lp = solve_system6(inst);
   if (is_light(inst, lp.integer_shift))
     return {lemma9_schedule(inst, lp.integer_shift),
             "System 6 integer optimum, light: Lemma 9 schedule (document 000 section 6.1)"};
-  return best_with_list_scheduling(inst, plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius),
+  return best_with_list_scheduling(inst, plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius, pacing),
                                    lp.integer_shift, bound, effort);
 }
 
-ShiftPlan plan_homogeneous(const RingInstance& inst, Ticks bound, int effort) {
+ShiftPlan plan_homogeneous(const RingInstance& inst, Pacing pacing, Ticks bound, int effort) {
   ShiftPlan best{plan_homogeneous_bidirectional(inst),
                  "homogeneous bidirectional construction reaching Lemma 6 (document 000 section 5, corrected)"};
   if (inst.all_loads_positive()) return best;
   // Zero loads void the construction's guarantee: let the general planner compete.
   const System6Solution lp = solve_system6(inst);
-  ShiftPlan other = best_with_list_scheduling(inst, plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius),
+  ShiftPlan other = best_with_list_scheduling(inst, plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius, pacing),
                                               lp.integer_shift, bound, effort);
   return *other.schedule.makespan < *best.schedule.makespan ? other : best;
 }
@@ -83,13 +83,14 @@ RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
   RingPlan plan;
   plan.framework = framework_of(inst);
   plan.bounds = ring_lower_bounds(inst);
+  const Pacing pacing = options.back_to_back ? Pacing::back_to_back : Pacing::spaced;
   ShiftPlan chosen;
   if (!inst.bidirectional()) {
-    chosen = plan_unidirectional(inst);
+    chosen = plan_unidirectional(inst, pacing);
   } else if (inst.homogeneous()) {
-    chosen = plan_homogeneous(inst, plan.bounds.best, options.effort);
+    chosen = plan_homogeneous(inst, pacing, plan.bounds.best, options.effort);
   } else {
-    chosen = plan_heterogeneous_bidirectional(inst, plan.bounds.best, options.effort);
+    chosen = plan_heterogeneous_bidirectional(inst, pacing, plan.bounds.best, options.effort);
   }
   close_gap_by_search(inst, plan, chosen);
   plan.schedule = std::move(chosen.schedule);
