@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <string>
 
 #include "mpi_support.hpp"
 
@@ -62,9 +63,11 @@ class RoundSide {
   [[nodiscard]] std::byte* buffer() noexcept { return in_place_ ? base_ : pack_.data(); }
   [[nodiscard]] const int* counts() const noexcept { return counts_.data(); }
   [[nodiscard]] const int* displs() const noexcept { return displs_.data(); }
-  [[nodiscard]] std::int64_t items() const noexcept {
+  // Items exchanged with other ranks (the piece a rank passes to itself is a local copy).
+  [[nodiscard]] std::int64_t items_with_others(int self) const noexcept {
     std::int64_t total = 0;
-    for (const int c : counts_) total += c;
+    for (std::size_t k = 0; k < counts_.size(); ++k)
+      if (static_cast<int>(k) != self) total += counts_[k];
     return total;
   }
 
@@ -106,14 +109,22 @@ class RoundSide {
 ExchangeStats exchange_segments(Context& ctx, std::int64_t item_bytes, const std::byte* send_base,
                                 const std::vector<Segment>& sends, std::byte* recv_base,
                                 const std::vector<Segment>& recvs, std::int64_t max_items_per_round,
-                                std::int64_t int_limit) {
+                                std::int64_t int_limit, double timeout) {
   const auto peers = static_cast<std::size_t>(ctx.size());
   const std::int64_t cap =
       std::max<std::int64_t>(1, std::min<std::int64_t>(max_items_per_round, std::min<std::int64_t>(int_limit, INT_MAX) / static_cast<std::int64_t>(peers)));
   const PerPeer send_pieces = split_by_peer(sends, peers, cap);
   const PerPeer recv_pieces = split_by_peer(recvs, peers, cap);
   std::int64_t rounds = local_rounds(send_pieces, recv_pieces);
-  check_mpi(MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT64_T, MPI_MAX, ctx.comm()), "MPI_Allreduce");
+  const auto stalled = [timeout](const char* call) {
+    return [timeout, call] {
+      return std::string("redistribute: ") + call + " did not complete within " + std::to_string(timeout) +
+             " s (a rank stopped or failed during the transfer)";
+    };
+  };
+  MPI_Request request = MPI_REQUEST_NULL;
+  check_mpi(MPI_Iallreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT64_T, MPI_MAX, ctx.comm(), &request), "MPI_Iallreduce");
+  wait_all(ctx, std::span(&request, 1), timeout, stalled("MPI_Iallreduce"));
 
   const ItemType type(item_bytes);
   ExchangeStats stats;
@@ -123,13 +134,14 @@ ExchangeStats exchange_segments(Context& ctx, std::int64_t item_bytes, const std
     RoundSide out(ctx, send_pieces, j, const_cast<std::byte*>(send_base), item_bytes, int_limit);
     RoundSide in(ctx, recv_pieces, j, recv_base, item_bytes, int_limit);
     out.pack();
-    check_mpi(MPI_Alltoallv(out.buffer(), out.counts(), out.displs(), type.get(), in.buffer(), in.counts(),
-                            in.displs(), type.get(), ctx.comm()),
-              "MPI_Alltoallv");
+    check_mpi(MPI_Ialltoallv(out.buffer(), out.counts(), out.displs(), type.get(), in.buffer(), in.counts(),
+                             in.displs(), type.get(), ctx.comm(), &request),
+              "MPI_Ialltoallv");
+    wait_all(ctx, std::span(&request, 1), timeout, stalled("MPI_Ialltoallv"));
     in.unpack();
     stats.packed = stats.packed || !out.in_place() || !in.in_place();
-    stats.items_sent += out.items();
-    stats.items_received += in.items();
+    stats.items_sent += out.items_with_others(ctx.rank());
+    stats.items_received += in.items_with_others(ctx.rank());
   }
   return stats;
 }

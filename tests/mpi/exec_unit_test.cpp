@@ -196,7 +196,8 @@ TEST(RingMessages, EveryRankOfRandomPlans) {
     OrderedOptions opt;
     opt.kind = rng.uniform(0, 1) == 0 ? RingKind::unidirectional : RingKind::bidirectional;
     opt.chunk_bytes = rng.uniform(0, 1) == 0 ? 0 : rng.uniform(1, 7);
-    if (opt.kind == RingKind::bidirectional && rng.uniform(0, 2) == 0) opt.wrap = WrapPolicy::forbid;
+    const bool linear = opt.kind == RingKind::bidirectional && rng.uniform(0, 2) == 0;
+    opt.wrap = linear ? WrapPolicy::forbid : WrapPolicy::allow;
     const ExecPlan plan = build_exec_plan(layout, RingLinkModels::uniform(n), opt);
     check_rank_plans(plan);
   }
@@ -224,6 +225,7 @@ TEST(SliceOverlap, SendersAndReceiversAgree) {
     const AgreedLayout layout = random_layout(rng, n);
     OrderedOptions opt;
     opt.kind = RingKind::unidirectional;
+    opt.wrap = WrapPolicy::allow;
     const ExecPlan plan = build_exec_plan(layout, RingLinkModels::uniform(n), opt);
     std::map<std::pair<int, int>, std::vector<std::int64_t>> sent, received;
     for (std::size_t r = 0; r < n; ++r) {

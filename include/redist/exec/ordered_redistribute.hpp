@@ -42,6 +42,7 @@
 // caller's output buffer (old + new slice).
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -49,30 +50,27 @@
 #include "redist/exec/agreement.hpp"
 #include "redist/exec/context.hpp"
 #include "redist/exec/ordered_options.hpp"
+#include "redist/exec/ordered_report.hpp"
+#include "redist/exec/ordered_request.hpp"
 #include "redist/exec/ordered_slice.hpp"
 
 namespace redist::exec {
 
-struct OrderedReport {
-  std::int64_t total_items = 0;
-  std::int64_t new_count = 0;
-  std::int64_t new_first = 0;         // global index of this rank's new first item (mod total)
-  std::vector<std::int64_t> flows;    // F_e: net items P_e -> P_{e+1}
-  std::int64_t chunk_items = 0;
-  std::string framework;              // of the plan (ring/plan.hpp)
-  std::string method;
-  double predicted_seconds = 0.0;     // the plan's makespan under the context's link models
-  double agreement_seconds = 0.0;     // gather + checks + planning + digest, on this rank
-  double transfer_seconds = 0.0;      // data movement on this rank
-  std::int64_t bytes_sent = 0;
-  std::int64_t bytes_received = 0;
-  std::int64_t messages_sent = 0;
-  std::int64_t mpi_messages = 0;
-  std::int64_t staging_peak_bytes = 0;
-};
+/// Makes room for this rank's new slice once its count is agreed: storage for `items` items.
+using MakeOutput = std::function<std::byte*(std::int64_t items)>;
 
 /// Collective. Replaces `slice` by this rank's new slice.
 OrderedReport redistribute(Context& ctx, OrderedSlice& slice, NewShare share, const OrderedOptions& options = {});
+
+/// Collective. The new slice goes to the storage make_output(new count) returns (the typed calls of
+/// redistribute.hpp pass a fresh vector's).
+OrderedReport redistribute(Context& ctx, std::int64_t item_bytes, std::span<const std::byte> input,
+                           const MakeOutput& make_output, NewShare share, const OrderedOptions& options = {});
+
+/// Split phase (ordered_request.hpp): the agreement happens here, the data moves in test()/wait().
+OrderedRequest redistribute_start(Context& ctx, OrderedSlice& slice, NewShare share, const OrderedOptions& options = {});
+OrderedRequest redistribute_start(Context& ctx, std::int64_t item_bytes, std::span<const std::byte> input,
+                                  const MakeOutput& make_output, NewShare share, const OrderedOptions& options = {});
 
 /// Collective. `input` holds this rank's items (a whole number of item_bytes); the new slice is
 /// written to the start of `output` (room for the new count needed, checked collectively).
