@@ -7,6 +7,7 @@
 
 #include <map>
 #include <numeric>
+#include <string>
 
 #include "redist/core/random.hpp"
 #include "redist/exec/agreement.hpp"
@@ -53,6 +54,47 @@ TEST(Agreement, RefusesEveryInconsistency) {
   EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{first0, first1}), AgreementError);
   first1.first = 3;
   EXPECT_EQ(agree_on_layout(std::vector<RankRecord>{first0, first1}).origin, 1);
+}
+
+std::string refusal(const std::vector<RankRecord>& records) {
+  try {
+    agree_on_layout(records);
+  } catch (const AgreementError& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+// The rank that differs from the others is the one named, wherever it sits; brute force over every
+// odd position and ring size 3..9 against the message the odd rank must get.
+TEST(Agreement, NamesTheOddRankOut) {
+  for (std::size_t n = 3; n <= 9; ++n)
+    for (std::size_t odd = 0; odd < n; ++odd) {
+      const std::string who = "rank " + std::to_string(odd) + ": ";
+      std::vector<RankRecord> sizes(n, record(4, 4));
+      sizes[odd].item_bytes = 12;
+      EXPECT_NE(refusal(sizes).find(who + "item_bytes: 12, while " + std::to_string(n - 1)), std::string::npos) << refusal(sizes);
+      std::vector<RankRecord> counts(n, record(4, 4));
+      counts[odd].target = 9;
+      EXPECT_NE(refusal(counts).find(who + "share: 9 items, while the other ranks ask for 4"), std::string::npos);
+      std::vector<RankRecord> options(n, record(4, 4));
+      options[odd].options[1] = static_cast<std::int64_t>(WrapPolicy::allow);
+      for (std::size_t r = 0; r < n; ++r)
+        if (r != odd) options[r].options[1] = static_cast<std::int64_t>(WrapPolicy::forbid);
+      EXPECT_NE(refusal(options).find(who + "options.wrap: allow"), std::string::npos) << refusal(options);
+      std::vector<RankRecord> links(n, record(4, 4));
+      links[odd].links_digest = 99;
+      EXPECT_NE(refusal(links).find(who + "link_models"), std::string::npos);
+    }
+}
+
+// Counts that do not add up with no single odd rank: nobody is blamed, the counts are listed.
+TEST(Agreement, ListsCountsWhenNoRankStandsOut) {
+  const std::string message = refusal({record(4, 1), record(4, 2), record(4, 3), record(4, 4)});
+  EXPECT_NE(message.find("share: the new counts add up to 10, not to the 16 items held (counts by rank: 1, 2, 3, 4)"),
+            std::string::npos) << message;
+  EXPECT_EQ(message.find("rank "), std::string::npos);
+  EXPECT_EQ(refusal({record(4, 4), record(4, 4), record(4, 4)}), "(accepted)");
 }
 
 TEST(Agreement, WeightsBecomeCountsThatAddUp) {
