@@ -5,22 +5,26 @@
 // collective call every rank holds its new contiguous slice, in global order:
 //
 //   before   P0 [ 0  1  2  3  4  5 ]  P1 [ 6 ]        P2 [ 7  8 ]     counts 6, 1, 2; NewShare::count(3)
-//   linear   P0 [ 0  1  2 ]           P1 [ 3  4  5 ]  P2 [ 6  7  8 ]  WrapPolicy::forbid: P0 gives 3 4 5 to
-//                                                                     P1, which gives its last item 6 to P2
-//   ring     P0 [ 1  2  3 ]           P1 [ 4  5  6 ]  P2 [ 7  8  0 ]  default (best plan): P0 gives 4 5 to P1
-//                                                                     and its first item 0 to its predecessor
-//                                                                     P2 over the wrap-around edge
+//   kept     P0 [ 0  1  2 ]           P1 [ 3  4  5 ]  P2 [ 6  7  8 ]  default (WrapPolicy::forbid): P0 gives
+//                                                                     3 4 5 to P1, which gives 6 to P2
+//   rotated  P0 [ 1  2  3 ]           P1 [ 4  5  6 ]  P2 [ 7  8  0 ]  WrapPolicy::allow (best ring plan): P0
+//                                                                     gives 4 5 to P1 and its first item 0
+//                                                                     to its predecessor P2 over the
+//                                                                     wrap-around edge
 //
 // A rank only ever gives its first items to its predecessor and its last items to its successor;
 // items that must go further are forwarded in order by the ranks in between.
 //
-// Wrap-around. The ring closes: P_{n-1}'s successor is P_0. When the plan sends items over that edge
-// (always possible on a bidirectional ring, often necessary on a unidirectional one), the last items
-// of the sequence become P_0's first items, so the sequence is read circularly and every slice starts
-// F_{n-1} items earlier than the unrotated layout would say. The result's new_first (and the slice's
-// first()) gives each rank's first global index; WrapPolicy::forbid plans with no traffic over that
-// edge instead (slices stay in rank order; the "linear" plan, not always optimal; impossible on a
-// unidirectional ring that must move items backwards).
+// Order. By default the global order is kept: slices stay in rank order (flow shift 0, no traffic
+// over the wrap-around edge P_{n-1} -> P_0; the "linear" plan). WrapPolicy::allow lets the planner
+// use that edge (always possible on a bidirectional ring, often necessary on a unidirectional one):
+// the last items of the sequence may become P_0's first items, the sequence is read circularly and
+// every slice starts F_{n-1} items earlier than the unrotated layout would say. The report's
+// new_first (and the slice's first()) gives each rank's first global index. A unidirectional ring
+// that must move items backwards needs WrapPolicy::allow.
+//
+// Typed calls (std::vector<T>), variable-size items and split phase: redistribute.hpp,
+// variable_items.hpp, ordered_request.hpp. Timeout: OrderedOptions::timeout_seconds.
 //
 // Agreement (agreement.hpp). Loads, wishes and item sizes are all-gathered and checked identically on
 // every rank; each rank plans (ring/plan.hpp) from the same data; the plans' digests are compared by
