@@ -27,36 +27,23 @@ std::string issue_text(std::int32_t issue) {
   return "local error code " + std::to_string(issue);
 }
 
-// The value most ranks passed (ties: the one the lowest rank passed) and how many passed it; every
-// rank computes it from the same records. Sorting keeps it O(P log P) for any number of ranks.
+// The value most ranks passed, compared as 64-bit words (sizes, counts, enum values, digests).
 template <class Get>
-auto majority_value(std::span<const RankRecord> records, Get get) {
-  using Value = decltype(get(records[0]));
-  std::vector<std::pair<Value, std::size_t>> values;
+Majority majority_value(std::span<const RankRecord> records, Get get) {
+  std::vector<std::uint64_t> values;
   values.reserve(records.size());
-  for (std::size_t r = 0; r < records.size(); ++r) values.emplace_back(get(records[r]), r);
-  std::sort(values.begin(), values.end());
-  std::pair<Value, std::size_t> best = values[0];
-  std::size_t best_votes = 0;
-  for (std::size_t lo = 0, hi = 0; lo < values.size(); lo = hi) {
-    while (hi < values.size() && values[hi].first == values[lo].first) ++hi;
-    const std::size_t votes = hi - lo;  // values[lo].second is the lowest rank of the run
-    if (votes > best_votes || (votes == best_votes && values[lo].second < best.second)) {
-      best = values[lo];
-      best_votes = votes;
-    }
-  }
-  return std::pair{best.first, best_votes};
+  for (const RankRecord& rec : records) values.push_back(static_cast<std::uint64_t>(get(rec)));
+  return majority(values);
 }
 
 // Refuses, naming the first rank whose value differs from the majority's, when the ranks disagree.
 template <class Get, class Show>
 void require_same(std::span<const RankRecord> records, const std::string& field, Get get, Show show) {
-  const auto [common, votes] = majority_value(records, get);
+  const Majority common = majority_value(records, get);
   for (std::size_t r = 0; r < records.size(); ++r)
-    if (get(records[r]) != common)
-      refuse(r, field, show(get(records[r])) + ", while " + std::to_string(votes) + " of the " +
-                           std::to_string(records.size()) + " ranks pass " + show(common));
+    if (r != common.rank && get(records[r]) != get(records[common.rank]))
+      refuse(r, field, show(get(records[r])) + ", while " + std::to_string(common.votes) + " of the " +
+                           std::to_string(records.size()) + " ranks pass " + show(get(records[common.rank])));
 }
 
 std::string option_text(std::size_t option, std::int64_t value) {
@@ -101,12 +88,13 @@ std::int64_t checked_total(std::span<const RankRecord> records) {
 [[noreturn]] void refuse_counts(std::span<const RankRecord> records, std::int64_t sum, std::int64_t total) {
   const std::string reason = "the new counts add up to " + std::to_string(sum) + ", not to the " +
                              std::to_string(total) + " items held";
-  const auto [common, votes] = majority_value(records, [](const RankRecord& rec) { return rec.target; });
-  if (records.size() >= 3 && votes + 1 == records.size())
+  const Majority common = majority_value(records, [](const RankRecord& rec) { return rec.target; });
+  const std::int64_t usual = records[common.rank].target;
+  if (records.size() >= 3 && common.votes + 1 == records.size())
     for (std::size_t r = 0; r < records.size(); ++r)
-      if (records[r].target != common)
+      if (records[r].target != usual)
         refuse(r, "share", std::to_string(records[r].target) + " items, while the other ranks ask for " +
-                               std::to_string(common) + ": " + reason);
+                               std::to_string(usual) + ": " + reason);
   std::string list;
   constexpr std::size_t kListed = 16;
   for (std::size_t r = 0; r < std::min(records.size(), kListed); ++r)
@@ -153,6 +141,21 @@ std::int64_t agreed_origin(std::span<const RankRecord> records, const std::vecto
 }
 
 }  // namespace
+
+Majority majority(std::span<const std::uint64_t> values) {
+  if (values.empty()) return {};
+  std::vector<std::pair<std::uint64_t, std::size_t>> sorted;
+  sorted.reserve(values.size());
+  for (std::size_t r = 0; r < values.size(); ++r) sorted.emplace_back(values[r], r);
+  std::sort(sorted.begin(), sorted.end());
+  Majority best{sorted[0].second, 0};
+  for (std::size_t lo = 0, hi = 0; lo < sorted.size(); lo = hi) {
+    while (hi < sorted.size() && sorted[hi].first == sorted[lo].first) ++hi;
+    const std::size_t votes = hi - lo;  // sorted[lo].second is the lowest rank of the run
+    if (votes > best.votes || (votes == best.votes && sorted[lo].second < best.rank)) best = {sorted[lo].second, votes};
+  }
+  return best;
+}
 
 AgreedLayout agree_on_layout(std::span<const RankRecord> records) {
   if (records.empty()) throw AgreementError(kCall, "ranks", "no rank took part");

@@ -302,6 +302,9 @@ void errors_name_the_rank(exec::Context& ctx) {
                                       exec::NewShare::count(6));
                  }),
                  who + "item_bytes: 12, while " + std::to_string(n - 1) + " of the " + std::to_string(n) + " ranks pass 8");
+    const std::vector<perm::Proc> parts(6, 0);
+    expect_blame(refusal([&] { exec::redistribute_parts(ctx, rank == odd ? 12 : 8, raw, parts); }),
+                 "redistribute_parts: " + who + "item_bytes: 12, while " + std::to_string(n - 1));
     exec::OrderedOptions opt;
     if (rank == odd) opt.wrap = exec::WrapPolicy::allow;
     expect_blame(refusal([&] { exec::redistribute(ctx, items, exec::NewShare::count(6), opt); }),

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <numeric>
 #include <string>
@@ -86,6 +87,24 @@ TEST(Agreement, NamesTheOddRankOut) {
       links[odd].links_digest = 99;
       EXPECT_NE(refusal(links).find(who + "link_models"), std::string::npos);
     }
+}
+
+// majority() against counting every value's votes by brute force, on random small alphabets.
+TEST(Agreement, MajorityMatchesBruteForce) {
+  Rng rng(4242);
+  for (int it = 0; it < 500; ++it) {
+    std::vector<std::uint64_t> values(static_cast<std::size_t>(rng.uniform(1, 12)));
+    for (auto& v : values) v = static_cast<std::uint64_t>(rng.uniform(0, 3));
+    std::size_t best_rank = 0, best_votes = 0;
+    for (std::size_t r = 0; r < values.size(); ++r) {
+      const auto votes = static_cast<std::size_t>(std::count(values.begin(), values.end(), values[r]));
+      if (votes > best_votes) best_rank = r, best_votes = votes;  // strict: ties keep the lower rank
+    }
+    const Majority m = majority(values);
+    EXPECT_EQ(m.votes, best_votes);
+    EXPECT_EQ(values[m.rank], values[best_rank]);
+    EXPECT_EQ(m.rank, static_cast<std::size_t>(std::find(values.begin(), values.end(), values[best_rank]) - values.begin()));
+  }
 }
 
 // Counts that do not add up with no single odd rank: nobody is blamed, the counts are listed.

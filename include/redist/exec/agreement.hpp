@@ -83,6 +83,15 @@ struct AgreedLayout {
 /// the others passed the same, and list the counts otherwise (no single rank is then to blame).
 AgreedLayout agree_on_layout(std::span<const RankRecord> records);
 
+/// The value most ranks passed: `rank` is the lowest rank that passed it, `votes` how many did (on a
+/// tie, the value of the lowest rank wins). O(P log P): every rank runs it on the gathered values to
+/// name the odd rank out the same way.
+struct Majority {
+  std::size_t rank = 0;
+  std::size_t votes = 0;
+};
+Majority majority(std::span<const std::uint64_t> values);
+
 /// Whole counts proportional to `weights` that add up to `total`: floors of the exact shares, then
 /// the remaining items one each to the largest remainders (ties to the lower rank). Deterministic,
 /// so every rank computes the same counts from the same gathered weights. Zero weights get zero.
