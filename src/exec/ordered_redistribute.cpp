@@ -91,19 +91,21 @@ struct OrderedRequest::State {
   OrderedOptions options;
   Prepared prep;
   const std::byte* input = nullptr;
-  std::optional<detail::RingTransfer> transfer;
+  std::optional<detail::RingTransfer> transfer;     // ring transport
+  std::optional<detail::SegmentExchange> exchange;  // alltoallv transport
   OrderedReport report;
   double transfer_started = 0.0;
   std::function<void(const OrderedReport&)> on_done;
 
-  // The alltoallv transport is one blocking exchange (per round): it runs inside wait().
-  void exchange() {
-    const std::int64_t item_bytes = prep.layout.item_bytes;
+  void start_exchange() {
     const auto rank = static_cast<std::size_t>(ctx->rank());
-    const auto stats = detail::exchange_segments(*ctx, item_bytes, input, ordered_send_segments(prep.plan.ring, rank),
-                                                 prep.output, ordered_recv_segments(prep.plan.ring, rank),
-                                                 options.max_items_per_round, options.mpi_int_limit,
-                                                 options.timeout_seconds);
+    exchange.emplace(*ctx, prep.layout.item_bytes, input, ordered_send_segments(prep.plan.ring, rank), prep.output,
+                     ordered_recv_segments(prep.plan.ring, rank), options.max_items_per_round, options.mpi_int_limit,
+                     options.timeout_seconds);
+  }
+
+  void take(const detail::ExchangeStats& stats) {
+    const std::int64_t item_bytes = prep.layout.item_bytes;
     report.bytes_sent = stats.items_sent * item_bytes;
     report.bytes_received = stats.items_received * item_bytes;
     report.mpi_messages = stats.rounds;
@@ -141,14 +143,14 @@ void OrderedRequest::finish_quietly() noexcept {
 
 bool OrderedRequest::test() {
   if (!state_) return true;
-  return state_->transfer ? state_->transfer->test() : false;
+  return state_->transfer ? state_->transfer->test() : state_->exchange->test();
 }
 
 OrderedReport OrderedRequest::wait() {
   if (!state_) throw std::logic_error("redistribute: wait() on a request that is not active");
   std::unique_ptr<State> state = std::move(state_);
   if (state->transfer) state->take(state->transfer->wait());
-  else state->exchange();
+  else state->take(state->exchange->wait());
   state->report.transfer_seconds = detail::now() - state->transfer_started;
   if (state->on_done) state->on_done(state->report);
   return state->report;
@@ -169,6 +171,8 @@ OrderedRequest start_ordered(Context& ctx, const RankRecord& mine, const std::by
   if (options.transport == OrderedTransport::ring)
     state->transfer.emplace(ctx, state->prep.messages, state->prep.layout.item_bytes, input, state->prep.output,
                             ring_run_options(state->options));
+  else
+    state->start_exchange();
   return OrderedRequest(std::move(state));
 }
 

@@ -139,6 +139,10 @@ void split_phase(exec::Context& ctx) {
     std::vector<Particle> items = my_particles(ctx, l.loads);
     exec::OrderedOptions opt;
     opt.chunk_bytes = static_cast<std::int64_t>(sizeof(Particle)) * 3;  // several messages per link
+    if (seed % 2 == 0) {  // non-blocking MPI_Ialltoallv rounds (several: at most 2 items per pair and round)
+      opt.transport = exec::OrderedTransport::alltoallv;
+      opt.max_items_per_round = 2;
+    }
     auto request = exec::redistribute_start(ctx, items, exec::NewShare::count(l.targets[rank]), opt);
     MPI_CHECK(request.active());
     double work = 0.0;  // the application's compute between progress calls

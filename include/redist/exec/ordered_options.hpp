@@ -35,7 +35,8 @@ struct OrderedOptions {
   /// Collective timeout in seconds (0: none, wait forever). When set, a rank that waits this long
   /// for a peer (a rank that skipped the call, or that stopped sending) or whose progress callback
   /// throws ends the job with MPI_Abort and one line on stderr naming the rank; every wait polls
-  /// non-blocking operations against MPI_Wtime.
+  /// non-blocking operations against MPI_Wtime. Set it alike on every rank (with a timeout the
+  /// arguments are gathered through rank 0, so a difference cannot be detected, only hang).
   double timeout_seconds = 0.0;
 };
 

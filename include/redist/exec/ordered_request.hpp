@@ -10,7 +10,8 @@
 // every rank, before any data moves) and posts the first non-blocking messages. The ring transport
 // then progresses inside test() and wait(): MPI moves data only inside MPI calls, and relays
 // forward a message only when they see it arrive, so an application that computes for long should
-// call test() now and then. With OrderedTransport::alltoallv the exchange runs inside wait().
+// call test() now and then. With OrderedTransport::alltoallv each round is one MPI_Ialltoallv, the
+// next one posted by test() or wait() once the previous one has completed.
 // Until wait() returns, the input must not be changed and the output not read. Destroying a request
 // that is still active completes it (errors are then lost: call wait()).
 
