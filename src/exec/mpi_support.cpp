@@ -3,6 +3,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <thread>
 
 #include "redist/core/error.hpp"
@@ -82,11 +83,12 @@ std::string missing_ranks(const std::vector<MPI_Request>& arrivals) {
 
 // Rank 0's side of the timed gather: one receive per rank, so that the ranks still missing at the
 // deadline are known by name.
-void collect_arrivals(const Context& ctx, std::vector<RankRecord>& all, double timeout) {
-  std::vector<MPI_Request> arrivals(all.size() - 1, MPI_REQUEST_NULL);
-  for (std::size_t r = 1; r < all.size(); ++r)
-    check_mpi(MPI_Irecv(&all[r], static_cast<int>(sizeof(RankRecord)), MPI_BYTE, static_cast<int>(r), kTagArrive,
-                        ctx.comm(), &arrivals[r - 1]),
+void collect_arrivals(const Context& ctx, std::byte* all, std::size_t bytes, double timeout) {
+  const auto ranks = static_cast<std::size_t>(ctx.size());
+  std::vector<MPI_Request> arrivals(ranks - 1, MPI_REQUEST_NULL);
+  for (std::size_t r = 1; r < ranks; ++r)
+    check_mpi(MPI_Irecv(all + r * bytes, to_int(static_cast<std::int64_t>(bytes), "record"), MPI_BYTE, static_cast<int>(r),
+                        kTagArrive, ctx.comm(), &arrivals[r - 1]),
               "MPI_Irecv");
   wait_all(ctx, arrivals, timeout, [&] {
     return "redistribute: rank(s) " + missing_ranks(arrivals) + " did not arrive within " + seconds_text(timeout) +
@@ -96,25 +98,24 @@ void collect_arrivals(const Context& ctx, std::vector<RankRecord>& all, double t
 
 }  // namespace
 
-std::vector<RankRecord> gather_records(const Context& ctx, const RankRecord& mine, double timeout) {
-  std::vector<RankRecord> all(static_cast<std::size_t>(ctx.size()));
-  const int record_bytes = static_cast<int>(sizeof(RankRecord));
+std::vector<std::byte> gather_fixed(const Context& ctx, const void* mine, std::size_t bytes, double timeout) {
+  std::vector<std::byte> all(static_cast<std::size_t>(ctx.size()) * bytes);
+  const int count = to_int(static_cast<std::int64_t>(bytes), "record");
   if (timeout <= 0.0) {
-    check_mpi(MPI_Allgather(&mine, record_bytes, MPI_BYTE, all.data(), record_bytes, MPI_BYTE, ctx.comm()),
-              "MPI_Allgather");
+    check_mpi(MPI_Allgather(mine, count, MPI_BYTE, all.data(), count, MPI_BYTE, ctx.comm()), "MPI_Allgather");
     return all;
   }
   std::vector<MPI_Request> requests;
   if (ctx.rank() == 0) {
-    all[0] = mine;
-    collect_arrivals(ctx, all, timeout);
+    std::memcpy(all.data(), mine, bytes);
+    collect_arrivals(ctx, all.data(), bytes, timeout);
   } else {
     requests.emplace_back();
-    check_mpi(MPI_Isend(&mine, record_bytes, MPI_BYTE, 0, kTagArrive, ctx.comm(), &requests.back()), "MPI_Isend");
+    check_mpi(MPI_Isend(mine, count, MPI_BYTE, 0, kTagArrive, ctx.comm(), &requests.back()), "MPI_Isend");
   }
   requests.emplace_back();
-  check_mpi(MPI_Ibcast(all.data(), to_int(static_cast<std::int64_t>(all.size()) * record_bytes, "records"), MPI_BYTE, 0,
-                       ctx.comm(), &requests.back()),
+  check_mpi(MPI_Ibcast(all.data(), to_int(static_cast<std::int64_t>(all.size()), "records"), MPI_BYTE, 0, ctx.comm(),
+                       &requests.back()),
             "MPI_Ibcast");
   // Rank 0 names the missing ranks after `timeout`; the others give it that long before blaming it.
   wait_all(ctx, requests, ctx.rank() == 0 ? timeout : 2.0 * timeout, [&] {
@@ -122,6 +123,28 @@ std::vector<RankRecord> gather_records(const Context& ctx, const RankRecord& min
            " (rank 0, or a rank it waits for, did not arrive)";
   });
   return all;
+}
+
+std::vector<RankRecord> gather_records(const Context& ctx, const RankRecord& mine, double timeout) {
+  const std::vector<std::byte> bytes = gather_fixed(ctx, &mine, sizeof(RankRecord), timeout);
+  std::vector<RankRecord> all(static_cast<std::size_t>(ctx.size()));
+  std::memcpy(all.data(), bytes.data(), bytes.size());
+  return all;
+}
+
+void report_progress(const Context& ctx, const ProgressCallback& callback, const Progress& progress, double timeout) {
+  if (!callback) return;
+  if (timeout <= 0.0) {
+    callback(progress);
+    return;
+  }
+  try {
+    callback(progress);
+  } catch (const std::exception& e) {
+    abort_job(ctx, std::string("redistribute: the progress callback threw: ") + e.what());
+  } catch (...) {
+    abort_job(ctx, "redistribute: the progress callback threw a non-standard exception");
+  }
 }
 
 void confirm_plan(const Context& ctx, std::uint64_t digest, const std::string& local_failure, double timeout) {

@@ -51,6 +51,14 @@ class ItemType {
 void wait_all(const Context& ctx, std::span<MPI_Request> requests, double timeout,
               const std::function<std::string()>& blame);
 
+/// Every rank's `bytes` bytes at `mine`, in rank order (the same size on every rank), gathered as
+/// gather_records describes.
+std::vector<std::byte> gather_fixed(const Context& ctx, const void* mine, std::size_t bytes, double timeout);
+
+/// Calls the progress callback (if any). Under a timeout (> 0) an exception from it ends the job
+/// naming this rank: its peers would otherwise wait for its messages until their own deadline.
+void report_progress(const Context& ctx, const ProgressCallback& callback, const Progress& progress, double timeout);
+
 /// All ranks' records, in rank order. timeout <= 0: one MPI_Allgather. Otherwise every rank sends
 /// its record to rank 0, which names the ranks that did not arrive within `timeout` and aborts, and
 /// broadcasts the records; a rank that hears nothing from rank 0 within twice that aborts too.

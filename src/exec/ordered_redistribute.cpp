@@ -110,7 +110,7 @@ struct OrderedRequest::State {
     report.bytes_received = stats.items_received * item_bytes;
     report.mpi_messages = stats.rounds;
     const std::int64_t bytes = report.bytes_sent + report.bytes_received;
-    if (options.progress) options.progress(Progress{bytes, bytes, 1, 1});
+    detail::report_progress(*ctx, options.progress, Progress{bytes, bytes, 1, 1}, options.timeout_seconds);
   }
 
   void take(const detail::RingRunStats& stats) {

@@ -1,6 +1,7 @@
 #include "redist/exec/permutation_redistribute.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "mpi_support.hpp"
@@ -77,10 +78,10 @@ Agreed agree(Context& ctx, std::int64_t item_bytes, std::size_t input_bytes, std
              const PartsOptions& options) {
   const auto ranks = static_cast<std::size_t>(ctx.size());
   const std::vector<std::int64_t> mine = local_row(ranks, item_bytes, input_bytes, part_of_item);
+  const std::vector<std::byte> gathered =
+      detail::gather_fixed(ctx, mine.data(), mine.size() * sizeof(std::int64_t), options.timeout_seconds);
   std::vector<std::int64_t> rows(ranks * mine.size());
-  check_mpi(MPI_Allgather(mine.data(), static_cast<int>(mine.size()), MPI_INT64_T, rows.data(),
-                          static_cast<int>(mine.size()), MPI_INT64_T, ctx.comm()),
-            "MPI_Allgather");
+  std::memcpy(rows.data(), gathered.data(), gathered.size());
   std::vector<std::int64_t> counts = agreed_counts(rows, ranks);
   Agreed out;
   std::string failure;
@@ -100,7 +101,7 @@ Agreed agree(Context& ctx, std::int64_t item_bytes, std::size_t input_bytes, std
   } catch (const std::exception& e) {
     failure = e.what();
   }
-  detail::confirm_plan(ctx, failure.empty() ? out.plan.digest : 0, failure);
+  detail::confirm_plan(ctx, failure.empty() ? out.plan.digest : 0, failure, options.timeout_seconds);
   return out;
 }
 

@@ -281,22 +281,11 @@ class RingTransfer::Run {
     bytes_done_ += bytes_of(m);
   }
 
+  // Under a timeout a throwing callback ends the job here (mpi_support.hpp).
   void report_progress() {
-    if (options_.progress == nullptr || !*options_.progress) return;
-    const Progress now_done{bytes_done_, bytes_total_, messages_done_, messages_total_};
-    if (options_.timeout <= 0.0) {
-      (*options_.progress)(now_done);
-      return;
-    }
-    // Under a timeout the peers are waiting for this rank's messages: leaving with the exception
-    // would hang them until their own deadline, so the job ends here with the reason.
-    try {
-      (*options_.progress)(now_done);
-    } catch (const std::exception& e) {
-      abort_job(ctx_, std::string("redistribute: the progress callback threw: ") + e.what());
-    } catch (...) {
-      abort_job(ctx_, "redistribute: the progress callback threw a non-standard exception");
-    }
+    if (options_.progress == nullptr) return;
+    detail::report_progress(ctx_, *options_.progress, Progress{bytes_done_, bytes_total_, messages_done_, messages_total_},
+                            options_.timeout);
   }
 
   Context& ctx_;

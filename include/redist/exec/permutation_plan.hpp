@@ -35,6 +35,7 @@ struct PartsOptions {
   /// run the large-count paths (split messages, rounds, packed rounds) on small data.
   std::int64_t mpi_int_limit = 2147483647;
   ProgressCallback progress;
+  double timeout_seconds = 0.0;  // as OrderedOptions::timeout_seconds; set it alike on every rank
 };
 
 struct PermExecPlan {
