@@ -4,7 +4,6 @@
 #include <array>
 #include <cstdio>
 #include <cstring>
-#include <exception>
 #include <string>
 #include <thread>
 #include <utility>
@@ -13,7 +12,6 @@
 #include "redist/core/error.hpp"
 
 namespace redist::exec::detail {
-
 
 namespace {
 
@@ -71,6 +69,9 @@ class RingTransfer::Run {
   }
 
   RingRunStats run() {
+    // The timeout counts from here: time the application spent computing between test() calls is
+    // not a peer's silence.
+    last_progress_ = -1.0;
     while (!step(true)) {
     }
     return stats_;
