@@ -9,6 +9,7 @@
 #include <cmath>
 #include <functional>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -153,6 +154,23 @@ void split_phase(exec::Context& ctx) {
     MPI_CHECK(!moved.active());
     MPI_CHECK_EQ(report.new_count, l.targets[rank]);
     expect_piece(items, l.targets[rank], before(l.targets, rank), l.total, "split phase seed " + std::to_string(seed));
+  }
+  // A request dropped without wait() still completes, and the vector gets its new piece.
+  {
+    const Layout l = random_layout(4242 + n, n);
+    std::vector<Particle> items = my_particles(ctx, l.loads);
+    {
+      auto dropped = exec::redistribute_start(ctx, items, exec::NewShare::count(l.targets[rank]));
+    }
+    expect_piece(items, l.targets[rank], before(l.targets, rank), l.total, "dropped request");
+    exec::OrderedRequest inactive;
+    bool threw = false;
+    try {
+      inactive.wait();
+    } catch (const std::logic_error&) {
+      threw = true;
+    }
+    MPI_CHECK(threw && inactive.test());
   }
   // The OrderedSlice overload, split too.
   exec::OrderedSlice slice = make_slice(ctx, 16, std::vector<std::int64_t>(n, 5), -1, 9);

@@ -68,12 +68,24 @@ OrderedReport redistribute(Context& ctx, std::vector<T>& items, NewShare share, 
 }
 
 /// A started redistribution of a std::vector (split phase, ordered_request.hpp): the vector must
-/// stay untouched until wait(), which swaps the new piece in.
+/// stay untouched until wait(), which swaps the new piece in. Destroying (or assigning to) a request
+/// still active completes it first, as wait() would, errors aside.
 template <class T>
 class VectorRequest {
  public:
   VectorRequest(OrderedRequest request, std::vector<T>& items, std::vector<T> next)
-      : request_(std::move(request)), items_(&items), next_(std::move(next)) {}
+      : next_(std::move(next)), items_(&items), request_(std::move(request)) {}
+  VectorRequest(VectorRequest&&) noexcept = default;
+  VectorRequest& operator=(VectorRequest&& other) noexcept {
+    if (this != &other) {
+      finish_quietly();
+      next_ = std::move(other.next_);
+      items_ = other.items_;
+      request_ = std::move(other.request_);
+    }
+    return *this;
+  }
+  ~VectorRequest() { finish_quietly(); }
 
   /// Progress without blocking; true once the data has all moved.
   bool test() { return request_.test(); }
@@ -87,9 +99,19 @@ class VectorRequest {
   [[nodiscard]] bool active() const noexcept { return request_.active(); }
 
  private:
-  OrderedRequest request_;
+  void finish_quietly() noexcept {
+    if (!request_.active()) return;
+    try {
+      wait();
+    } catch (...) {  // a destructor cannot throw; wait() is where errors are reported
+    }
+  }
+
+  // Declared before the request so that it outlives it: the messages land in its buffer, which
+  // moving the request keeps in place.
+  std::vector<T> next_;
   std::vector<T>* items_;
-  std::vector<T> next_;  // moving the request keeps its buffer, where the messages land
+  OrderedRequest request_;
 };
 
 /// Collective, split phase: agree and start moving; call test() while computing, then wait().
