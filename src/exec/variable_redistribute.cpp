@@ -2,6 +2,7 @@
 #include <numeric>
 
 #include "mpi_support.hpp"
+#include "redist/exec/item_cut.hpp"
 #include "redist/exec/redistribute.hpp"
 #include "redist/exec/variable_items.hpp"
 
@@ -51,10 +52,7 @@ Boundaries item_boundaries(const Context& ctx, const VariableItems& mine, const 
   const std::int64_t hi = old_bytes[rank + 1];
   for (auto j = static_cast<std::size_t>(std::lower_bound(ideal.begin(), ideal.end(), lo) - ideal.begin());
        j <= n && ideal[j] < hi; ++j) {
-    const std::int64_t t = ideal[j] - lo;
-    // Item k holds local byte t: offsets[k] <= t < offsets[k + 1]; ties go to the earlier boundary.
-    const auto k = static_cast<std::size_t>(std::upper_bound(offsets.begin(), offsets.end() - 1, t) - offsets.begin()) - 1;
-    const std::size_t chosen = t - offsets[k] <= offsets[k + 1] - t ? k : k + 1;
+    const std::size_t chosen = nearest_item_boundary(offsets, ideal[j] - lo);
     found[2 * j] = lo + offsets[chosen];
     found[2 * j + 1] = old_items[rank] + static_cast<std::int64_t>(chosen);
   }

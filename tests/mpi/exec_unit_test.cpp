@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <numeric>
 #include <string>
@@ -13,6 +14,7 @@
 #include "redist/core/random.hpp"
 #include "redist/exec/agreement.hpp"
 #include "redist/exec/buffer_pool.hpp"
+#include "redist/exec/item_cut.hpp"
 #include "redist/exec/link_model.hpp"
 #include "redist/exec/ordered_plan.hpp"
 #include "redist/exec/ordered_slice.hpp"
@@ -318,6 +320,30 @@ TEST(PermutationPlan, DeterministicAndComplete) {
   opt.objective = PermObjective::steps;
   EXPECT_NE(build_perm_plan(3, counts, opt).digest, a.digest);
   for (std::size_t p = 0; p < 3; ++p) EXPECT_EQ(a.solution.assignment[a.part_of[p]], p);
+}
+
+// The cut of variable-size items against brute force: every boundary's distance to t, the nearest
+// taken, ties to the earlier, zero-size items on the side of t they lie on; and the half-item bound.
+TEST(ItemCut, NearestBoundaryMatchesBruteForce) {
+  Rng rng(31337);
+  for (int it = 0; it < 2000; ++it) {
+    std::vector<std::int64_t> offsets{0};
+    const auto items = rng.uniform(1, 8);
+    for (std::int64_t k = 0; k < items; ++k) offsets.push_back(offsets.back() + rng.uniform(0, 6));
+    if (offsets.back() == 0) continue;
+    const std::int64_t t = rng.uniform(0, offsets.back() - 1);
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < offsets.size(); ++k) {
+      const std::int64_t d = std::abs(offsets[k] - t), best_d = std::abs(offsets[best] - t);
+      // Equal offsets (zero-size items): the last one at or before t, the first one after it.
+      if (d < best_d || (d == best_d && offsets[k] == offsets[best] && offsets[k] <= t)) best = k;
+    }
+    const std::size_t got = nearest_item_boundary(offsets, t);
+    EXPECT_EQ(got, best) << "t " << t;
+    std::size_t holder = 0;  // the item holding byte t
+    while (offsets[holder + 1] <= t) ++holder;
+    EXPECT_LE(2 * std::abs(offsets[got] - t), offsets[holder + 1] - offsets[holder]);
+  }
 }
 
 }  // namespace
