@@ -21,6 +21,7 @@ std::string issue_text(std::int32_t issue) {
     case LocalIssue::bytes_not_multiple: return "the data is not a whole number of items";
     case LocalIssue::output_too_small: return "the output buffer is smaller than the new slice";
     case LocalIssue::bad_target: return "negative count, or weight not a finite non-negative number";
+    case LocalIssue::bad_counts_size: return "the vector of new counts does not have one entry per rank";
     case LocalIssue::bad_item_sizes: return "a negative item size, or item sizes not adding up to the bytes held";
     case LocalIssue::none: break;
   }
@@ -53,6 +54,20 @@ std::string option_text(std::size_t option, std::int64_t value) {
   return std::to_string(value);
 }
 
+// NewShare::counts: every rank passes the whole vector, so the rank whose vector differs is known.
+void check_count_vectors(std::span<const RankRecord> records) {
+  const Majority common = majority_value(records, [](const RankRecord& rec) { return rec.counts_digest; });
+  const std::uint64_t usual = records[common.rank].counts_digest;
+  const std::string others = std::to_string(common.votes) + " of the " + std::to_string(records.size()) + " ranks";
+  for (std::size_t r = 0; r < records.size(); ++r) {
+    const std::uint64_t mine = records[r].counts_digest;
+    if (mine == usual) continue;
+    if (mine != 0 && usual != 0) refuse(r, "share", "its vector of new counts differs from the one " + others + " pass");
+    refuse(r, "share", std::string(mine != 0 ? "a vector of new counts" : "its own count") + ", while " + others +
+                           " pass " + (usual != 0 ? "a vector of new counts" : "their own count"));
+  }
+}
+
 void check_records(std::span<const RankRecord> records) {
   for (std::size_t r = 0; r < records.size(); ++r)
     if (records[r].magic != kRecordMagic) refuse(r, "call", "the ranks are not all in the same redistribution call");
@@ -68,6 +83,7 @@ void check_records(std::span<const RankRecord> records) {
                [](std::uint64_t v) { return "models with digest " + std::to_string(v % 100000); });
   require_same(records, "share", [](const RankRecord& rec) { return rec.target < 0; },
                [](bool weight) { return std::string(weight ? "a weight" : "a count"); });
+  check_count_vectors(records);
   require_same(records, "items", [](const RankRecord& rec) { return rec.items < 0; },
                [](bool fixed) { return std::string(fixed ? "fixed-size items" : "variable-size items"); });
 }
@@ -209,8 +225,9 @@ void Digest::add(std::int64_t value) noexcept { add_bytes(&value, sizeof value);
 
 void Digest::add(double value) noexcept { add_bytes(&value, sizeof value); }
 
-RankRecord rank_record(const OrderedOptions& options, const RingLinkModels& links, std::int64_t item_bytes,
-                       std::size_t input_bytes, NewShare share, std::int64_t first, std::int64_t output_items) {
+RankRecord rank_record(const OrderedOptions& options, const RingLinkModels& links, RankPlace place,
+                       std::int64_t item_bytes, std::size_t input_bytes, NewShare share, std::int64_t first,
+                       std::int64_t output_items) {
   RankRecord rec;
   record_options(rec, options, links);
   rec.magic = kRecordMagic;
@@ -222,6 +239,15 @@ RankRecord rank_record(const OrderedOptions& options, const RingLinkModels& link
   rec.weight = share.weight;
   const bool bad_weight = share.items < 0 && (!std::isfinite(share.weight) || share.weight < 0.0);
   if (share.items < -1 || bad_weight) rec.issue = static_cast<std::int32_t>(LocalIssue::bad_target);
+  if (!share.all_counts.empty()) {
+    Digest d;
+    for (const std::int64_t c : share.all_counts) d.add(c);
+    rec.counts_digest = d.value();
+    const bool fits = share.all_counts.size() == place.ranks;
+    rec.target = fits ? share.all_counts[place.rank] : 0;
+    if (!fits) rec.issue = static_cast<std::int32_t>(LocalIssue::bad_counts_size);
+    else if (rec.target < 0) rec.issue = static_cast<std::int32_t>(LocalIssue::bad_target);
+  }
   rec.first = first;
   rec.output_items = output_items;
   return rec;

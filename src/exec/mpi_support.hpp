@@ -41,6 +41,10 @@ class ItemType {
   std::vector<MPI_Datatype> parts_;
 };
 
+inline RankPlace place_of(const Context& ctx) {
+  return {static_cast<std::size_t>(ctx.rank()), static_cast<std::size_t>(ctx.size())};
+}
+
 /// Ends the job: one line "redist: rank R: <reason>" on stderr, then MPI_Abort on the context's
 /// communicator. The collective timeout's way out: a hung peer cannot be waited for any longer.
 [[noreturn]] void abort_job(const Context& ctx, const std::string& reason);

@@ -182,13 +182,13 @@ OrderedRequest::OrderedRequest(std::unique_ptr<State> state) noexcept : state_(s
 
 OrderedRequest redistribute_start(Context& ctx, std::int64_t item_bytes, std::span<const std::byte> input,
                                   const MakeOutput& make_output, NewShare share, const OrderedOptions& options) {
-  const RankRecord mine = rank_record(options, ctx.link_models(), item_bytes, input.size(), share, kUnknownFirst, -1);
+  const RankRecord mine = rank_record(options, ctx.link_models(), detail::place_of(ctx), item_bytes, input.size(), share, kUnknownFirst, -1);
   return start_ordered(ctx, mine, input.data(), options,
                        [&](std::int64_t count, std::int64_t, bool) { return make_output(count); }, {});
 }
 
 OrderedRequest redistribute_start(Context& ctx, OrderedSlice& slice, NewShare share, const OrderedOptions& options) {
-  const RankRecord mine = rank_record(options, ctx.link_models(), slice.item_bytes(), slice.bytes().size(), share, slice.first(), -1);
+  const RankRecord mine = rank_record(options, ctx.link_models(), detail::place_of(ctx), slice.item_bytes(), slice.bytes().size(), share, slice.first(), -1);
   return start_ordered(
       ctx, mine, slice.bytes().data(), options,
       [&](std::int64_t count, std::int64_t origin, bool in_place) { return slice.prepare_next(count, origin, in_place).data(); },
@@ -208,7 +208,7 @@ OrderedReport redistribute(Context& ctx, std::int64_t item_bytes, std::span<cons
                            std::span<std::byte> output, NewShare share, const OrderedOptions& options,
                            std::int64_t first) {
   const std::int64_t room = item_bytes > 0 ? static_cast<std::int64_t>(output.size()) / item_bytes : 0;
-  const RankRecord mine = rank_record(options, ctx.link_models(), item_bytes, input.size(), share, first, room);
+  const RankRecord mine = rank_record(options, ctx.link_models(), detail::place_of(ctx), item_bytes, input.size(), share, first, room);
   return start_ordered(ctx, mine, input.data(), options, [&](std::int64_t, std::int64_t, bool) { return output.data(); }, {})
       .wait();
 }

@@ -12,7 +12,7 @@ namespace {
 
 RankRecord variable_record(const Context& ctx, const VariableItems& items, NewShare share,
                            const OrderedOptions& options) {
-  RankRecord rec = rank_record(options, ctx.link_models(), 1, items.bytes.size(), share, kUnknownFirst, -1);
+  RankRecord rec = rank_record(options, ctx.link_models(), detail::place_of(ctx), 1, items.bytes.size(), share, kUnknownFirst, -1);
   rec.items = items.count();
   std::int64_t sum = 0;
   bool negative = false;

@@ -107,7 +107,9 @@ void typed_round_trips(exec::Context& ctx) {
     exec::OrderedOptions opt;
     if (seed % 3 == 0) opt.transport = exec::OrderedTransport::alltoallv;
     std::vector<Particle> items = my_particles(ctx, l.loads);
-    const auto report = exec::redistribute(ctx, items, exec::NewShare::count(l.targets[rank]), opt);
+    const exec::NewShare share =
+        seed % 4 == 1 ? exec::NewShare::counts(l.targets) : exec::NewShare::count(l.targets[rank]);
+    const auto report = exec::redistribute(ctx, items, share, opt);
     // Order kept by default: rank r holds items [sum of targets before r, + target r), in order.
     expect_piece(items, l.targets[rank], before(l.targets, rank), l.total, "ordered seed " + std::to_string(seed));
     MPI_CHECK_EQ(report.flows.back(), std::int64_t{0});
@@ -327,6 +329,13 @@ void errors_name_the_rank(exec::Context& ctx) {
     const std::vector<perm::Proc> parts(6, 0);
     expect_blame(refusal([&] { exec::redistribute_parts(ctx, rank == odd ? 12 : 8, raw, parts); }),
                  "redistribute_parts: " + who + "item_bytes: 12, while " + std::to_string(n - 1));
+    std::vector<std::int64_t> all(n, 6);
+    if (rank == odd) {  // the same total, and the odd rank's own entry is not even the one that differs
+      all[(odd + 1) % n] = 7;
+      all[(odd + 2) % n] = 5;
+    }
+    expect_blame(refusal([&] { exec::redistribute(ctx, items, exec::NewShare::counts(all)); }),
+                 who + "share: its vector of new counts differs from the one " + std::to_string(n - 1));
     exec::OrderedOptions opt;
     if (rank == odd) opt.wrap = exec::WrapPolicy::allow;
     expect_blame(refusal([&] { exec::redistribute(ctx, items, exec::NewShare::count(6), opt); }),

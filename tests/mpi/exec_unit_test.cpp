@@ -109,6 +109,24 @@ TEST(Agreement, MajorityMatchesBruteForce) {
   }
 }
 
+// NewShare::counts: the rank whose vector differs is named, even where its own count is right.
+TEST(Agreement, NamesTheRankWhoseCountVectorDiffers) {
+  const std::vector<std::int64_t> good = {3, 3, 3, 3}, bad = {3, 2, 4, 3};
+  std::vector<RankRecord> records;
+  for (std::size_t r = 0; r < 4; ++r)
+    records.push_back(rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {r, 4}, 8, 24,
+                                  NewShare::counts(r == 2 ? bad : good), -1, -1));
+  EXPECT_NE(refusal(records).find("rank 2: share: its vector of new counts differs from the one 3 of the 4 ranks pass"),
+            std::string::npos) << refusal(records);
+  records[2] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {2, 4}, 8, 24, NewShare::counts(good), -1, -1);
+  EXPECT_EQ(agree_on_layout(records).targets, good);
+  records[0] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {0, 4}, 8, 24, NewShare::count(3), -1, -1);
+  EXPECT_NE(refusal(records).find("rank 0: share: its own count, while 3 of the 4 ranks pass a vector"), std::string::npos);
+  const std::vector<std::int64_t> short_vector = {12};
+  records[1] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {1, 4}, 8, 24, NewShare::counts(short_vector), -1, -1);
+  EXPECT_NE(refusal(records).find("rank 1: input: the vector of new counts does not have one entry per rank"), std::string::npos);
+}
+
 // Counts that do not add up with no single odd rank: nobody is blamed, the counts are listed.
 TEST(Agreement, ListsCountsWhenNoRankStandsOut) {
   const std::string message = refusal({record(4, 1), record(4, 2), record(4, 3), record(4, 4)});

@@ -32,6 +32,7 @@ enum class LocalIssue : std::int32_t {
   output_too_small = 2,    // caller's output buffer smaller than the new slice
   bad_target = 3,          // negative count or weight not finite / negative
   bad_item_sizes = 4,      // variable-size items: a negative size, or sizes not adding up to the bytes
+  bad_counts_size = 5,     // NewShare::counts: not one entry per rank
 };
 
 /// The options every rank must pass alike, compared field by field so that the rank that differs is
@@ -53,6 +54,7 @@ struct RankRecord {
   std::int64_t items = -1;         // variable-size items: how many items the `load` bytes hold
   std::int64_t options[kAgreedOptions] = {};  // agreed_option_values(options)
   std::uint64_t links_digest = 0;  // the context's link models (link_models_digest)
+  std::uint64_t counts_digest = 0; // NewShare::counts: digest of the whole vector, 0 otherwise
   std::int32_t issue = 0;          // LocalIssue
   std::int32_t padding = 0;
 };
@@ -61,10 +63,17 @@ inline constexpr std::int64_t kRecordMagic = 0x7265646973743032;  // "redist02"
 /// Fills the record's options and links_digest.
 void record_options(RankRecord& record, const OrderedOptions& options, const RingLinkModels& links);
 
+/// Where a rank sits: its number and the number of ranks.
+struct RankPlace {
+  std::size_t rank = 0;
+  std::size_t ranks = 1;
+};
+
 /// This rank's record for an ordered redistribution of input_bytes of item_bytes-sized items;
 /// first: global index of its first item or -1; output_items: room in the caller's output or -1.
-RankRecord rank_record(const OrderedOptions& options, const RingLinkModels& links, std::int64_t item_bytes,
-                       std::size_t input_bytes, NewShare share, std::int64_t first, std::int64_t output_items);
+RankRecord rank_record(const OrderedOptions& options, const RingLinkModels& links, RankPlace place,
+                       std::int64_t item_bytes, std::size_t input_bytes, NewShare share, std::int64_t first,
+                       std::int64_t output_items);
 
 /// What the records agree on.
 struct AgreedLayout {

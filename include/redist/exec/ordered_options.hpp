@@ -3,6 +3,7 @@
 // Pure code: the planner side (ordered_plan.hpp) reads them without MPI.
 
 #include <cstdint>
+#include <span>
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/exec/progress.hpp"
@@ -45,8 +46,13 @@ struct OrderedOptions {
 struct NewShare {
   std::int64_t items = -1;
   double weight = 0.0;
-  static NewShare count(std::int64_t n) { return {n, 0.0}; }
-  static NewShare share(double w) { return {-1, w}; }
+  std::span<const std::int64_t> all_counts;  // counts(): every rank's new count
+  static NewShare count(std::int64_t n) { return {n, 0.0, {}}; }
+  static NewShare share(double w) { return {-1, w, {}}; }
+  /// Every rank passes the whole vector of new counts, the same on every rank (it must outlive the
+  /// call's agreement). Its own count is all[rank]; a rank whose vector differs from the others' is
+  /// named, which a count of its own could not show.
+  static NewShare counts(std::span<const std::int64_t> all) { return {-1, 0.0, all}; }
 };
 
 }  // namespace redist::exec
