@@ -106,6 +106,7 @@ void typed_round_trips(exec::Context& ctx) {
     const Layout l = random_layout(seed * 31 + n, n);
     exec::OrderedOptions opt;
     if (seed % 3 == 0) opt.transport = exec::OrderedTransport::alltoallv;
+    if (seed % 4 == 2) opt.timeout_seconds = 60.0;  // polled waits, a deadline never reached
     std::vector<Particle> items = my_particles(ctx, l.loads);
     const exec::NewShare share =
         seed % 4 == 1 ? exec::NewShare::counts(l.targets) : exec::NewShare::count(l.targets[rank]);
@@ -116,6 +117,7 @@ void typed_round_trips(exec::Context& ctx) {
     MPI_CHECK_EQ(report.new_first, before(l.targets, rank) % std::max<std::int64_t>(l.total, 1));
     // And back, rotation allowed: the same items, read circularly from new_first.
     opt.wrap = exec::WrapPolicy::allow;
+    if (seed % 5 == 0) opt.kind = RingKind::unidirectional;  // only possible with rotation allowed
     const auto back = exec::redistribute(ctx, items, exec::NewShare::count(l.loads[rank]), opt);
     expect_piece(items, l.loads[rank], back.new_first, l.total, "rotated seed " + std::to_string(seed));
   }
@@ -235,8 +237,12 @@ void variable_sizes(exec::Context& ctx) {
     }
     const std::vector<std::int64_t> shares = random_targets(rng, n, bytes_total);
     const bool weighted = seed % 2 == 0;
+    exec::OrderedOptions opt;
+    if (seed % 3 == 0) opt.transport = exec::OrderedTransport::alltoallv;
+    if (seed == 5) opt.timeout_seconds = 60.0;  // the polled paths, with a deadline never reached
     const auto report = exec::redistribute(
-        ctx, mine, weighted ? exec::NewShare::share(static_cast<double>(rank + 1)) : exec::NewShare::count(shares[rank]));
+        ctx, mine, weighted ? exec::NewShare::share(static_cast<double>(rank + 1)) : exec::NewShare::count(shares[rank]),
+        opt);
     if (!weighted) MPI_CHECK_EQ(report.share_bytes, shares[rank]);
     // Within the largest item (40 bytes) of the exact share, and whole items in global order.
     MPI_CHECK(std::abs(report.new_bytes - report.share_bytes) <= 40);
