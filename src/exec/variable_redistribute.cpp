@@ -64,7 +64,9 @@ Boundaries item_boundaries(const Context& ctx, const VariableItems& mine, const 
                    [] { return std::string("redistribute: the item boundaries did not arrive in time (a rank failed)"); });
   Boundaries out;
   for (std::size_t j = 0; j <= n; ++j) {
-    const bool at_end = ideal[j] >= old_bytes[n];  // nobody owns the end: every rank knows it
+    // Nobody owns the start or the end: every rank knows them (items of zero bytes at the very end go
+    // to the last rank whose share starts before it; with no bytes at all, all go to rank 0).
+    const bool at_end = j > 0 && ideal[j] >= old_bytes[n];
     out.bytes.push_back(at_end ? old_bytes[n] : found[2 * j]);
     out.items.push_back(at_end ? old_items[n] : found[2 * j + 1]);
   }

@@ -265,6 +265,17 @@ void variable_sizes(exec::Context& ctx) {
   }
 }
 
+// Only zero-size items: no byte to plan, every item still ends somewhere (all on rank 0), in order.
+void only_empty_items(exec::Context& ctx) {
+  const auto n = static_cast<std::int64_t>(ctx.size());
+  exec::VariableItems mine;
+  for (int k = 0; k < 3; ++k) mine.push_back({});
+  const auto report = exec::redistribute(ctx, mine, exec::NewShare::share(1.0));
+  MPI_CHECK_EQ(report.new_items, ctx.rank() == 0 ? 3 * n : std::int64_t{0});
+  MPI_CHECK_EQ(mine.count(), report.new_items);
+  MPI_CHECK(mine.bytes.empty());
+}
+
 // Parts: rank r's item k goes to part (r + k) % P. Identity mapping: part p lands on rank p.
 void fixed_and_free_mapping(exec::Context& ctx) {
   const auto n = static_cast<std::size_t>(ctx.size());
@@ -366,6 +377,7 @@ std::vector<TestCase> api_cases() {
       {"api.split_phase", split_phase},
       {"api.bytes_sent_excludes_kept_items", bytes_sent_excludes_kept_items},
       {"api.variable_sizes", variable_sizes},
+      {"api.only_empty_items", only_empty_items},
       {"api.fixed_and_free_mapping", fixed_and_free_mapping},
       {"api.errors_name_the_rank", errors_name_the_rank},
   };
