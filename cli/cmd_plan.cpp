@@ -1,4 +1,5 @@
-// `redist plan INSTANCE [-o SCHEDULE] [--json] [--svg DIAGRAM.svg]`: the best schedule for a ring.
+// `redist plan INSTANCE [-o SCHEDULE] [--json] [--svg DIAGRAM.svg] [--back-to-back]`: the best schedule
+// for a ring (--back-to-back: no spaced transfers, for executors that take back-to-back batches only).
 
 #include <iostream>
 
@@ -19,6 +20,7 @@ struct PlanOptions {
   std::string output;
   std::string svg;
   bool json = false;
+  RingPlanOptions planner;
 };
 
 std::string gap_text(Ticks makespan, Ticks bound) {
@@ -31,7 +33,7 @@ int run_plan(const PlanOptions& opt) {
   const RingInstance instance = io::read_ring_instance(opt.instance);
   RingPlan plan;
   try {
-    plan = plan_ring(instance);
+    plan = plan_ring(instance, opt.planner);
   } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
     throw InputError(opt.instance, e.field(), e.reason());
   }
@@ -78,7 +80,8 @@ int run_plan(const PlanOptions& opt) {
   if (opt.output.empty() && plan.schedule.transfers.size() <= 40) {
     for (const Transfer& t : plan.schedule.transfers)
       std::cout << "  t=" << format_ticks(t.start, scale) << "  P" << t.from << " -> P" << t.to << "  " << t.items
-                << " item" << (t.items == 1 ? "" : "s") << "\n";
+                << " item" << (t.items == 1 ? "" : "s")
+                << (t.spacing != 0 ? ", one every " + format_ticks(t.spacing, scale) : std::string()) << "\n";
   } else if (!opt.output.empty()) {
     std::cout << "schedule     written to " << opt.output << "\n";
   }
@@ -94,6 +97,8 @@ void register_plan(CLI::App& app, Context& context) {
   cmd->add_option("-o,--output", opt->output, "write the schedule JSON here");
   cmd->add_option("--svg", opt->svg, "write a space-time diagram of the schedule (SVG)");
   cmd->add_flag("--json", opt->json, "machine-readable output");
+  cmd->add_flag("--back-to-back", opt->planner.back_to_back,
+                "no spaced transfers: relays forward in back-to-back batches (may be above the optimum)");
   cmd->callback([opt, &context] { context.exit_code = run_plan(*opt); });
 }
 
