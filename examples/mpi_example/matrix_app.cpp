@@ -94,6 +94,7 @@ SchemeResult run_scheme(exec::Context& ctx, const MatrixOptions& opt, const std:
   exec::OrderedSlice slice = initial_columns(ctx, opt, traces);
   exec::OrderedOptions redist_options;
   redist_options.kind = opt.unidirectional ? RingKind::unidirectional : RingKind::bidirectional;
+  redist_options.wrap = exec::WrapPolicy::allow;  // the best ring plan: columns are found by global index
   const SpeedTrace& mine = traces[static_cast<std::size_t>(ctx.rank())];
   exec::check_mpi(MPI_Barrier(ctx.comm()), "MPI_Barrier");
   for (int t = 1; t <= opt.iterations; ++t) {

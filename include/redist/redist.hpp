@@ -45,6 +45,8 @@
 #include "redist/lau/experiment_report.hpp"
 #include "redist/lau/flow_drawing.hpp"
 #include "redist/lau/generator.hpp"
+#include "redist/lau/generator_fit.hpp"
+#include "redist/lau/load_models.hpp"
 #include "redist/lau/optimal.hpp"
 #include "redist/lau/planner.hpp"
 #include "redist/lau/published_tables.hpp"

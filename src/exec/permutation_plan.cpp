@@ -11,6 +11,7 @@ namespace {
 
 std::uint64_t perm_digest(const PermExecPlan& plan, const PartsOptions& options) {
   Digest d;
+  d.add(static_cast<std::int64_t>(options.mapping));
   d.add(static_cast<std::int64_t>(options.objective));
   d.add(static_cast<std::int64_t>(options.transport));
   d.add(options.max_message_bytes);
@@ -26,14 +27,24 @@ std::uint64_t perm_digest(const PermExecPlan& plan, const PartsOptions& options)
   return d.value();
 }
 
+perm::PermSolution choose_assignment(const perm::PermInstance& instance, std::size_t processors,
+                                     const PartsOptions& options) {
+  if (options.mapping == PermMapping::free)
+    return options.objective == PermObjective::volume ? perm::solve_min_volume(instance) : perm::solve_min_steps(instance);
+  perm::Assignment fixed = options.assignment.empty() ? perm::canonical_assignment(processors) : options.assignment;
+  if (!perm::is_permutation(fixed, processors))
+    throw AgreementError("redistribute_parts", "options.assignment",
+                         "must give every part a different rank below " + std::to_string(processors));
+  return perm::evaluate(instance, std::move(fixed));
+}
+
 }  // namespace
 
 PermExecPlan build_perm_plan(std::size_t processors, std::vector<std::int64_t> counts, const PartsOptions& options) {
   PermExecPlan plan;
   plan.counts = std::move(counts);
   const perm::PermInstance instance = perm::PermInstance::from_dense(processors, plan.counts);
-  plan.solution = options.objective == PermObjective::volume ? perm::solve_min_volume(instance)
-                                                             : perm::solve_min_steps(instance);
+  plan.solution = choose_assignment(instance, processors, options);
   plan.part_of.assign(processors, perm::kNoProc);
   for (std::size_t part = 0; part < processors; ++part)
     plan.part_of[plan.solution.assignment[part]] = static_cast<perm::Proc>(part);

@@ -1,6 +1,7 @@
 #include "redist/exec/permutation_redistribute.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "mpi_support.hpp"
@@ -47,15 +48,21 @@ const char* issue_text(std::int64_t issue) {
 std::vector<std::int64_t> agreed_counts(const std::vector<std::int64_t>& rows, std::size_t ranks) {
   const std::size_t width = kHeader + ranks;
   std::vector<std::int64_t> counts(ranks * ranks);
+  // Item sizes are compared with the majority's, so that the odd rank out is the one named.
+  std::vector<std::uint64_t> sizes(ranks);
+  for (std::size_t r = 0; r < ranks; ++r) sizes[r] = static_cast<std::uint64_t>(rows[r * width + 1]);
+  const Majority common = majority(sizes);
+  const std::int64_t usual_bytes = rows[common.rank * width + 1];
   for (std::size_t r = 0; r < ranks; ++r) {
     const std::int64_t* row = rows.data() + r * width;
     const std::string who = "rank " + std::to_string(r);
     if (row[0] != kPartsMagic) throw AgreementError("redistribute_parts", who, "not in the same redistribution call");
     if (row[3] != 0) throw AgreementError("redistribute_parts", who, issue_text(row[3]));
     if (row[1] <= 0) throw AgreementError("redistribute_parts", who + ": item_bytes", "must be positive");
-    if (row[1] != rows[1])
+    if (row[1] != usual_bytes)
       throw AgreementError("redistribute_parts", who + ": item_bytes",
-                           std::to_string(row[1]) + " differs from rank 0's " + std::to_string(rows[1]));
+                           std::to_string(row[1]) + ", while " + std::to_string(common.votes) + " of the " +
+                               std::to_string(ranks) + " ranks pass " + std::to_string(usual_bytes));
     std::copy(row + kHeader, row + width, counts.begin() + static_cast<std::ptrdiff_t>(r * ranks));
   }
   return counts;
@@ -71,10 +78,10 @@ Agreed agree(Context& ctx, std::int64_t item_bytes, std::size_t input_bytes, std
              const PartsOptions& options) {
   const auto ranks = static_cast<std::size_t>(ctx.size());
   const std::vector<std::int64_t> mine = local_row(ranks, item_bytes, input_bytes, part_of_item);
+  const std::vector<std::byte> gathered =
+      detail::gather_fixed(ctx, mine.data(), mine.size() * sizeof(std::int64_t), options.timeout_seconds);
   std::vector<std::int64_t> rows(ranks * mine.size());
-  check_mpi(MPI_Allgather(mine.data(), static_cast<int>(mine.size()), MPI_INT64_T, rows.data(),
-                          static_cast<int>(mine.size()), MPI_INT64_T, ctx.comm()),
-            "MPI_Allgather");
+  std::memcpy(rows.data(), gathered.data(), gathered.size());
   std::vector<std::int64_t> counts = agreed_counts(rows, ranks);
   Agreed out;
   std::string failure;
@@ -94,7 +101,7 @@ Agreed agree(Context& ctx, std::int64_t item_bytes, std::size_t input_bytes, std
   } catch (const std::exception& e) {
     failure = e.what();
   }
-  detail::confirm_plan(ctx, failure.empty() ? out.plan.digest : 0, failure);
+  detail::confirm_plan(ctx, failure.empty() ? out.plan.digest : 0, failure, options.timeout_seconds);
   return out;
 }
 

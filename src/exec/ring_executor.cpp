@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <cstring>
+#include <string>
+#include <thread>
 #include <utility>
 
 #include "mpi_support.hpp"
@@ -33,29 +36,44 @@ struct SideState {
   std::vector<PooledBuffer> staging;  // per received message that passes through
 };
 
-class RingRun {
+}  // namespace
+
+class RingTransfer::Run {
  public:
-  RingRun(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes, const std::byte* input,
+  Run(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes, const std::byte* input,
           std::byte* output, const RingRunOptions& options)
       : ctx_(ctx), plan_(plan), item_bytes_(item_bytes), input_(input), output_(output), options_(options) {
     for (int s = 0; s < 2; ++s) prepare_side(s);
     if (options_.plan_order) build_plan_order();
   }
 
-  RingRunStats run() {
-    while (!finished()) {
+  // One round: post, copy a slice of kept items, complete what has arrived (waiting for at least
+  // one completion when `block` and nothing else is to be done). True once everything is done.
+  bool step(bool block) {
+    if (done_reported_) return true;
+    if (!finished()) {
       post_receives(kPredSide);
       post_receives(kSuccSide);
       post_sends();
       const bool copying = copy_kept_slice();
       if (requests_.empty()) {
-        if (copying) continue;
-        if (!finished()) throw InternalError("ring executor stalled: messages left but nothing in flight");
-        break;
+        if (!copying && !finished()) throw InternalError("ring executor stalled: messages left but nothing in flight");
+      } else if (wait_some(block && !copying) > 0) {
+        report_progress();
       }
-      if (wait_some(!copying) > 0) report_progress();
     }
+    if (!finished()) return false;
+    done_reported_ = true;
     report_progress();
+    return true;
+  }
+
+  RingRunStats run() {
+    // The timeout counts from here: time the application spent computing between test() calls is
+    // not a peer's silence.
+    last_progress_ = -1.0;
+    while (!step(true)) {
+    }
     return stats_;
   }
 
@@ -190,14 +208,36 @@ class RingRun {
     std::vector<int>& done = done_;
     done.resize(requests_.size());
     int outcount = 0;
-    if (block)
+    if (block && options_.timeout <= 0.0)
       check_mpi(MPI_Waitsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE), "MPI_Waitsome");
     else
       check_mpi(MPI_Testsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE), "MPI_Testsome");
     if (outcount == MPI_UNDEFINED) outcount = 0;
+    if (outcount > 0 || last_progress_ < 0.0) last_progress_ = now();
+    // With a timeout, a blocking wait is a poll against the time of the last completion.
+    while (block && options_.timeout > 0.0 && outcount == 0) {
+      if (now() - last_progress_ > options_.timeout) abort_job(ctx_, stalled_text());
+      std::this_thread::yield();
+      check_mpi(MPI_Testsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE), "MPI_Testsome");
+      if (outcount == MPI_UNDEFINED) outcount = 0;
+      if (outcount > 0) last_progress_ = now();
+    }
     for (int k = 0; k < outcount; ++k) on_part_done(pending_[static_cast<std::size_t>(done[static_cast<std::size_t>(k)])]);
     compact();
     return outcount;
+  }
+
+  std::string stalled_text() const {
+    std::string peers;
+    for (int side : {kPredSide, kSuccSide}) {
+      const bool waiting = std::any_of(pending_.begin(), pending_.end(), [side](const Pending& p) { return p.side == side; });
+      const std::string peer = std::to_string(plan_.side[side].peer);
+      if (waiting && peers.find("rank " + peer) == std::string::npos) peers += (peers.empty() ? "rank " : " and rank ") + peer;
+    }
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g s", options_.timeout);
+    return "redistribute: no message to or from " + peers + " completed for " + seconds +
+           " (that rank stopped or failed during the transfer)";
   }
 
   void compact() {
@@ -242,9 +282,11 @@ class RingRun {
     bytes_done_ += bytes_of(m);
   }
 
+  // Under a timeout a throwing callback ends the job here (mpi_support.hpp).
   void report_progress() {
-    if (options_.progress == nullptr || !*options_.progress) return;
-    (*options_.progress)(Progress{bytes_done_, bytes_total_, messages_done_, messages_total_});
+    if (options_.progress == nullptr) return;
+    detail::report_progress(ctx_, *options_.progress, Progress{bytes_done_, bytes_total_, messages_done_, messages_total_},
+                            options_.timeout);
   }
 
   Context& ctx_;
@@ -267,16 +309,28 @@ class RingRun {
   std::int64_t messages_total_ = 0;
   std::int64_t bytes_done_ = 0;
   std::int64_t bytes_total_ = 0;
+  double last_progress_ = -1.0;
+  bool done_reported_ = false;
   RingRunStats stats_;
 };
 
-}  // namespace
+RingTransfer::RingTransfer(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes, const std::byte* input,
+                           std::byte* output, const RingRunOptions& options) {
+  REDIST_ASSERT(options.window >= 1 && options.max_message_bytes >= 1 && item_bytes >= 1);
+  run_ = std::make_unique<Run>(ctx, plan, item_bytes, input, output, options);
+}
+
+RingTransfer::~RingTransfer() = default;
+RingTransfer::RingTransfer(RingTransfer&&) noexcept = default;
+RingTransfer& RingTransfer::operator=(RingTransfer&&) noexcept = default;
+
+bool RingTransfer::test() { return run_->step(false); }
+
+RingRunStats RingTransfer::wait() { return run_->run(); }
 
 RingRunStats run_ring_messages(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes,
                                const std::byte* input, std::byte* output, const RingRunOptions& options) {
-  REDIST_ASSERT(options.window >= 1 && options.max_message_bytes >= 1 && item_bytes >= 1);
-  RingRun run(ctx, plan, item_bytes, input, output, options);
-  return run.run();
+  return RingTransfer(ctx, plan, item_bytes, input, output, options).wait();
 }
 
 }  // namespace redist::exec::detail

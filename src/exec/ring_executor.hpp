@@ -10,6 +10,7 @@
 // Staging buffers in use never exceed 2 * window per rank: that is the executor's memory overhead.
 
 #include <cstdint>
+#include <memory>
 
 #include "redist/exec/context.hpp"
 #include "redist/exec/progress.hpp"
@@ -22,6 +23,7 @@ struct RingRunOptions {
   std::int64_t max_message_bytes = std::int64_t{1} << 30;
   bool plan_order = false;  // one send queue over both links, in the plan's time order
   const ProgressCallback* progress = nullptr;
+  double timeout = 0.0;     // > 0: abort the job when no message completes for this long
 };
 
 struct RingRunStats {
@@ -31,6 +33,26 @@ struct RingRunStats {
   std::int64_t bytes_received = 0;
   std::int64_t mpi_messages = 0;  // after splitting messages larger than max_message_bytes
   std::int64_t staging_peak_bytes = 0;
+};
+
+/// One rank's transfer, resumable: the split-phase API (redistribute_start) keeps it between calls.
+/// The plan, buffers and options must outlive it.
+class RingTransfer {
+ public:
+  RingTransfer(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes, const std::byte* input,
+               std::byte* output, const RingRunOptions& options);
+  ~RingTransfer();
+  RingTransfer(RingTransfer&&) noexcept;
+  RingTransfer& operator=(RingTransfer&&) noexcept;
+
+  /// Posts what can be posted and completes what has arrived, without blocking; true when done.
+  bool test();
+  /// Runs to the end (blocking waits) and returns the statistics.
+  RingRunStats wait();
+
+ private:
+  class Run;
+  std::unique_ptr<Run> run_;
 };
 
 RingRunStats run_ring_messages(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes,

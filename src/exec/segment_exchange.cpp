@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <string>
 
 #include "mpi_support.hpp"
 
@@ -62,9 +63,11 @@ class RoundSide {
   [[nodiscard]] std::byte* buffer() noexcept { return in_place_ ? base_ : pack_.data(); }
   [[nodiscard]] const int* counts() const noexcept { return counts_.data(); }
   [[nodiscard]] const int* displs() const noexcept { return displs_.data(); }
-  [[nodiscard]] std::int64_t items() const noexcept {
+  // Items exchanged with other ranks (the piece a rank passes to itself is a local copy).
+  [[nodiscard]] std::int64_t items_with_others(int self) const noexcept {
     std::int64_t total = 0;
-    for (const int c : counts_) total += c;
+    for (std::size_t k = 0; k < counts_.size(); ++k)
+      if (static_cast<int>(k) != self) total += counts_[k];
     return total;
   }
 
@@ -103,35 +106,83 @@ class RoundSide {
 
 }  // namespace
 
+// One round in flight: both sides' counts and buffers, and the item datatype.
+struct SegmentExchange::Round {
+  Round(Context& ctx, const PerPeer& sends, const PerPeer& recvs, std::size_t round, const std::byte* send_base,
+        std::byte* recv_base, std::int64_t item_bytes, std::int64_t int_limit)
+      // MPI_Ialltoallv only reads the send buffer; RoundSide is shared by both directions.
+      : out(ctx, sends, round, const_cast<std::byte*>(send_base), item_bytes, int_limit),
+        in(ctx, recvs, round, recv_base, item_bytes, int_limit),
+        type(item_bytes) {}
+  RoundSide out;
+  RoundSide in;
+  ItemType type;
+};
+
+SegmentExchange::SegmentExchange(Context& ctx, std::int64_t item_bytes, const std::byte* send_base,
+                                 const std::vector<Segment>& sends, std::byte* recv_base,
+                                 const std::vector<Segment>& recvs, std::int64_t max_items_per_round,
+                                 std::int64_t int_limit, double timeout)
+    : ctx_(ctx), item_bytes_(item_bytes), send_base_(send_base), recv_base_(recv_base), int_limit_(int_limit),
+      timeout_(timeout) {
+  const auto peers = static_cast<std::size_t>(ctx.size());
+  const std::int64_t cap = std::max<std::int64_t>(
+      1, std::min<std::int64_t>(max_items_per_round,
+                                std::min<std::int64_t>(int_limit, INT_MAX) / static_cast<std::int64_t>(peers)));
+  send_pieces_ = split_by_peer(sends, peers, cap);
+  recv_pieces_ = split_by_peer(recvs, peers, cap);
+  rounds_ = local_rounds(send_pieces_, recv_pieces_);
+  check_mpi(MPI_Iallreduce(MPI_IN_PLACE, &rounds_, 1, MPI_INT64_T, MPI_MAX, ctx.comm(), &request_), "MPI_Iallreduce");
+}
+
+SegmentExchange::~SegmentExchange() = default;
+
+void SegmentExchange::post_round() {
+  current_ = std::make_unique<Round>(ctx_, send_pieces_, recv_pieces_, static_cast<std::size_t>(round_), send_base_,
+                                     recv_base_, item_bytes_, int_limit_);
+  Round& r = *current_;
+  r.out.pack();
+  check_mpi(MPI_Ialltoallv(r.out.buffer(), r.out.counts(), r.out.displs(), r.type.get(), r.in.buffer(), r.in.counts(),
+                           r.in.displs(), r.type.get(), ctx_.comm(), &request_),
+            "MPI_Ialltoallv");
+}
+
+bool SegmentExchange::advance(bool block) {
+  while (!done_) {
+    if (block) {
+      wait_all(ctx_, std::span(&request_, 1), timeout_, [this] {
+        return std::string("redistribute: ") + (round_ < 0 ? "MPI_Iallreduce" : "MPI_Ialltoallv") +
+               " did not complete within " + std::to_string(timeout_) + " s (a rank stopped or failed during the transfer)";
+      });
+    } else {
+      int complete = 0;
+      check_mpi(MPI_Test(&request_, &complete, MPI_STATUS_IGNORE), "MPI_Test");
+      if (complete == 0) return false;
+    }
+    if (current_) {  // a round has completed
+      current_->in.unpack();
+      stats_.packed = stats_.packed || !current_->out.in_place() || !current_->in.in_place();
+      stats_.items_sent += current_->out.items_with_others(ctx_.rank());
+      stats_.items_received += current_->in.items_with_others(ctx_.rank());
+      current_.reset();
+    }
+    stats_.rounds = static_cast<int>(rounds_);
+    ++round_;
+    if (round_ >= rounds_) {
+      done_ = true;
+      break;
+    }
+    post_round();
+  }
+  return true;
+}
+
 ExchangeStats exchange_segments(Context& ctx, std::int64_t item_bytes, const std::byte* send_base,
                                 const std::vector<Segment>& sends, std::byte* recv_base,
                                 const std::vector<Segment>& recvs, std::int64_t max_items_per_round,
-                                std::int64_t int_limit) {
-  const auto peers = static_cast<std::size_t>(ctx.size());
-  const std::int64_t cap =
-      std::max<std::int64_t>(1, std::min<std::int64_t>(max_items_per_round, std::min<std::int64_t>(int_limit, INT_MAX) / static_cast<std::int64_t>(peers)));
-  const PerPeer send_pieces = split_by_peer(sends, peers, cap);
-  const PerPeer recv_pieces = split_by_peer(recvs, peers, cap);
-  std::int64_t rounds = local_rounds(send_pieces, recv_pieces);
-  check_mpi(MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT64_T, MPI_MAX, ctx.comm()), "MPI_Allreduce");
-
-  const ItemType type(item_bytes);
-  ExchangeStats stats;
-  stats.rounds = static_cast<int>(rounds);
-  for (std::size_t j = 0; j < static_cast<std::size_t>(rounds); ++j) {
-    // MPI_Alltoallv only reads the send buffer; RoundSide is shared by both directions.
-    RoundSide out(ctx, send_pieces, j, const_cast<std::byte*>(send_base), item_bytes, int_limit);
-    RoundSide in(ctx, recv_pieces, j, recv_base, item_bytes, int_limit);
-    out.pack();
-    check_mpi(MPI_Alltoallv(out.buffer(), out.counts(), out.displs(), type.get(), in.buffer(), in.counts(),
-                            in.displs(), type.get(), ctx.comm()),
-              "MPI_Alltoallv");
-    in.unpack();
-    stats.packed = stats.packed || !out.in_place() || !in.in_place();
-    stats.items_sent += out.items();
-    stats.items_received += in.items();
-  }
-  return stats;
+                                std::int64_t int_limit, double timeout) {
+  return SegmentExchange(ctx, item_bytes, send_base, sends, recv_base, recvs, max_items_per_round, int_limit, timeout)
+      .wait();
 }
 
 }  // namespace redist::exec::detail

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 
 #include "mpi_support.hpp"
 #include "segment_exchange.hpp"
@@ -47,9 +48,13 @@ void post_split(Context& ctx, bool send, int peer, std::byte* data, std::int64_t
   }
 }
 
-void wait_all(std::vector<MPI_Request>& requests) {
+// Completes the requests of an exchange with `peer` (polled against the timeout, if any).
+void complete(const Context& ctx, std::vector<MPI_Request>& requests, int peer, double timeout) {
   if (requests.empty()) return;
-  check_mpi(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+  wait_all(ctx, requests, timeout, [&] {
+    return "redistribute_parts: no message to or from rank " + std::to_string(peer) + " completed within " +
+           std::to_string(timeout) + " s (that rank stopped or failed during the transfer)";
+  });
   requests.clear();
 }
 
@@ -82,10 +87,10 @@ class StepRun {
       const GroupRole role = role_in(group, ctx_.rank());
       if (role.recv_from >= 0) post_receives(role.recv_from, group.repeat);
       if (role.send_to >= 0) send_items(role.send_to, group.repeat);
-      wait_all(recv_requests_);
-      for (auto& r : send_requests_) wait_all(r);
+      complete(ctx_, recv_requests_, role.recv_from, options_.timeout_seconds);
+      for (auto& r : send_requests_) complete(ctx_, r, role.send_to, options_.timeout_seconds);
       done += ((role.recv_from >= 0) + (role.send_to >= 0)) * group.repeat * job_.item_bytes;
-      if (options_.progress) options_.progress(Progress{done, total, 0, 0});
+      report_progress(ctx_, options_.progress, Progress{done, total, 0, 0}, options_.timeout_seconds);
     }
     return sent_bytes_;
   }
@@ -120,7 +125,7 @@ class StepRun {
     for (std::int64_t done = 0, b = 0; done < repeat; done += batch_items_, ++b) {
       const std::int64_t items = std::min(batch_items_, repeat - done);
       const std::size_t slot = static_cast<std::size_t>(b % 2);
-      wait_all(send_requests_[slot]);  // the pack buffer of batch b - 2 is free again
+      complete(ctx_, send_requests_[slot], target, options_.timeout_seconds);  // batch b - 2's pack is free again
       if (packs_[slot].capacity() < static_cast<std::size_t>(batch_items_ * job_.item_bytes))
         packs_[slot] = ctx_.pool().acquire(static_cast<std::size_t>(batch_items_ * job_.item_bytes));
       pack(job_, indices + done, items, packs_[slot].data());
@@ -185,11 +190,9 @@ std::int64_t run_parts_alltoallv(Context& ctx, const PartsJob& job, const PartsO
   }
   const ExchangeStats stats =
       exchange_segments(ctx, job.item_bytes, packed.data(), sends, job.output, recvs, options.max_items_per_round,
-                        options.mpi_int_limit);
-  if (options.progress) {
-    const std::int64_t bytes = (stats.items_sent + stats.items_received) * job.item_bytes;
-    options.progress(Progress{bytes, bytes, 1, 1});
-  }
+                        options.mpi_int_limit, options.timeout_seconds);
+  const std::int64_t bytes = (stats.items_sent + stats.items_received) * job.item_bytes;
+  report_progress(ctx, options.progress, Progress{bytes, bytes, 1, 1}, options.timeout_seconds);
   return stats.items_sent * job.item_bytes;
 }
 

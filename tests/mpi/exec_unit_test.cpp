@@ -5,12 +5,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <numeric>
+#include <string>
 
 #include "redist/core/random.hpp"
 #include "redist/exec/agreement.hpp"
 #include "redist/exec/buffer_pool.hpp"
+#include "redist/exec/item_cut.hpp"
 #include "redist/exec/link_model.hpp"
 #include "redist/exec/ordered_plan.hpp"
 #include "redist/exec/ordered_slice.hpp"
@@ -53,6 +57,83 @@ TEST(Agreement, RefusesEveryInconsistency) {
   EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{first0, first1}), AgreementError);
   first1.first = 3;
   EXPECT_EQ(agree_on_layout(std::vector<RankRecord>{first0, first1}).origin, 1);
+}
+
+std::string refusal(const std::vector<RankRecord>& records) {
+  try {
+    agree_on_layout(records);
+  } catch (const AgreementError& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+// The rank that differs from the others is the one named, wherever it sits; brute force over every
+// odd position and ring size 3..9 against the message the odd rank must get.
+TEST(Agreement, NamesTheOddRankOut) {
+  for (std::size_t n = 3; n <= 9; ++n)
+    for (std::size_t odd = 0; odd < n; ++odd) {
+      const std::string who = "rank " + std::to_string(odd) + ": ";
+      std::vector<RankRecord> sizes(n, record(4, 4));
+      sizes[odd].item_bytes = 12;
+      EXPECT_NE(refusal(sizes).find(who + "item_bytes: 12, while " + std::to_string(n - 1)), std::string::npos) << refusal(sizes);
+      std::vector<RankRecord> counts(n, record(4, 4));
+      counts[odd].target = 9;
+      EXPECT_NE(refusal(counts).find(who + "share: 9 items, while the other ranks ask for 4"), std::string::npos);
+      std::vector<RankRecord> options(n, record(4, 4));
+      options[odd].options[1] = static_cast<std::int64_t>(WrapPolicy::allow);
+      for (std::size_t r = 0; r < n; ++r)
+        if (r != odd) options[r].options[1] = static_cast<std::int64_t>(WrapPolicy::forbid);
+      EXPECT_NE(refusal(options).find(who + "options.wrap: allow"), std::string::npos) << refusal(options);
+      std::vector<RankRecord> links(n, record(4, 4));
+      links[odd].links_digest = 99;
+      EXPECT_NE(refusal(links).find(who + "link_models"), std::string::npos);
+    }
+}
+
+// majority() against counting every value's votes by brute force, on random small alphabets.
+TEST(Agreement, MajorityMatchesBruteForce) {
+  Rng rng(4242);
+  for (int it = 0; it < 500; ++it) {
+    std::vector<std::uint64_t> values(static_cast<std::size_t>(rng.uniform(1, 12)));
+    for (auto& v : values) v = static_cast<std::uint64_t>(rng.uniform(0, 3));
+    std::size_t best_rank = 0, best_votes = 0;
+    for (std::size_t r = 0; r < values.size(); ++r) {
+      const auto votes = static_cast<std::size_t>(std::count(values.begin(), values.end(), values[r]));
+      if (votes > best_votes) best_rank = r, best_votes = votes;  // strict: ties keep the lower rank
+    }
+    const Majority m = majority(values);
+    EXPECT_EQ(m.votes, best_votes);
+    EXPECT_EQ(values[m.rank], values[best_rank]);
+    EXPECT_EQ(m.rank, static_cast<std::size_t>(std::find(values.begin(), values.end(), values[best_rank]) - values.begin()));
+  }
+}
+
+// NewShare::counts: the rank whose vector differs is named, even where its own count is right.
+TEST(Agreement, NamesTheRankWhoseCountVectorDiffers) {
+  const std::vector<std::int64_t> good = {3, 3, 3, 3}, bad = {3, 2, 4, 3};
+  std::vector<RankRecord> records;
+  for (std::size_t r = 0; r < 4; ++r)
+    records.push_back(rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {r, 4}, 8, 24,
+                                  NewShare::counts(r == 2 ? bad : good), -1, -1));
+  EXPECT_NE(refusal(records).find("rank 2: share: its vector of new counts differs from the one 3 of the 4 ranks pass"),
+            std::string::npos) << refusal(records);
+  records[2] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {2, 4}, 8, 24, NewShare::counts(good), -1, -1);
+  EXPECT_EQ(agree_on_layout(records).targets, good);
+  records[0] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {0, 4}, 8, 24, NewShare::count(3), -1, -1);
+  EXPECT_NE(refusal(records).find("rank 0: share: its own count, while 3 of the 4 ranks pass a vector"), std::string::npos);
+  const std::vector<std::int64_t> short_vector = {12};
+  records[1] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {1, 4}, 8, 24, NewShare::counts(short_vector), -1, -1);
+  EXPECT_NE(refusal(records).find("rank 1: input: the vector of new counts does not have one entry per rank"), std::string::npos);
+}
+
+// Counts that do not add up with no single odd rank: nobody is blamed, the counts are listed.
+TEST(Agreement, ListsCountsWhenNoRankStandsOut) {
+  const std::string message = refusal({record(4, 1), record(4, 2), record(4, 3), record(4, 4)});
+  EXPECT_NE(message.find("share: the new counts add up to 10, not to the 16 items held (counts by rank: 1, 2, 3, 4)"),
+            std::string::npos) << message;
+  EXPECT_EQ(message.find("rank "), std::string::npos);
+  EXPECT_EQ(refusal({record(4, 4), record(4, 4), record(4, 4)}), "(accepted)");
 }
 
 TEST(Agreement, WeightsBecomeCountsThatAddUp) {
@@ -220,7 +301,8 @@ TEST(RingMessages, EveryRankOfRandomPlans) {
     OrderedOptions opt;
     opt.kind = rng.uniform(0, 1) == 0 ? RingKind::unidirectional : RingKind::bidirectional;
     opt.chunk_bytes = rng.uniform(0, 1) == 0 ? 0 : rng.uniform(1, 7);
-    if (opt.kind == RingKind::bidirectional && rng.uniform(0, 2) == 0) opt.wrap = WrapPolicy::forbid;
+    const bool linear = opt.kind == RingKind::bidirectional && rng.uniform(0, 2) == 0;
+    opt.wrap = linear ? WrapPolicy::forbid : WrapPolicy::allow;
     const ExecPlan plan = build_exec_plan(layout, RingLinkModels::uniform(n), opt);
     check_rank_plans(plan);
   }
@@ -265,6 +347,7 @@ TEST(SliceOverlap, SendersAndReceiversAgree) {
     const AgreedLayout layout = random_layout(rng, n);
     OrderedOptions opt;
     opt.kind = RingKind::unidirectional;
+    opt.wrap = WrapPolicy::allow;
     const ExecPlan plan = build_exec_plan(layout, RingLinkModels::uniform(n), opt);
     std::map<std::pair<int, int>, std::vector<std::int64_t>> sent, received;
     for (std::size_t r = 0; r < n; ++r) {
@@ -296,6 +379,30 @@ TEST(PermutationPlan, DeterministicAndComplete) {
   opt.objective = PermObjective::steps;
   EXPECT_NE(build_perm_plan(3, counts, opt).digest, a.digest);
   for (std::size_t p = 0; p < 3; ++p) EXPECT_EQ(a.solution.assignment[a.part_of[p]], p);
+}
+
+// The cut of variable-size items against brute force: every boundary's distance to t, the nearest
+// taken, ties to the earlier, zero-size items on the side of t they lie on; and the half-item bound.
+TEST(ItemCut, NearestBoundaryMatchesBruteForce) {
+  Rng rng(31337);
+  for (int it = 0; it < 2000; ++it) {
+    std::vector<std::int64_t> offsets{0};
+    const auto items = rng.uniform(1, 8);
+    for (std::int64_t k = 0; k < items; ++k) offsets.push_back(offsets.back() + rng.uniform(0, 6));
+    if (offsets.back() == 0) continue;
+    const std::int64_t t = rng.uniform(0, offsets.back() - 1);
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < offsets.size(); ++k) {
+      const std::int64_t d = std::abs(offsets[k] - t), best_d = std::abs(offsets[best] - t);
+      // Equal offsets (zero-size items): the last one at or before t, the first one after it.
+      if (d < best_d || (d == best_d && offsets[k] == offsets[best] && offsets[k] <= t)) best = k;
+    }
+    const std::size_t got = nearest_item_boundary(offsets, t);
+    EXPECT_EQ(got, best) << "t " << t;
+    std::size_t holder = 0;  // the item holding byte t
+    while (offsets[holder + 1] <= t) ++holder;
+    EXPECT_LE(2 * std::abs(offsets[got] - t), offsets[holder + 1] - offsets[holder]);
+  }
 }
 
 }  // namespace

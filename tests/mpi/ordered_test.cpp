@@ -64,7 +64,8 @@ exec::OrderedOptions random_options(Rng& rng, std::int64_t item_bytes, bool bidi
   // Pretend MPI's int is tiny: split messages, rounds and packed rounds on small data.
   if (rng.uniform(0, 3) == 0)
     opt.mpi_int_limit = rng.uniform(std::max<std::int64_t>(8, item_bytes / 16), std::max<std::int64_t>(3000, item_bytes));
-  if (bidirectional && rng.uniform(0, 3) == 0) opt.wrap = exec::WrapPolicy::forbid;
+  const bool linear = bidirectional && rng.uniform(0, 3) == 0;
+  opt.wrap = linear ? exec::WrapPolicy::forbid : exec::WrapPolicy::allow;
   return opt;
 }
 

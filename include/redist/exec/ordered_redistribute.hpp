@@ -5,22 +5,26 @@
 // collective call every rank holds its new contiguous slice, in global order:
 //
 //   before   P0 [ 0  1  2  3  4  5 ]  P1 [ 6 ]        P2 [ 7  8 ]     counts 6, 1, 2; NewShare::count(3)
-//   linear   P0 [ 0  1  2 ]           P1 [ 3  4  5 ]  P2 [ 6  7  8 ]  WrapPolicy::forbid: P0 gives 3 4 5 to
-//                                                                     P1, which gives its last item 6 to P2
-//   ring     P0 [ 1  2  3 ]           P1 [ 4  5  6 ]  P2 [ 7  8  0 ]  default (best plan): P0 gives 4 5 to P1
-//                                                                     and its first item 0 to its predecessor
-//                                                                     P2 over the wrap-around edge
+//   kept     P0 [ 0  1  2 ]           P1 [ 3  4  5 ]  P2 [ 6  7  8 ]  default (WrapPolicy::forbid): P0 gives
+//                                                                     3 4 5 to P1, which gives 6 to P2
+//   rotated  P0 [ 1  2  3 ]           P1 [ 4  5  6 ]  P2 [ 7  8  0 ]  WrapPolicy::allow (best ring plan): P0
+//                                                                     gives 4 5 to P1 and its first item 0
+//                                                                     to its predecessor P2 over the
+//                                                                     wrap-around edge
 //
 // A rank only ever gives its first items to its predecessor and its last items to its successor;
 // items that must go further are forwarded in order by the ranks in between.
 //
-// Wrap-around. The ring closes: P_{n-1}'s successor is P_0. When the plan sends items over that edge
-// (always possible on a bidirectional ring, often necessary on a unidirectional one), the last items
-// of the sequence become P_0's first items, so the sequence is read circularly and every slice starts
-// F_{n-1} items earlier than the unrotated layout would say. The result's new_first (and the slice's
-// first()) gives each rank's first global index; WrapPolicy::forbid plans with no traffic over that
-// edge instead (slices stay in rank order; the "linear" plan, not always optimal; impossible on a
-// unidirectional ring that must move items backwards).
+// Order. By default the global order is kept: slices stay in rank order (flow shift 0, no traffic
+// over the wrap-around edge P_{n-1} -> P_0; the "linear" plan). WrapPolicy::allow lets the planner
+// use that edge (always possible on a bidirectional ring, often necessary on a unidirectional one):
+// the last items of the sequence may become P_0's first items, the sequence is read circularly and
+// every slice starts F_{n-1} items earlier than the unrotated layout would say. The report's
+// new_first (and the slice's first()) gives each rank's first global index. A unidirectional ring
+// that must move items backwards needs WrapPolicy::allow.
+//
+// Typed calls (std::vector<T>), variable-size items and split phase: redistribute.hpp,
+// variable_items.hpp, ordered_request.hpp. Timeout: OrderedOptions::timeout_seconds.
 //
 // Agreement (agreement.hpp). Loads, wishes and item sizes are all-gathered and checked identically on
 // every rank; each rank plans (ring/plan.hpp) from the same data; the plans' digests are compared by
@@ -42,6 +46,7 @@
 // caller's output buffer (old + new slice).
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -49,30 +54,27 @@
 #include "redist/exec/agreement.hpp"
 #include "redist/exec/context.hpp"
 #include "redist/exec/ordered_options.hpp"
+#include "redist/exec/ordered_report.hpp"
+#include "redist/exec/ordered_request.hpp"
 #include "redist/exec/ordered_slice.hpp"
 
 namespace redist::exec {
 
-struct OrderedReport {
-  std::int64_t total_items = 0;
-  std::int64_t new_count = 0;
-  std::int64_t new_first = 0;         // global index of this rank's new first item (mod total)
-  std::vector<std::int64_t> flows;    // F_e: net items P_e -> P_{e+1}
-  std::int64_t chunk_items = 0;
-  std::string framework;              // of the plan (ring/plan.hpp)
-  std::string method;
-  double predicted_seconds = 0.0;     // the plan's makespan under the context's link models
-  double agreement_seconds = 0.0;     // gather + checks + planning + digest, on this rank
-  double transfer_seconds = 0.0;      // data movement on this rank
-  std::int64_t bytes_sent = 0;
-  std::int64_t bytes_received = 0;
-  std::int64_t messages_sent = 0;
-  std::int64_t mpi_messages = 0;
-  std::int64_t staging_peak_bytes = 0;
-};
+/// Makes room for this rank's new slice once its count is agreed: storage for `items` items.
+using MakeOutput = std::function<std::byte*(std::int64_t items)>;
 
 /// Collective. Replaces `slice` by this rank's new slice.
 OrderedReport redistribute(Context& ctx, OrderedSlice& slice, NewShare share, const OrderedOptions& options = {});
+
+/// Collective. The new slice goes to the storage make_output(new count) returns (the typed calls of
+/// redistribute.hpp pass a fresh vector's).
+OrderedReport redistribute(Context& ctx, std::int64_t item_bytes, std::span<const std::byte> input,
+                           const MakeOutput& make_output, NewShare share, const OrderedOptions& options = {});
+
+/// Split phase (ordered_request.hpp): the agreement happens here, the data moves in test()/wait().
+OrderedRequest redistribute_start(Context& ctx, OrderedSlice& slice, NewShare share, const OrderedOptions& options = {});
+OrderedRequest redistribute_start(Context& ctx, std::int64_t item_bytes, std::span<const std::byte> input,
+                                  const MakeOutput& make_output, NewShare share, const OrderedOptions& options = {});
 
 /// Collective. `input` holds this rank's items (a whole number of item_bytes); the new slice is
 /// written to the start of `output` (room for the new count needed, checked collectively).

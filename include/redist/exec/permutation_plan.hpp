@@ -14,10 +14,16 @@
 
 namespace redist::exec {
 
+/// Who chooses which rank hosts which part: `free` (the planner, for the objective), or `fixed` (the
+/// caller: PartsOptions::assignment, or the identity when it is empty: part r goes to rank r, a plain
+/// migration to new owners, still run in the colouring's Delta one-port steps).
+enum class PermMapping { free, fixed };
 enum class PermObjective { volume, steps };
 enum class PermTransport { steps, alltoallv };
 
 struct PartsOptions {
+  PermMapping mapping = PermMapping::free;
+  perm::Assignment assignment;  // fixed mapping: assignment[part] = rank; empty = identity
   PermObjective objective = PermObjective::volume;
   /// steps: the one-port step schedule group by group (each rank sends to at most one rank and
   /// receives from at most one rank at a time); alltoallv: one MPI_Alltoallv.
@@ -29,6 +35,7 @@ struct PartsOptions {
   /// run the large-count paths (split messages, rounds, packed rounds) on small data.
   std::int64_t mpi_int_limit = 2147483647;
   ProgressCallback progress;
+  double timeout_seconds = 0.0;  // as OrderedOptions::timeout_seconds; set it alike on every rank
 };
 
 struct PermExecPlan {
@@ -40,6 +47,7 @@ struct PermExecPlan {
 };
 
 /// Plans from the P x P counts (row-major). Deterministic: same counts and options, same plan.
+/// Throws AgreementError when a fixed assignment is not a permutation of the ranks.
 PermExecPlan build_perm_plan(std::size_t processors, std::vector<std::int64_t> counts, const PartsOptions& options);
 
 }  // namespace redist::exec

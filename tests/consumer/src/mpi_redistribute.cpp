@@ -1,8 +1,9 @@
 // A consumer of redist::mpi (tests/consumer/README.md), run under mpirun on a few ranks: every rank
 // holds a contiguous slice of one global sequence of structs, redistributes it to new counts with
 // redist's executor, and checks every element it ends with against the element that global index
-// must hold. Once with the default options, once with the wrap-around edge forbidden (slices then
-// stay in rank order). Exit 0 when every element on every rank is right.
+// must hold. Once with the default options, once with the wrap-around edge allowed (slices may then
+// be rotated), and once through the typed call on a std::vector (docs/api.md), which keeps the
+// global order. Exit 0 when every element on every rank is right.
 
 #include <mpi.h>
 
@@ -71,6 +72,21 @@ std::int64_t redistribute_and_check(redist::exec::Context& ctx, const redist::ex
   return problems;
 }
 
+// The typed call: the vector itself becomes the new slice, in rank order (the default keeps it).
+std::int64_t typed_redistribute_and_check(redist::exec::Context& ctx) {
+  const int rank = ctx.rank();
+  const int ranks = ctx.size();
+  std::vector<Particle> mine;
+  for (std::int64_t k = 0; k < count_before(rank); ++k) mine.push_back(particle_at(sum_before(rank) + k));
+  const redist::exec::OrderedReport report =
+      redist::exec::redistribute(ctx, mine, redist::exec::NewShare::count(count_after(rank, ranks)));
+  std::int64_t first = 0;
+  for (int r = 0; r < rank; ++r) first += count_after(r, ranks);
+  std::int64_t problems = static_cast<std::int64_t>(mine.size()) == count_after(rank, ranks) ? 0 : 1;
+  if (report.new_first != first) ++problems;
+  return problems + wrong_elements(mine, first, sum_before(ranks));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -80,17 +96,18 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   try {
     redist::exec::Context ctx(MPI_COMM_WORLD);
-    problems += redistribute_and_check(ctx, {}, false);
-    redist::exec::OrderedOptions linear;
-    linear.wrap = redist::exec::WrapPolicy::forbid;
-    problems += redistribute_and_check(ctx, linear, true);
+    problems += redistribute_and_check(ctx, {}, true);
+    redist::exec::OrderedOptions rotated;
+    rotated.wrap = redist::exec::WrapPolicy::allow;
+    problems += redistribute_and_check(ctx, rotated, false);
+    problems += typed_redistribute_and_check(ctx);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "rank %d: %s\n", rank, e.what());
     problems += 1;
   }
   std::int64_t all_problems = 0;
   MPI_Allreduce(&problems, &all_problems, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-  if (rank == 0) std::printf("redist %s: 2 redistributions, %lld problems\n", REDIST_VERSION_STRING,
+  if (rank == 0) std::printf("redist %s: 3 redistributions, %lld problems\n", REDIST_VERSION_STRING,
                              static_cast<long long>(all_problems));
   MPI_Finalize();
   return all_problems == 0 ? 0 : 1;
