@@ -1,6 +1,7 @@
 #include "redist/io/schedule_io.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "redist/core/error.hpp"
 #include "schedule_assembler.hpp"
@@ -26,12 +27,18 @@ detail::RawTransfer raw_transfer(const Json& entry, const JsonPlace& place) {
   return raw;
 }
 
+void append_integer(std::string& out, std::int64_t value) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  out.append(digits, end);
+}
+
 // A time as schedule_to_json's dump writes it. Whole numbers of time units (every time of an
 // integer-cost plan) skip building a JSON value: this runs twice per transfer of a 10^7-batch plan.
 void append_time(std::string& out, Ticks ticks, int scale) {
   const Ticks unit = pow10_ticks(scale);
   if (ticks % unit == 0 && ticks / unit <= INT64_MAX && ticks / unit >= INT64_MIN) {
-    out += std::to_string(static_cast<std::int64_t>(ticks / unit));
+    append_integer(out, static_cast<std::int64_t>(ticks / unit));
     return;
   }
   out += ticks_to_json(ticks, scale).dump();
@@ -79,12 +86,19 @@ Json schedule_to_json(const Schedule& schedule) {
 std::string transfers_json_text(const Schedule& schedule, const std::string& indent) {
   if (schedule.transfers.empty()) return "[]";
   std::string out = "[\n";
-  out.reserve(schedule.transfers.size() * (indent.size() + 48));
+  // Room for a typical line (two 7-digit processors, a 10-digit count and start) so that the string
+  // is not doubled, and copied, once it outgrows a short guess.
+  out.reserve(schedule.transfers.size() * (indent.size() + 72));
   const std::string inner = indent + "  ";
   for (std::size_t i = 0; i < schedule.transfers.size(); ++i) {
     const Transfer& t = schedule.transfers[i];
     // Keys in the order nlohmann::json sorts them, so that the text matches schedule_to_json's dump.
-    out += inner + "{\"from\":" + std::to_string(t.from) + ",\"items\":" + std::to_string(t.items);
+    // Appended in place (no temporaries): this runs once per transfer of 10^7-transfer schedules.
+    out += inner;
+    out += "{\"from\":";
+    append_integer(out, t.from);
+    out += ",\"items\":";
+    append_integer(out, t.items);
     if (t.link) out += *t.link == Link::succ ? ",\"link\":\"succ\"" : ",\"link\":\"pred\"";
     if (t.spacing != 0) {
       out += ",\"spacing\":";
@@ -92,7 +106,9 @@ std::string transfers_json_text(const Schedule& schedule, const std::string& ind
     }
     out += ",\"start\":";
     append_time(out, t.start, schedule.time_scale);
-    out += ",\"to\":" + std::to_string(t.to) + "}";
+    out += ",\"to\":";
+    append_integer(out, t.to);
+    out += '}';
     out += i + 1 < schedule.transfers.size() ? ",\n" : "\n";
   }
   return out + indent + "]";

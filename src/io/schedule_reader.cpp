@@ -9,6 +9,7 @@
 
 #include "redist/core/error.hpp"
 #include "redist/io/schedule_io.hpp"
+#include "fast_sax.hpp"
 #include "schedule_assembler.hpp"
 
 namespace redist::io {
@@ -219,8 +220,7 @@ bool ScheduleSaxReader::close() {
 }  // namespace
 
 Schedule schedule_from_text(std::string_view text, const std::string& source, std::size_t ring_size) {
-  ScheduleSaxReader reader(source, ring_size);
-  Json::sax_parse(text.begin(), text.end(), &reader, nlohmann::detail::input_format_t::json, true, false);
+  auto reader = detail::sax_parse_fast<ScheduleSaxReader>(text, [&] { return ScheduleSaxReader(source, ring_size); });
   return reader.finish();
 }
 
