@@ -7,7 +7,8 @@
 # Environment: SIZES (default "10000 100000 1000000 10000000"), FRAMEWORKS (default
 # "uni-hom uni-het bi-hom bi-het"), REPEATS (default 3: the median is reported, the machine being
 # shared), LIMIT (seconds per command, default 300: a command past it is reported as "> LIMIT s"),
-# MAX_LOAD (default 1000), SEED (default 1). Each cell is "median seconds"; memory is plan's largest
+# MAX_LOAD (default 1000), SEED (default 1). Each cell is "median wall seconds (median CPU seconds,
+# user + system)": on a shared machine the CPU column is the steadier one. Memory is plan's largest
 # maximum resident set size (/usr/bin/time -v), also per processor. Instances come from
 # `redist gen ring`; a plan refused for memory (exit 2) is reported as such.
 set -u
@@ -23,20 +24,23 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 PY_LOAD='import json,sys; json.load(open(sys.argv[1]))'
 
-# run_timed NAME command...: one run under /usr/bin/time; appends "seconds kb status" to $T/NAME.
+# run_timed NAME command...: one run under /usr/bin/time; appends "seconds kb status cpu" to $T/NAME.
 run_timed() {
   local name=$1
   shift
-  /usr/bin/time -f "%e %M" -o "$T/time" timeout "$LIMIT" "$@" >/dev/null 2>"$T/err"
+  /usr/bin/time -f "%e %M %U %S" -o "$T/time" timeout "$LIMIT" "$@" >/dev/null 2>"$T/err"
   local status=$?
-  echo "$(cat "$T/time" | tail -1) $status" >>"$T/$name"
+  tail -1 "$T/time" | awk -v status="$status" '{ printf "%s %s %s %.2f\n", $1, $2, status, $3 + $4 }' >>"$T/$name"
 }
 
 # median NAME: the median seconds of NAME's runs, "> LIMIT s" when one timed out, "refused" on exit 2.
 median() {
   if awk '$3 == 124' "$T/$1" | grep -q .; then echo "> $LIMIT s"; return; fi
   if awk '$3 == 2' "$T/$1" | grep -q .; then echo "refused"; return; fi
-  sort -n "$T/$1" | awk '{ t[NR] = $1 } END { printf "%.2f s", t[int((NR + 1) / 2)] }'
+  local wall cpu
+  wall=$(sort -n "$T/$1" | awk '{ t[NR] = $1 } END { printf "%.2f", t[int((NR + 1) / 2)] }')
+  cpu=$(sort -k4 -n "$T/$1" | awk '{ t[NR] = $4 } END { printf "%.2f", t[int((NR + 1) / 2)] }')
+  echo "$wall s ($cpu)"
 }
 peak_kb() { sort -k2 -n "$T/$1" | tail -1 | awk '{ print $2 }'; }
 
