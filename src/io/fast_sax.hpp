@@ -130,54 +130,55 @@ class FastSax {
     }
   }
 
-  bool object(std::size_t depth) {
-    ++p_;
-    h_.start_object(static_cast<std::size_t>(-1));
+  enum class After { more, closed, bad };
+
+  // After a member or an element: past the closing bracket, past a comma, or a syntax error.
+  After after_item(char close) {
     skip_space();
-    if (p_ != end_ && *p_ == '}') {
-      ++p_;
-      h_.end_object();
-      return true;
-    }
-    for (;;) {
-      if (p_ == end_ || *p_ != '"' || !plain_string()) return false;
-      h_.key(buffer_);
-      skip_space();
-      if (p_ == end_ || *p_ != ':') return false;
-      ++p_;
-      skip_space();
-      if (!value(depth + 1)) return false;
-      skip_space();
-      if (p_ == end_) return false;
-      if (*p_ == '}') break;
-      if (*p_ != ',') return false;
-      ++p_;
-      skip_space();
-    }
+    if (p_ == end_ || (*p_ != close && *p_ != ',')) return After::bad;
+    const bool closed = *p_ == close;
     ++p_;
+    skip_space();
+    return closed ? After::closed : After::more;
+  }
+
+  // The opening bracket read; true (and past it) when the container closes at once.
+  bool empty_container(char close) {
+    ++p_;
+    skip_space();
+    if (p_ == end_ || *p_ != close) return false;
+    ++p_;
+    return true;
+  }
+
+  bool object(std::size_t depth) {
+    h_.start_object(static_cast<std::size_t>(-1));
+    if (!empty_container('}')) {
+      for (After after = After::more; after == After::more;) {
+        if (p_ == end_ || *p_ != '"' || !plain_string()) return false;
+        h_.key(buffer_);
+        skip_space();
+        if (p_ == end_ || *p_ != ':') return false;
+        ++p_;
+        skip_space();
+        if (!value(depth + 1)) return false;
+        after = after_item('}');
+        if (after == After::bad) return false;
+      }
+    }
     h_.end_object();
     return true;
   }
 
   bool array(std::size_t depth) {
-    ++p_;
     h_.start_array(static_cast<std::size_t>(-1));
-    skip_space();
-    if (p_ != end_ && *p_ == ']') {
-      ++p_;
-      h_.end_array();
-      return true;
+    if (!empty_container(']')) {
+      for (After after = After::more; after == After::more;) {
+        if (!value(depth + 1)) return false;
+        after = after_item(']');
+        if (after == After::bad) return false;
+      }
     }
-    for (;;) {
-      if (!value(depth + 1)) return false;
-      skip_space();
-      if (p_ == end_) return false;
-      if (*p_ == ']') break;
-      if (*p_ != ',') return false;
-      ++p_;
-      skip_space();
-    }
-    ++p_;
     h_.end_array();
     return true;
   }
