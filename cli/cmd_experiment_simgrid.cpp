@@ -17,7 +17,7 @@ namespace {
 struct ExperimentSimgridOptions {
   SimgridStudyOptions run;
   std::string out = "results/simgrid";
-  std::string ratios;      // comma-separated; empty: 1..10
+  std::string ratios;      // comma-separated; empty: kDefaultRatios (1..300)
   std::string ring_sizes;  // comma-separated; empty: 8,32
   std::string speed_changes = "iterations";
 };
@@ -65,7 +65,7 @@ void register_experiment_simgrid(CLI::App& experiment, Context& context) {
   cmd->add_option("--seeds", opt->run.seeds, "seeds per ring size (default 30, quick 4)")->check(CLI::Range(1, 10'000));
   cmd->add_option("--first-seed", opt->run.first_seed, "first seed (seeds are consecutive)");
   cmd->add_option("--jobs", opt->run.jobs, "simulations run at once (default: hardware threads)")->check(CLI::Range(1, 256));
-  cmd->add_option("--ratios", opt->ratios, "comma-separated computation-to-communication ratios (default 1,...,10)");
+  cmd->add_option("--ratios", opt->ratios, "comma-separated computation-to-communication ratios (default 1,2,3,5,10,20,30,50,100,200,300)");
   cmd->add_option("--ring-sizes", opt->ring_sizes, "comma-separated ring sizes (default 8,32)");
   cmd->add_option("--speed-changes", opt->speed_changes,
                   "iterations: at the drawn iterations (default); trace: time-based SimGrid speed profile")
@@ -74,6 +74,9 @@ void register_experiment_simgrid(CLI::App& experiment, Context& context) {
       ->check(CLI::Range(0.0, 1000.0));
   cmd->add_option("--patience", opt->run.adaptive.patience, "adaptive policy: imbalance loss to accept first / expected cost")
       ->check(CLI::Range(0.0, 1000.0));
+  cmd->add_option("--initial-slowdown", opt->run.adaptive.initial_slowdown,
+                  "adaptive policy: measured / predicted redistribution time assumed before the first one")
+      ->check(CLI::Range(1.0, 1000.0));
   cmd->callback([opt, &context] { context.exit_code = run_experiment_simgrid(*opt); });
 }
 

@@ -1,4 +1,5 @@
-// `redist plan INSTANCE [-o SCHEDULE] [--json] [--svg DIAGRAM.svg]`: the best schedule for a ring.
+// `redist plan INSTANCE [-o SCHEDULE] [--json] [--svg DIAGRAM.svg] [--back-to-back]`: the best schedule
+// for a ring (--back-to-back: no spaced transfers, for executors that take back-to-back batches only).
 
 #include <iostream>
 
@@ -21,6 +22,7 @@ struct PlanOptions {
   std::string output;
   std::string svg;
   bool json = false;
+  RingPlanOptions planner;
 };
 
 std::string gap_text(Ticks makespan, Ticks bound) {
@@ -37,7 +39,7 @@ int run_plan(const PlanOptions& opt) {
                      "planning this ring (n = " + std::to_string(instance.size()) + ")");
   RingPlan plan;
   try {
-    plan = plan_ring(instance);
+    plan = plan_ring(instance, opt.planner);
   } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
     throw InputError(opt.instance, e.field(), e.reason());
   }
@@ -84,7 +86,8 @@ int run_plan(const PlanOptions& opt) {
   if (opt.output.empty() && plan.schedule.transfers.size() <= 40) {
     for (const Transfer& t : plan.schedule.transfers)
       std::cout << "  t=" << format_ticks(t.start, scale) << "  P" << t.from << " -> P" << t.to << "  " << t.items
-                << " item" << (t.items == 1 ? "" : "s") << "\n";
+                << " item" << (t.items == 1 ? "" : "s")
+                << (t.spacing != 0 ? ", one every " + format_ticks(t.spacing, scale) : std::string()) << "\n";
   } else if (!opt.output.empty()) {
     std::cout << "schedule     written to " << opt.output << "\n";
   }
@@ -100,6 +103,8 @@ void register_plan(CLI::App& app, Context& context) {
   cmd->add_option("-o,--output", opt->output, "write the schedule JSON here");
   cmd->add_option("--svg", opt->svg, "write a space-time diagram of the schedule (SVG)");
   cmd->add_flag("--json", opt->json, "machine-readable output");
+  cmd->add_flag("--back-to-back", opt->planner.back_to_back,
+                "no spaced transfers: relays forward in back-to-back batches (may be above the optimum)");
   cmd->callback([opt, &context] { context.exit_code = run_plan(*opt); });
 }
 

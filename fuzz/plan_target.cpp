@@ -22,6 +22,7 @@
 #include "redist/ring/plan.hpp"
 #include "redist/sim/ring_validator.hpp"
 #include "support/ring_brute_force.hpp"
+#include "support/reference_validator.hpp"
 
 namespace redist::fuzz {
 

@@ -4,7 +4,7 @@
 // Oracle: an accepted schedule round-trips exactly; the validator never crashes and reports only
 // InputError (times beyond 128 bits) as a refusal; and whenever the schedule moves few items, its
 // verdict, makespan and first violation agree with the item-by-item reference validator of the test
-// suite (tests/support/ring_brute_force.hpp), which shares no code with it.
+// suite (tests/support/reference_validator.hpp), which shares no code with it.
 
 #include <optional>
 #include <string_view>
@@ -14,7 +14,7 @@
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/io/schedule_io.hpp"
 #include "redist/sim/ring_validator.hpp"
-#include "support/ring_brute_force.hpp"
+#include "support/reference_validator.hpp"
 
 namespace redist::fuzz {
 
@@ -58,7 +58,7 @@ bool small_enough_for_reference(const Schedule& s) {
   if (s.transfers.size() > kMaxReferenceTransfers) return false;
   std::int64_t items = 0;
   for (const Transfer& t : s.transfers) {
-    if (t.items > kMaxReferenceItems || t.start > (Ticks{1} << 64)) return false;
+    if (t.items > kMaxReferenceItems || t.start > (Ticks{1} << 64) || t.spacing > (Ticks{1} << 64)) return false;
     items += t.items;
   }
   return items <= kMaxReferenceItems;

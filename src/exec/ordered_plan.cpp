@@ -75,6 +75,8 @@ std::uint64_t plan_digest(const ExecPlan& plan, const AgreedLayout& layout, cons
     d.add(static_cast<std::int64_t>(t.start));
     d.add(static_cast<std::int64_t>(t.start >> 64));
     d.add(t.link ? static_cast<std::int64_t>(*t.link) : -1);
+    d.add(static_cast<std::int64_t>(t.spacing));
+    d.add(static_cast<std::int64_t>(t.spacing >> 64));
   }
   return d.value();
 }

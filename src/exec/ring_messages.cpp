@@ -81,19 +81,30 @@ void link_forwarding(RankMessagePlan& plan, int out) {
   for (; r < recvs.size(); ++r) REDIST_ASSERT(is_kept(recvs[r], plan));
 }
 
-// Plan time of each send: the start of the plan's batch holding the message's first item on that
-// link (one-port plans never overlap a rank's batches, so this orders sends across both links).
+// Plan time of each send: when the plan's transfer on that link sends the message's first item (one-port
+// plans never overlap a rank's transfers, so this orders sends across both links). A spaced transfer
+// (docs/design.md "Schedule") sends its k-th item (0-based) at start + k spacing; the executor does not
+// pace its messages, it only uses these instants to order them. Back to back, the transfer's start.
 void set_planned_starts(LinkMessages& link, const Schedule& plan, std::size_t n, std::size_t rank, bool succ) {
   std::vector<const Transfer*> batches;
   for (const Transfer& t : plan.transfers)
     if (static_cast<std::size_t>(t.from) == rank && uses_succ_link(n, t) == succ) batches.push_back(&t);
   std::stable_sort(batches.begin(), batches.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
   std::size_t b = 0;
+  std::int64_t batch_first = 0;  // items of the link sent before batch b
   std::int64_t batch_end = batches.empty() ? 0 : batches[0]->items;
   std::int64_t sent = 0;
   for (LinkMessage& m : link.sends) {
-    while (b + 1 < batches.size() && sent >= batch_end) batch_end += batches[++b]->items;
-    m.planned_start = batches.empty() ? 0 : batches[b]->start;
+    while (b + 1 < batches.size() && sent >= batch_end) {
+      batch_first = batch_end;
+      batch_end += batches[++b]->items;
+    }
+    if (batches.empty()) {
+      m.planned_start = 0;
+    } else {
+      const Transfer& t = *batches[b];
+      m.planned_start = t.start + Ticks{t.spacing} * std::max<std::int64_t>(0, sent - batch_first);
+    }
     sent += m.items;
   }
 }

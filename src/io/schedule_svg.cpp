@@ -46,6 +46,50 @@ std::vector<double> forwarded_fractions(const RingInstance& inst, const Schedule
   return fraction;
 }
 
+// How a transfer's items look along its bar. Back to back: a solid bar. Spaced (docs/design.md
+// "Schedule"): where one period is at least kMinPeriodPixels wide, a stripe pattern repeating at the
+// spacing, each stripe one item's time on the link, so a person sees the pace; finer than that, a
+// solid bar whose opacity is the link's duty cycle c / spacing.
+constexpr double kMinPeriodPixels = 3;
+
+struct Pace {
+  bool spaced = false;
+  bool striped = false;
+  double opacity = 1;
+  double period_px = 0, item_px = 0, x0 = 0;
+  std::size_t id = 0;
+
+  std::string pattern_id(int shade) const { return "pace" + std::to_string(id) + (shade ? "d" : "l"); }
+  std::string patterns(const char* light, const char* dark, double h) const {
+    if (!striped) return {};
+    std::string out;
+    for (int shade = 0; shade < 2; ++shade)
+      out += "<pattern id=\"" + pattern_id(shade) + "\" patternUnits=\"userSpaceOnUse\" x=\"" + fmt(x0) +
+             "\" y=\"0\" width=\"" + fmt(period_px) + "\" height=\"" + fmt(std::max(h, 1.0) + 1000) + "\"><rect width=\"" +
+             fmt(item_px) + "\" height=\"100%\" fill=\"" + (shade ? dark : light) + "\"/></pattern>\n";
+    return out;
+  }
+  std::string fill(const char* colour, int shade) const {
+    if (striped) return "fill=\"url(#" + pattern_id(shade) + ")\" stroke=\"" + std::string(colour) + "\" stroke-width=\"0.5\"";
+    std::string out = "fill=\"" + std::string(colour) + "\"";
+    if (spaced) out += " fill-opacity=\"" + fmt(opacity) + "\" stroke=\"" + std::string(colour) + "\" stroke-width=\"0.5\"";
+    return out;
+  }
+};
+
+Pace pace_of(const Transfer& t, double cost, double period, double px, double x0, std::size_t id) {
+  Pace pace;
+  pace.spaced = t.spacing != 0 && period > cost;
+  if (!pace.spaced) return pace;
+  pace.period_px = period * px;
+  pace.item_px = std::max(0.5, cost * px);
+  pace.x0 = x0;
+  pace.id = id;
+  pace.striped = pace.period_px >= kMinPeriodPixels;
+  pace.opacity = std::max(0.2, cost / period);
+  return pace;
+}
+
 }  // namespace
 
 std::string schedule_svg(const RingInstance& inst, const Schedule& s, const std::string& title) {
@@ -58,7 +102,8 @@ std::string schedule_svg(const RingInstance& inst, const Schedule& s, const std:
   for (const Transfer& t : s.transfers) {
     const bool succ = t.link ? *t.link == Link::succ : t.to == static_cast<std::int64_t>((t.from + 1) % static_cast<std::int64_t>(n));
     const double c = static_cast<double>(inst.cost(static_cast<std::size_t>(t.from), succ || !inst.bidirectional())) * cost_factor;
-    makespan = std::max(makespan, static_cast<double>(t.start) * time_factor + static_cast<double>(t.items) * c);
+    const double period = t.spacing == 0 ? c : static_cast<double>(t.spacing) * time_factor;
+    makespan = std::max(makespan, static_cast<double>(t.start) * time_factor + static_cast<double>(t.items - 1) * period + c);
   }
   if (makespan <= 0) makespan = 1;
   const double lane = std::clamp(600.0 / static_cast<double>(std::max<std::size_t>(n, 1)), 6.0, 40.0);
@@ -73,7 +118,8 @@ std::string schedule_svg(const RingInstance& inst, const Schedule& s, const std:
       << "<text x=\"" << fmt(kLeft) << "\" y=\"20\" font-size=\"14\">" << title
       << (s.transfers.size() > kMaxDrawnBatches ? " (first 50,000 batches drawn)" : "") << "</text>\n"
       << "<text x=\"" << fmt(kLeft) << "\" y=\"38\" fill=\"#555\">upper half: to successor (blue), lower half: to "
-         "predecessor (orange); darker = forwarding items received from a neighbour</text>\n";
+         "predecessor (orange); darker = forwarding items received from a neighbour; stripes = one item per "
+         "spacing</text>\n";
   const auto label_every = static_cast<std::size_t>(std::max(1.0, std::ceil(12.0 / lane)));
   for (std::size_t p = 0; p < n; ++p) {
     const double y = kTop + lane * static_cast<double>(p);
@@ -86,22 +132,26 @@ std::string schedule_svg(const RingInstance& inst, const Schedule& s, const std:
     const Transfer& t = s.transfers[i];
     const bool succ = t.link ? *t.link == Link::succ : t.to == static_cast<std::int64_t>((t.from + 1) % static_cast<std::int64_t>(n));
     const double c = static_cast<double>(inst.cost(static_cast<std::size_t>(t.from), succ || !inst.bidirectional())) * cost_factor;
+    const double period = t.spacing == 0 ? c : static_cast<double>(t.spacing) * time_factor;
     const double x0 = kLeft + static_cast<double>(t.start) * time_factor * px;
-    const double w = std::max(0.5, static_cast<double>(t.items) * c * px);
+    const double w = std::max(0.5, (static_cast<double>(t.items - 1) * period + c) * px);
     const double y = kTop + lane * static_cast<double>(t.from) + (succ ? 1 : lane / 2);
     const double h = std::max(1.0, lane / 2 - 1.5);
+    const Pace pace = pace_of(t, c, period, px, x0, i);
     const char* light = succ ? "#7aa6d8" : "#f0b27a";
     const char* dark = succ ? "#1f4e8c" : "#b3541e";
     const double own_w = w * (1 - fractions[i]);
+    svg << pace.patterns(light, dark, h);
     svg << "<rect x=\"" << fmt(x0) << "\" y=\"" << fmt(y) << "\" width=\"" << fmt(own_w) << "\" height=\"" << fmt(h)
-        << "\" fill=\"" << light << "\"><title>P" << t.from << " -> P" << t.to << ": " << t.items << " items from t="
-        << format_ticks(t.start, s.time_scale) << "</title></rect>\n";
+        << "\" " << pace.fill(light, 0) << "><title>P" << t.from << " -> P" << t.to << ": " << t.items << " items from t="
+        << format_ticks(t.start, s.time_scale)
+        << (t.spacing != 0 ? ", one every " + format_ticks(t.spacing, s.time_scale) : std::string()) << "</title></rect>\n";
     if (fractions[i] > 0)
       svg << "<rect x=\"" << fmt(x0 + own_w) << "\" y=\"" << fmt(y) << "\" width=\"" << fmt(w - own_w) << "\" height=\""
-          << fmt(h) << "\" fill=\"" << dark << "\"/>\n";
+          << fmt(h) << "\" " << pace.fill(dark, 1) << "/>\n";
     if (w > 28 && lane >= 16)
-      svg << "<text x=\"" << fmt(x0 + w / 2) << "\" y=\"" << fmt(y + h - 3) << "\" text-anchor=\"middle\" fill=\"white\">"
-          << t.items << "</text>\n";
+      svg << "<text x=\"" << fmt(x0 + w / 2) << "\" y=\"" << fmt(y + h - 3) << "\" text-anchor=\"middle\" fill=\""
+          << (pace.spaced ? "black" : "white") << "\">" << t.items << "</text>\n";
   }
   const double axis_y = kTop + lane * static_cast<double>(n) + 4;
   svg << "<line x1=\"" << fmt(kLeft) << "\" y1=\"" << fmt(axis_y) << "\" x2=\"" << fmt(kLeft + kPlotWidth) << "\" y2=\""

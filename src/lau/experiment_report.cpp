@@ -118,8 +118,8 @@ std::string timing_table(const LauExperimentReport& r) {
 }  // namespace
 
 std::string format_lau_tables(const LauExperimentReport& r) {
-  return mode_table(r, true) + mode_table(r, false) + modes_table(r) + odd_table(r) + timing_table(r) +
-         fmt("\n(%.1f s in all)\n", r.seconds);
+  return mode_table(r, true) + mode_table(r, false) + modes_table(r) + odd_table(r) + timing_table(r) + "\n" +
+         format_generator_fit(r.fits) + fmt("\n(%.1f s in all)\n", r.seconds);
 }
 
 namespace {
@@ -186,9 +186,10 @@ std::string csv_timing(const LauExperimentReport& r) {
 }
 
 std::string rates_plot(const LauExperimentReport& r) {
-  LinePlot plot{"Schedules that are time-optimal (document 002 Tables 1-2)", "ring size n", "% of instances", false, {}};
+  LinePlot plot{"Schedules that are time-optimal (document 002 Tables 1-2)", "ring size n", "% of instances", false, {},
+                false, LegendCorner::bottom_left};
   const auto add = [&](const std::string& name, const std::string& color, bool dashed, auto value) {
-    PlotSeries s{name, {}, color, dashed, false};
+    PlotSeries s{name, {}, color, dashed, false, {}};
     for (auto it = r.rings.rbegin(); it != r.rings.rend(); ++it) s.points.push_back({static_cast<double>(it->n), value(*it)});
     plot.series.push_back(std::move(s));
   };
@@ -200,8 +201,8 @@ std::string rates_plot(const LauExperimentReport& r) {
   for (int table = 0; table < 2; ++table) {
     const auto& paper = table == 0 ? lau_paper::kTable1 : lau_paper::kTable2;
     // Published values as hollow markers, multi-send in lighter shades.
-    PlotSeries lin{table == 0 ? "paper Linear, single" : "paper Linear, multi", {}, table == 0 ? "#1f77b4" : "#8fc1e8", false, true};
-    PlotSeries tra{table == 0 ? "paper Traffic, single" : "paper Traffic, multi", {}, table == 0 ? "#d62728" : "#f0a0a0", false, true};
+    PlotSeries lin{table == 0 ? "paper Linear, single" : "paper Linear, multi", {}, table == 0 ? "#1f77b4" : "#8fc1e8", false, true, {}};
+    PlotSeries tra{table == 0 ? "paper Traffic, single" : "paper Traffic, multi", {}, table == 0 ? "#d62728" : "#f0a0a0", false, true, {}};
     for (const auto& p : paper) {
       lin.points.push_back({static_cast<double>(p.n), 100.0 * p.linear_opt / 50000.0});
       tra.points.push_back({static_cast<double>(p.n), 100.0 * p.traffic_opt / 50000.0});
@@ -209,16 +210,17 @@ std::string rates_plot(const LauExperimentReport& r) {
     plot.series.push_back(lin);
     plot.series.push_back(tra);
   }
-  return render_svg(plot);
+  return render_svg(plot, 680, 540);  // tall enough that the nine-line legend clears n = 10's 40%
 }
 
 std::string runtime_plot(const LauExperimentReport& r) {
-  LinePlot plot{"Time per instance, single-send (Table 4)", "ring size n", "microseconds (log scale)", true, {}};
+  LinePlot plot{"Time per instance, single-send (Table 4)", "ring size n", "microseconds (log scale)", true, {},
+                false, LegendCorner::top_left};
   const char* colors[3] = {"#d62728", "#2ca02c", "#1f77b4"};
   for (std::size_t block = 0; block * 3 < r.timing.size(); ++block) {
     const std::string load = std::to_string(r.timing[block * 3].max_load);
-    PlotSeries window{"window search, max " + load, {}, colors[block % 3], false, false};
-    PlotSeries ours{"ours, max " + load, {}, colors[block % 3], true, false};
+    PlotSeries window{"window search, max " + load, {}, colors[block % 3], false, false, {}};
+    PlotSeries ours{"ours, max " + load, {}, colors[block % 3], true, false, {}};
     for (std::size_t k = block * 3; k < std::min(r.timing.size(), block * 3 + 3); ++k) {
       window.points.push_back({static_cast<double>(r.timing[k].n), std::max(r.timing[k].window_search_us, 1e-3)});
       ours.points.push_back({static_cast<double>(r.timing[k].n), std::max(r.timing[k].optimal_us, 1e-3)});
@@ -226,6 +228,27 @@ std::string runtime_plot(const LauExperimentReport& r) {
     plot.series.push_back(window);
     plot.series.push_back(ours);
   }
+  return render_svg(plot);
+}
+
+// Table 3: how much slower the optimal single-send schedule is than the optimal multi-send one,
+// published (markers) against ours and the window search's, on a log axis (0.2% .. 200%).
+std::string modes_plot(const LauExperimentReport& r) {
+  LinePlot plot{"Optimal single-send vs multi-send time (document 002 Table 3)", "ring size n",
+                "mean % by which T_s* exceeds T_m* (log scale; n = 4: 0%, not drawn)", true, {}, false,
+                LegendCorner::bottom_right};
+  PlotSeries ours{"ours (optimum over every shift)", {}, "#d62728", false, false, {}};
+  PlotSeries window{"window search (published algorithm)", {}, "#2ca02c", true, false, {}};
+  for (auto it = r.rings.rbegin(); it != r.rings.rend(); ++it) {
+    const auto n = static_cast<double>(it->instances);
+    if (it->modes.worse_sum <= 0) continue;  // a zero has no place on a log axis
+    ours.points.push_back({static_cast<double>(it->n), it->modes.worse_sum / n});
+    window.points.push_back({static_cast<double>(it->n), it->modes.window_worse_sum / n});
+  }
+  PlotSeries paper{"paper", {}, "#1f77b4", false, true, {}};
+  for (const auto& p : lau_paper::kTable3)
+    if (p.worse_pct > 0) paper.points.push_back({static_cast<double>(p.n), p.worse_pct});
+  plot.series = {ours, window, paper};
   return render_svg(plot);
 }
 
@@ -240,6 +263,7 @@ std::vector<std::string> write_lau_experiment(const LauExperimentReport& r, cons
       {"table2_multi.csv", csv_rings(r, false)}, {"table3_modes.csv", csv_modes(r)},
       {"table_odd_traffic.csv", csv_odd(r)},     {"table4_runtime.csv", csv_timing(r)},
       {"lau_optimal_rates.svg", rates_plot(r)},  {"lau_runtime.svg", runtime_plot(r)},
+      {"lau_table3_modes.svg", modes_plot(r)},   {"generator_fit.csv", generator_fit_csv(r.fits)},
   };
   std::vector<std::string> written;
   for (const auto& [name, text] : files) {

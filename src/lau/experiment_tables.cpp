@@ -8,6 +8,7 @@
 #include "redist/core/random.hpp"
 #include "redist/lau/experiment.hpp"
 #include "redist/lau/generator.hpp"
+#include "redist/lau/load_models.hpp"
 #include "redist/lau/optimal.hpp"
 #include "redist/lau/window_search.hpp"
 #include "redist/sim/allport_threads.hpp"
@@ -94,22 +95,26 @@ void tally_modes(ModesTally& t, const Outcome& o) {
 }
 
 Rng block_rng(std::uint64_t seed, std::size_t n, std::uint64_t tag) {
-  return Rng(seed * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(n) * 1000003ULL + tag);
+  return Rng(stream_seed(seed, static_cast<std::uint64_t>(n) << 32 | tag));
 }
 
-RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed) {
+}  // namespace
+
+RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const LoadModel& model, std::uint64_t stream) {
   RingRow row;
   row.n = n;
   row.instances = count;
-  Rng rng = block_rng(seed, n, 1);
+  Rng rng = block_rng(seed, n, stream);
   for (std::int64_t k = 0; k < count; ++k) {
-    const Outcome o = evaluate(allport_instance(random_lau_loads(rng, n, 100, true)));
+    const Outcome o = evaluate(allport_instance(draw_loads(model, rng, n)));
     tally(row.single, o, 0);
     tally(row.multi, o, 1);
     tally_modes(row.modes, o);
   }
   return row;
 }
+
+namespace {
 
 OddRow run_odd(std::size_t n, std::int64_t count, std::uint64_t seed) {
   OddRow row;
@@ -191,8 +196,9 @@ LauExperimentReport run_lau_experiment(const LauExperimentOptions& options) {
   const std::int64_t ring_count = pick(options.instances, 50'000, 2'000);
   const std::int64_t odd_count = pick(options.odd_instances, 10'000, 1'000);
   const std::int64_t timing_count = pick(options.timing_instances, 5'000, 200);
+  const std::int64_t fit_count = pick(options.fit_instances, 10'000, 300);
   for (std::size_t n : {50, 30, 20, 10, 4}) {
-    report.rings.push_back(run_ring(n, ring_count, options.seed));
+    report.rings.push_back(run_ring(n, ring_count, options.seed, candidate_load_models().front(), 1));
     note(options.progress, "Tables 1-3: n = " + std::to_string(n) + " done (" + std::to_string(ring_count) + " instances)");
   }
   for (std::size_t n : {51, 31, 21, 11, 5}) report.odd.push_back(run_odd(n, odd_count, options.seed));
@@ -201,6 +207,8 @@ LauExperimentReport run_lau_experiment(const LauExperimentOptions& options) {
     for (std::size_t n : {10, 20, 50}) report.timing.push_back(run_timing(n, max_load, timing_count, options.seed));
     note(options.progress, "Table 4: max load " + std::to_string(max_load) + " done");
   }
+  report.fits = run_generator_fit(fit_count, options.seed);
+  note(options.progress, "generator fit: " + std::to_string(report.fits.size()) + " candidates done");
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }

@@ -9,92 +9,197 @@ namespace redist {
 
 namespace {
 
-constexpr double kMarginLeft = 70, kMarginRight = 190, kMarginTop = 40, kMarginBottom = 50;
+constexpr double kMarginLeft = 70, kMarginRight = 20, kMarginTop = 40, kMarginBottom = 50;
+// Average advance of a 12 px sans-serif character, generous so that the legend box fits its text.
+constexpr double kCharWidth = 7.0, kLegendRow = 16;
 
-struct Axes {
-  double x0, x1, y0, y1;  // data range
-  double left, right, top, bottom;  // pixel box
-  bool log_y;
+double linear_step(double span, int target) {
+  const double raw = span / std::max(1, target);
+  const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0})
+    if (m * decade >= raw) return m * decade;
+  return 10 * decade;
+}
 
-  double px(double x) const { return left + (x - x0) / (x1 - x0) * (right - left); }
-  double py(double y) const {
-    const double v = log_y ? std::log10(y) : y;
-    return bottom - (v - y0) / (y1 - y0) * (bottom - top);
-  }
+// The largest 1, 2 or 5 x 10^k at most v, and the smallest at least v (v > 0).
+double round_below(double v) {
+  const double decade = std::pow(10.0, std::floor(std::log10(v) + 1e-9));
+  for (double m : {5.0, 2.0, 1.0})
+    if (m * decade <= v * (1 + 1e-9)) return m * decade;
+  return decade;
+}
+
+double round_above(double v) {
+  const double decade = std::pow(10.0, std::floor(std::log10(v) - 1e-9));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * decade >= v * (1 - 1e-9)) return m * decade;
+  return 10 * decade;
+}
+
+struct Scale {
+  bool log = false;
+  double lo = 0, hi = 1;  // in axis units (log10 for a log axis)
+  double map(double v) const { return ((log ? std::log10(v) : v) - lo) / (hi - lo); }
 };
 
-Axes fit_axes(const LinePlot& plot, double width, double height) {
-  double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
-  for (const auto& s : plot.series)
-    for (const auto& [x, y] : s.points) {
-      const double v = plot.log_y ? std::log10(std::max(y, 1e-12)) : y;
-      x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, v), y1 = std::max(y1, v);
-    }
-  if (x0 > x1) x0 = 0, x1 = 1, y0 = 0, y1 = 1;
-  if (x1 == x0) x1 = x0 + 1;
-  if (plot.log_y) {
-    y0 = std::floor(y0), y1 = std::ceil(y1);
-  } else {
-    y0 = std::min(0.0, y0), y1 = y1 + 0.05 * (y1 - y0);
+// The axis range: data extended to round values (decades on a log axis).
+Scale fit_scale(std::vector<double> values, bool log, bool include_zero) {
+  Scale s{log, 0, 1};
+  values.erase(std::remove_if(values.begin(), values.end(), [&](double v) { return !std::isfinite(v) || (log && v <= 0); }),
+               values.end());
+  if (values.empty()) return s;
+  double lo = *std::min_element(values.begin(), values.end()), hi = *std::max_element(values.begin(), values.end());
+  if (log) {  // out to the nearest 1, 2 or 5 x 10^k, not a whole decade (300 ends the axis at 500)
+    s.lo = std::log10(round_below(lo)), s.hi = std::log10(round_above(hi));
+    if (s.hi <= s.lo) s.hi = s.lo + 1;
+    return s;
   }
-  if (y1 == y0) y1 = y0 + 1;
-  return {x0, x1, y0, y1, kMarginLeft, width - kMarginRight, kMarginTop, height - kMarginBottom, plot.log_y};
+  if (include_zero) lo = std::min(lo, 0.0), hi = std::max(hi, 0.0);
+  if (hi <= lo) hi = lo + 1;
+  const double step = linear_step(hi - lo, 5);
+  s.lo = std::floor(lo / step + 1e-9) * step, s.hi = std::ceil(hi / step - 1e-9) * step;
+  return s;
 }
+
+struct Box {
+  double left, right, top, bottom;
+  Scale x, y;
+  double px(double v) const { return left + x.map(v) * (right - left); }
+  double py(double v) const { return bottom - y.map(v) * (bottom - top); }
+};
 
 std::string tick_label(double v) {
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, std::fabs(v) >= 100 || v == std::floor(v) ? "%.0f" : "%.2g", v);
+  const double a = std::fabs(v);
+  if (a >= 1e6 || (a > 0 && a < 1e-3)) std::snprintf(buffer, sizeof buffer, "%.0e", v);
+  else std::snprintf(buffer, sizeof buffer, "%.10g", std::round(v * 1e6) / 1e6);
   return buffer;
 }
 
-std::string draw_axes(const LinePlot& plot, const Axes& a) {
-  const std::string grid = "stroke=\"#ddd\"", axis = "stroke=\"#333\"";
-  std::string out = svg::line(a.left, a.bottom, a.right, a.bottom, axis) + svg::line(a.left, a.top, a.left, a.bottom, axis);
-  for (int k = 0; k <= 5; ++k) {  // y ticks
-    const double v = a.y0 + (a.y1 - a.y0) * k / 5.0;
-    const double y = a.bottom - (a.bottom - a.top) * k / 5.0;
-    out += svg::line(a.left, y, a.right, y, grid);
-    out += svg::text(a.left - 6, y + 4, tick_label(a.log_y ? std::pow(10.0, v) : v), "text-anchor=\"end\"");
+Box fit_box(const LinePlot& plot, double width, double height) {
+  std::vector<double> xs, ys;
+  for (const auto& s : plot.series) {
+    for (const auto& [x, y] : s.points) xs.push_back(x), ys.push_back(y);
+    for (const auto& [lo, hi] : s.band) ys.push_back(lo), ys.push_back(hi);
   }
-  std::vector<double> xs;
-  for (const auto& s : plot.series)
-    for (const auto& p : s.points) xs.push_back(p.first);
-  std::sort(xs.begin(), xs.end());
-  xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
-  for (double x : xs) out += svg::text(a.px(x), a.bottom + 16, tick_label(x), "text-anchor=\"middle\"");
-  out += svg::text((a.left + a.right) / 2, a.bottom + 36, plot.x_label, "text-anchor=\"middle\"");
-  out += "<text transform=\"translate(16," + svg::num((a.top + a.bottom) / 2) + ") rotate(-90)\" text-anchor=\"middle\">" +
-         svg::escape(plot.y_label) + "</text>\n";
-  return out + svg::text(a.left, 22, plot.title, "font-weight=\"bold\"");
+  return {kMarginLeft, width - kMarginRight, kMarginTop, height - kMarginBottom, fit_scale(xs, plot.log_x, false),
+          fit_scale(ys, plot.log_y, !plot.log_y)};
 }
 
-std::string draw_series(const PlotSeries& s, const Axes& a, std::size_t index) {
+std::string draw_axes(const LinePlot& plot, const Box& b) {
+  const std::string grid = "stroke=\"#e4e4e4\"", axis = "stroke=\"#333\"";
+  std::string out;
+  const auto range = [](const Scale& s) {
+    return std::pair{s.log ? std::pow(10.0, s.lo) : s.lo, s.log ? std::pow(10.0, s.hi) : s.hi};
+  };
+  const auto [y0, y1] = range(b.y);
+  for (double v : round_ticks(y0, y1, b.y.log)) {
+    out += svg::line(b.left, b.py(v), b.right, b.py(v), grid);
+    out += svg::text(b.left - 6, b.py(v) + 4, tick_label(v), "text-anchor=\"end\"");
+  }
+  const auto [x0, x1] = range(b.x);
+  for (double v : round_ticks(x0, x1, b.x.log)) {
+    out += svg::line(b.px(v), b.top, b.px(v), b.bottom, grid);
+    out += svg::text(b.px(v), b.bottom + 16, tick_label(v), "text-anchor=\"middle\"");
+  }
+  out += svg::line(b.left, b.bottom, b.right, b.bottom, axis) + svg::line(b.left, b.top, b.left, b.bottom, axis);
+  out += svg::text((b.left + b.right) / 2, b.bottom + 36, plot.x_label, "text-anchor=\"middle\"");
+  out += "<text transform=\"translate(16," + svg::num((b.top + b.bottom) / 2) + ") rotate(-90)\" text-anchor=\"middle\">" +
+         svg::escape(plot.y_label) + "</text>\n";
+  return out + svg::text(b.left, 22, plot.title, "font-weight=\"bold\"");
+}
+
+// One marker shape per series index (circle, square, triangle, diamond, cross), so that series drawn
+// on top of each other remain visible as distinct.
+std::string marker(double x, double y, std::size_t index, const std::string& color, bool hollow) {
+  const std::string paint = "fill=\"" + (hollow ? std::string("white") : color) + "\" stroke=\"" + color + "\"";
+  const double r = 3.5;
+  switch (index % 5) {
+    case 0: return "<circle cx=\"" + svg::num(x) + "\" cy=\"" + svg::num(y) + "\" r=\"" + svg::num(r) + "\" " + paint + "/>\n";
+    case 1:
+      return "<rect x=\"" + svg::num(x - r) + "\" y=\"" + svg::num(y - r) + "\" width=\"" + svg::num(2 * r) + "\" height=\"" +
+             svg::num(2 * r) + "\" " + paint + "/>\n";
+    case 2:
+      return "<polygon points=\"" + svg::num(x) + "," + svg::num(y - r - 1) + " " + svg::num(x - r - 1) + "," + svg::num(y + r) +
+             " " + svg::num(x + r + 1) + "," + svg::num(y + r) + "\" " + paint + "/>\n";
+    case 3:
+      return "<polygon points=\"" + svg::num(x) + "," + svg::num(y - r - 1) + " " + svg::num(x + r + 1) + "," + svg::num(y) +
+             " " + svg::num(x) + "," + svg::num(y + r + 1) + " " + svg::num(x - r - 1) + "," + svg::num(y) + "\" " + paint + "/>\n";
+    default:
+      return svg::line(x - r, y - r, x + r, y + r, "stroke=\"" + color + "\" stroke-width=\"1.5\"") +
+             svg::line(x - r, y + r, x + r, y - r, "stroke=\"" + color + "\" stroke-width=\"1.5\"");
+  }
+}
+
+std::string dash_style(const PlotSeries& s) { return s.dashed ? " stroke-dasharray=\"6,4\"" : ""; }
+
+std::string draw_band(const PlotSeries& s, const Box& b) {
+  if (s.band.size() != s.points.size() || s.points.empty()) return "";
+  std::string pts;
+  for (std::size_t k = 0; k < s.points.size(); ++k) pts += svg::num(b.px(s.points[k].first)) + "," + svg::num(b.py(s.band[k].second)) + " ";
+  for (std::size_t k = s.points.size(); k-- > 0;) pts += svg::num(b.px(s.points[k].first)) + "," + svg::num(b.py(s.band[k].first)) + " ";
+  return "<polygon points=\"" + pts + "\" fill=\"" + s.color + "\" fill-opacity=\"0.15\" stroke=\"none\"/>\n";
+}
+
+std::string draw_series(const PlotSeries& s, const Box& b, std::size_t index) {
   std::string out;
   if (!s.markers_only && s.points.size() > 1) {
-    out += "<polyline fill=\"none\" stroke=\"" + s.color + "\" stroke-width=\"2\"" +
-           (s.dashed ? " stroke-dasharray=\"6,4\"" : "") + " points=\"";
-    for (const auto& [x, y] : s.points) out += svg::num(a.px(x)) + "," + svg::num(a.py(y)) + " ";
+    out += "<polyline fill=\"none\" stroke=\"" + s.color + "\" stroke-width=\"2\"" + dash_style(s) + " points=\"";
+    for (const auto& [x, y] : s.points) out += svg::num(b.px(x)) + "," + svg::num(b.py(y)) + " ";
     out += "\"/>\n";
   }
-  for (const auto& [x, y] : s.points)
-    out += "<circle cx=\"" + svg::num(a.px(x)) + "\" cy=\"" + svg::num(a.py(y)) + "\" r=\"" + (s.markers_only ? "4" : "2.5") +
-           "\" fill=\"" + (s.markers_only ? "none" : s.color) + "\" stroke=\"" + s.color + "\"/>\n";
-  const double ly = a.top + 16 * static_cast<double>(index);
-  out += svg::line(a.right + 12, ly, a.right + 36, ly,
-                   "stroke=\"" + s.color + "\" stroke-width=\"2\"" + (s.dashed ? " stroke-dasharray=\"6,4\"" : "") +
-                       (s.markers_only ? " stroke-opacity=\"0\"" : ""));
-  if (s.markers_only)
-    out += "<circle cx=\"" + svg::num(a.right + 24) + "\" cy=\"" + svg::num(ly) + "\" r=\"4\" fill=\"none\" stroke=\"" + s.color + "\"/>\n";
-  return out + svg::text(a.right + 42, ly + 4, s.name);
+  for (const auto& [x, y] : s.points) out += marker(b.px(x), b.py(y), index, s.color, s.markers_only);
+  return out;
+}
+
+// The legend, inside the plot box in the chosen corner, on a white panel as wide as its longest name.
+std::string draw_legend(const LinePlot& plot, const Box& b) {
+  std::size_t longest = 0;
+  for (const auto& s : plot.series) longest = std::max(longest, s.name.size());
+  const double w = 44 + kCharWidth * static_cast<double>(longest), h = 8 + kLegendRow * static_cast<double>(plot.series.size());
+  const bool right = plot.legend == LegendCorner::top_right || plot.legend == LegendCorner::bottom_right;
+  const bool top = plot.legend == LegendCorner::top_right || plot.legend == LegendCorner::top_left;
+  const double x = right ? b.right - w - 6 : b.left + 6, y = top ? b.top + 6 : b.bottom - h - 6;
+  std::string out = "<rect x=\"" + svg::num(x) + "\" y=\"" + svg::num(y) + "\" width=\"" + svg::num(w) + "\" height=\"" +
+                    svg::num(h) + "\" fill=\"white\" fill-opacity=\"0.9\" stroke=\"#bbb\"/>\n";
+  for (std::size_t i = 0; i < plot.series.size(); ++i) {
+    const PlotSeries& s = plot.series[i];
+    const double ly = y + 12 + kLegendRow * static_cast<double>(i);
+    if (!s.markers_only)
+      out += svg::line(x + 6, ly, x + 32, ly, "stroke=\"" + s.color + "\" stroke-width=\"2\"" + dash_style(s));
+    out += marker(x + 19, ly, i, s.color, s.markers_only) + svg::text(x + 38, ly + 4, s.name);
+  }
+  return out;
 }
 
 }  // namespace
 
+std::vector<double> round_ticks(double lo, double hi, bool log_scale, int target) {
+  std::vector<double> ticks;
+  if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) return ticks;
+  if (log_scale) {
+    if (!(lo > 0)) return ticks;
+    const int d0 = static_cast<int>(std::floor(std::log10(lo) + 1e-9)), d1 = static_cast<int>(std::ceil(std::log10(hi) - 1e-9));
+    const bool decades_only = d1 - d0 > 3;
+    for (int d = d0; d <= d1; ++d)
+      for (double m : {1.0, 2.0, 5.0}) {
+        const double v = m * std::pow(10.0, d);
+        if ((decades_only && m != 1.0) || v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9)) continue;
+        ticks.push_back(v);
+      }
+    return ticks;
+  }
+  const double step = linear_step(hi - lo, target);
+  for (double k = std::ceil(lo / step - 1e-9); k * step <= hi + step * 1e-9; k += 1) ticks.push_back(k * step == 0 ? 0 : k * step);
+  return ticks;
+}
+
 std::string render_svg(const LinePlot& plot, double width, double height) {
-  const Axes axes = fit_axes(plot, width, height);
-  std::string out = svg::header(width, height) + draw_axes(plot, axes);
-  for (std::size_t i = 0; i < plot.series.size(); ++i) out += draw_series(plot.series[i], axes, i);
-  return out + "</svg>\n";
+  const Box box = fit_box(plot, width, height);
+  std::string out = svg::header(width, height) + draw_axes(plot, box);
+  for (const PlotSeries& s : plot.series) out += draw_band(s, box);
+  for (std::size_t i = 0; i < plot.series.size(); ++i) out += draw_series(plot.series[i], box, i);
+  return out + draw_legend(plot, box) + "</svg>\n";
 }
 
 }  // namespace redist

@@ -1,7 +1,9 @@
 #include "redist/perm/experiment.hpp"
 
+#include <algorithm>
 #include <cmath>
 
+#include "redist/core/random.hpp"
 #include "redist/perm/generator.hpp"
 #include "redist/perm/stencil.hpp"
 #include "redist/perm/steps.hpp"
@@ -34,8 +36,9 @@ double ratio(std::int64_t value, std::int64_t base) {
 // Both optimal assignments against the canonical one, over `draws` instances of one option set.
 FigurePoint figure_point(double x, PermGenOptions o, std::size_t draws) {
   Tally vv, vs, sv, ss, cv, cs;
+  const std::uint64_t base = o.seed;
   for (std::size_t d = 0; d < draws; ++d) {
-    o.seed += 1;
+    o.seed = stream_seed(base, d);
     const ItemLayout l = generate_items(o);
     const PermInstance inst = PermInstance::from_items(l.processors, l.initial, l.partition);
     const PermSolution can = evaluate(inst, canonical_assignment(inst.processors()));
@@ -50,24 +53,65 @@ FigurePoint figure_point(double x, PermGenOptions o, std::size_t draws) {
   return {x, cv.get().mean, cs.get().mean, vv.get(), vs.get(), sv.get(), ss.get()};
 }
 
-SkewedSetRow skewed_set_row(std::size_t tiles, std::size_t draws, std::uint64_t seed) {
-  SkewedSetRow row;
-  row.tiles = tiles;
+// One n x n tile matrix of a tile distribution on the 4 x 4 grid of Table 1, with D_can, D_vol and
+// D_steps solved, and its costs added to a row's means.
+struct TileDraw {
+  ItemLayout layout;
+  PermSolution sol[3];  // D_can, D_vol, D_steps
+};
+
+TileDraw tile_draw(PermDistribution distribution, std::size_t tiles, std::uint64_t seed) {
   PermGenOptions o;
-  o.distribution = PermDistribution::skewed_set;
+  o.distribution = distribution;
   o.processors = 16;
   o.grid_rows = o.grid_cols = 4;
   o.tiles = tiles;
+  o.seed = seed;
+  TileDraw t{generate_items(o), {}};
+  const PermInstance inst = PermInstance::from_items(16, t.layout.initial, t.layout.partition);
+  t.sol[0] = evaluate(inst, canonical_assignment(16));
+  t.sol[1] = solve_min_volume(inst);
+  t.sol[2] = solve_min_steps(inst);
+  return t;
+}
+
+void add_costs(const TileDraw& t, double per_draw, double (&volume)[3], double (&steps)[3]) {
+  for (int k = 0; k < 3; ++k) {
+    volume[k] += static_cast<double>(t.sol[k].volume) * per_draw;
+    steps[k] += static_cast<double>(t.sol[k].steps) * per_draw;
+  }
+}
+
+SkewedSetRow skewed_set_row(std::size_t tiles, std::size_t draws, std::uint64_t seed) {
+  SkewedSetRow row;
+  row.tiles = tiles;
+  const double per_draw = 1.0 / static_cast<double>(draws);
   for (std::size_t d = 0; d < draws; ++d) {
-    o.seed = seed + d;
-    const ItemLayout l = generate_items(o);
-    const PermInstance inst = PermInstance::from_items(16, l.initial, l.partition);
-    const PermSolution sol[3] = {evaluate(inst, canonical_assignment(16)), solve_min_volume(inst), solve_min_steps(inst)};
-    for (int k = 0; k < 3; ++k) {
-      row.volume[k] += static_cast<double>(sol[k].volume) / static_cast<double>(draws);
-      row.steps[k] += static_cast<double>(sol[k].steps) / static_cast<double>(draws);
+    const TileDraw t = tile_draw(PermDistribution::skewed_set, tiles, stream_seed(seed, static_cast<std::uint64_t>(tiles) << 32 | d));
+    add_costs(t, per_draw, row.volume, row.steps);
+    for (int k = 0; k < 2; ++k) {
+      const Assignment& a = t.sol[k + 1].assignment;
+      std::size_t same = 0;
+      for (std::size_t j = 0; j < a.size(); ++j) same += a[j] == t.layout.reference[j];
+      row.reference_exact[k] += (same == a.size() ? 1.0 : 0.0) * per_draw;
+      row.reference_parts[k] += static_cast<double>(same) / static_cast<double>(a.size()) * per_draw;
     }
-    row.reference_found += (2 * sol[1].volume <= inst.total_items() ? 1.0 : 0.0) / static_cast<double>(draws);
+  }
+  return row;
+}
+
+ChunkSetRow chunk_set_row(std::size_t tiles, std::size_t draws, std::uint64_t seed) {
+  ChunkSetRow row;
+  row.tiles = tiles;
+  const double per_draw = 1.0 / static_cast<double>(draws);
+  for (std::size_t d = 0; d < draws; ++d) {
+    const std::uint64_t stream = static_cast<std::uint64_t>(tiles) << 32 | (d + (std::uint64_t{1} << 31));
+    const TileDraw t = tile_draw(PermDistribution::chunk_set, tiles, stream_seed(seed, stream));
+    add_costs(t, per_draw, row.volume, row.steps);
+    std::vector<std::size_t> held(16, 0);
+    for (Proc p : t.layout.initial) ++held[p];
+    const double most = static_cast<double>(*std::max_element(held.begin(), held.end()));
+    row.owner_imbalance += most / (static_cast<double>(t.layout.initial.size()) / 16.0) * per_draw;
   }
   return row;
 }
@@ -94,7 +138,7 @@ StencilRow stencil_row(const std::string& layout, CommModel model, std::int64_t 
   StencilRow row{layout, model == CommModel::volume ? "volume" : "steps", k, r};
   const StencilModel m{model, k, r, 1.0};
   for (std::size_t d = 0; d < draws; ++d) {
-    const std::vector<Proc> initial = initial_layout(layout, seed + d);
+    const std::vector<Proc> initial = initial_layout(layout, stream_seed(seed, d));
     const StencilChoice c = plan_stencil(initial, 16, m);
     const double best = c.best().total;
     auto rel = [&](double total) { return best > 0 ? total / best : 1.0; };
@@ -139,6 +183,8 @@ PermExperimentReport run_perm_experiment(const PermExperimentOptions& options) {
   const std::vector<std::size_t> ns = options.quick ? std::vector<std::size_t>{8, 16, 32} : std::vector<std::size_t>{8, 16, 24, 32, 48, 64, 96};
   for (std::size_t n : ns) r.table1a.push_back(skewed_set_row(n, r.draws, options.seed));
   note(options, "table 1a");
+  for (std::size_t n : ns) r.table1b.push_back(chunk_set_row(n, r.draws, options.seed));
+  note(options, "table 1b");
   for (const char* layout : {"random", "blocks"})
     for (CommModel model : {CommModel::volume, CommModel::steps})
       for (double ratio_value : {1.0, 10.0})

@@ -43,10 +43,24 @@ std::string figure_svg(const std::vector<FigurePoint>& points, const char* title
 std::string table1a_csv(const std::vector<SkewedSetRow>& rows) {
   std::ostringstream o;
   o << "tiles_per_side,tiles,volume_owner,volume_can,volume_vol,volume_steps,steps_owner,steps_can,steps_vol,steps_steps,"
-       "reference_found\n";
+       "reference_exact_vol,reference_exact_steps,reference_parts_vol,reference_parts_steps\n";
   for (const SkewedSetRow& r : rows)
     o << r.tiles << ',' << r.tiles * r.tiles << ",0," << r.volume[0] << ',' << r.volume[1] << ',' << r.volume[2] << ",0,"
-      << r.steps[0] << ',' << r.steps[1] << ',' << r.steps[2] << ',' << r.reference_found << '\n';
+      << r.steps[0] << ',' << r.steps[1] << ',' << r.steps[2] << ',' << r.reference_exact[0] << ','
+      << r.reference_exact[1] << ',' << r.reference_parts[0] << ',' << r.reference_parts[1] << '\n';
+  return o.str();
+}
+
+std::string table1b_csv(const std::vector<ChunkSetRow>& rows) {
+  std::ostringstream o;
+  o << "tiles_per_side,tiles,volume_owner,volume_can,volume_vol,volume_steps,steps_owner,steps_can,steps_vol,steps_steps,"
+       "moved_fraction_can,moved_fraction_vol,moved_fraction_steps,owner_imbalance\n";
+  for (const ChunkSetRow& r : rows) {
+    const auto tiles = static_cast<double>(r.tiles * r.tiles);
+    o << r.tiles << ',' << r.tiles * r.tiles << ",0," << r.volume[0] << ',' << r.volume[1] << ',' << r.volume[2] << ",0,"
+      << r.steps[0] << ',' << r.steps[1] << ',' << r.steps[2] << ',' << r.volume[0] / tiles << ',' << r.volume[1] / tiles
+      << ',' << r.volume[2] / tiles << ',' << r.owner_imbalance << '\n';
+  }
   return o.str();
 }
 
@@ -86,11 +100,21 @@ std::string format_perm_experiment(const PermExperimentReport& r) {
   o << "\nFigure 2 (P = 32, D = 20, skewed)\n";
   format_figure(o, r.figure2, "alpha");
   o << "\nTable 1a (SkewedSet, 4 x 4 grid; mean volume and steps; owner-computes moves nothing)\n"
-    << "     n   vol:can   vol:vol vol:steps  steps:can steps:vol steps:steps  reference\n";
+    << "     n   vol:can   vol:vol vol:steps  steps:can steps:vol steps:steps  ref.exact(vol/steps)  ref.parts(vol/steps)\n";
   for (const SkewedSetRow& row : r.table1a)
     o << std::setw(6) << row.tiles << std::setw(10) << row.volume[0] << std::setw(10) << row.volume[1] << std::setw(10)
       << row.volume[2] << std::setw(11) << row.steps[0] << std::setw(10) << row.steps[1] << std::setw(12) << row.steps[2]
-      << std::setw(11) << row.reference_found << "\n";
+      << std::setw(11) << row.reference_exact[0] << " /" << std::setw(6) << row.reference_exact[1] << std::setw(13)
+      << row.reference_parts[0] << " /" << std::setw(6) << row.reference_parts[1] << "\n";
+  o << "\nTable 1b (ChunkSet-like, 4 x 4 grid; mean volume and steps; moved = volume / tiles)\n"
+    << "     n   vol:can   vol:vol vol:steps  steps:can steps:vol steps:steps  moved:can moved:vol  owner max/mean\n";
+  for (const ChunkSetRow& row : r.table1b) {
+    const auto tiles = static_cast<double>(row.tiles * row.tiles);
+    o << std::setw(6) << row.tiles << std::setw(10) << row.volume[0] << std::setw(10) << row.volume[1] << std::setw(10)
+      << row.volume[2] << std::setw(11) << row.steps[0] << std::setw(10) << row.steps[1] << std::setw(12) << row.steps[2]
+      << std::setw(11) << row.volume[0] / tiles << std::setw(10) << row.volume[1] / tiles << std::setw(16)
+      << row.owner_imbalance << "\n";
+  }
   o << "\nStencil coupling (P = 16, N = 256; mean cost relative to the heuristic's choice)\n"
     << "layout  model    K  ratio   owner  D_can  block  improved  picked(o/b/i)\n";
   for (const StencilRow& s : r.stencil)
@@ -112,6 +136,7 @@ std::vector<std::string> write_perm_experiment(const PermExperimentReport& r, co
   write_file(dir / "figure2.csv", figure_csv(r.figure2, "alpha"), written);
   write_file(dir / "figure2.svg", figure_svg(r.figure2, "Figure 2: skewed, P = 32, D = 20", "alpha"), written);
   write_file(dir / "table1a.csv", table1a_csv(r.table1a), written);
+  write_file(dir / "table1b.csv", table1b_csv(r.table1b), written);
   write_file(dir / "stencil.csv", stencil_csv(r.stencil), written);
   return written;
 }

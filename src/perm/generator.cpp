@@ -42,7 +42,7 @@ ItemLayout random_or_skewed(const PermGenOptions& o, Rng& rng) {
   const std::size_t n = o.processors;
   const auto d = static_cast<std::size_t>(o.items_per_part);
   const auto skew = o.distribution == PermDistribution::skewed ? static_cast<std::size_t>(std::floor(o.alpha * static_cast<double>(d))) : 0;
-  ItemLayout out{n, std::vector<Proc>(n * d), std::vector<Proc>(n * d)};
+  ItemLayout out{n, std::vector<Proc>(n * d), std::vector<Proc>(n * d), {}};
   const std::vector<Proc> spread = balanced_random(n, static_cast<std::int64_t>(d - skew), rng);
   std::size_t next = 0;
   for (std::size_t j = 0; j < n; ++j)
@@ -73,12 +73,13 @@ Proc triangular(std::size_t processors, Rng& rng) {
 
 ItemLayout skewed_set(const PermGenOptions& o, Rng& rng) {
   const std::size_t n = o.processors;
-  ItemLayout out{n, {}, block_cyclic_parts(o)};
+  ItemLayout out{n, {}, block_cyclic_parts(o), {}};
   std::vector<Proc> relabel(n);
   for (std::size_t p = 0; p < n; ++p) relabel[p] = static_cast<Proc>(p);
   shuffle(relabel, rng);
   out.initial.resize(out.partition.size());
   for (std::size_t t = 0; t < out.partition.size(); ++t) out.initial[t] = relabel[out.partition[t]];
+  out.reference = relabel;
   std::vector<std::size_t> tiles(out.partition.size());
   for (std::size_t t = 0; t < tiles.size(); ++t) tiles[t] = t;
   shuffle(tiles, rng);
@@ -100,7 +101,7 @@ void paint(std::vector<Proc>& tiles, std::size_t n, std::size_t r0, std::size_t 
 ItemLayout chunk_set(const PermGenOptions& o, Rng& rng) {
   const std::size_t n = o.tiles, procs = o.processors;
   const std::size_t side = o.chunk > 0 ? o.chunk : std::max<std::size_t>(1, n / 8);
-  ItemLayout out{procs, std::vector<Proc>(n * n), block_cyclic_parts(o)};
+  ItemLayout out{procs, std::vector<Proc>(n * n), block_cyclic_parts(o), {}};
   std::size_t next = 0;
   for (std::size_t r = 0; r < n; r += side)
     for (std::size_t c = 0; c < n; c += side) paint(out.initial, n, r, c, side, side, static_cast<Proc>(next++ % procs));
@@ -116,7 +117,7 @@ ItemLayout block1d(const PermGenOptions& o, Rng& rng) {
   const std::size_t n = o.processors;
   const std::vector<std::int64_t> from = random_block_sizes(n, o.items, rng.next());
   const std::vector<std::int64_t> to = balanced_block_sizes(n, o.items);
-  ItemLayout out{n, {}, {}};
+  ItemLayout out{n, {}, {}, {}};
   out.initial.reserve(static_cast<std::size_t>(o.items));
   out.partition.reserve(static_cast<std::size_t>(o.items));
   for (std::size_t p = 0; p < n; ++p) {
@@ -169,7 +170,7 @@ ItemLayout generate_items(const PermGenOptions& options) {
     case PermDistribution::skewed:
       return random_or_skewed(options, rng);
     case PermDistribution::block_cyclic: {
-      ItemLayout out{options.processors, {}, block_cyclic_parts(options)};
+      ItemLayout out{options.processors, {}, block_cyclic_parts(options), {}};
       out.initial.resize(out.partition.size());
       for (Proc& p : out.initial) p = static_cast<Proc>(below(rng, options.processors));
       return out;

@@ -31,6 +31,12 @@ std::vector<Segment> segments(const std::vector<std::int64_t>& flows, int dir) {
   return out;
 }
 
+// Transfers one path's strict ASAP timing may take: 64 per processor and at least 2^24, i.e. at most
+// a few GB. Random rings need about 3 per link; only adversarial paths approach n^2 / 2.
+std::int64_t max_path_pieces(std::size_t ring_size) {
+  return std::max<std::int64_t>(std::int64_t{1} << 24, 64 * static_cast<std::int64_t>(ring_size));
+}
+
 // Beyond this many batches on one path, banding gives way to compressed timing (valid, maybe later).
 constexpr std::int64_t kBandedBatchBudget = 2'000'000;
 
@@ -40,7 +46,8 @@ std::vector<DepartureCurve> time_path_chunked(std::vector<PathLink> links, const
                                               std::int64_t budget) {
   const auto exact = time_path(links, loads, FollowMode::exact);
   std::int64_t batches = 0;
-  for (std::size_t k = 0; k < links.size(); ++k) batches = add_batches(batches, batch_count(exact[k], links[k].cost));
+  for (std::size_t k = 0; k < links.size(); ++k)
+    batches = add_batches(batches, batch_count(exact[k], links[k].cost, Pacing::back_to_back));
   const std::int64_t per_budget = batches / budget + (batches % budget != 0 ? 1 : 0);  // ceil, no overflow
   const std::int64_t chunk = std::max<std::int64_t>(1, 2 * per_budget);
   for (auto& link : links) link.follow_chunk = chunk;
@@ -108,7 +115,7 @@ class FlowTimer {
         chunked_ = true;
       }
     } else {
-      timed = time_path(links, loads, mode_);
+      timed = time_path(links, loads, mode_, max_path_pieces(n_));
     }
     for (std::size_t k = 0; k < s.length; ++k) curves_[edge_at(s, k)] = std::move(timed[k]);
   }
@@ -123,7 +130,8 @@ class FlowTimer {
 
 }  // namespace
 
-std::optional<FlowTiming> time_flows(const RingInstance& inst, std::int64_t shift, PortOrder order, FollowMode mode) {
+std::optional<FlowTiming> time_flows(const RingInstance& inst, std::int64_t shift, PortOrder order, FollowMode mode,
+                                     Pacing pacing) {
   const std::size_t n = inst.size();
   FlowTiming timing;
   timing.shift = shift;
@@ -135,7 +143,8 @@ std::optional<FlowTiming> time_flows(const RingInstance& inst, std::int64_t shif
   if (!inst.bidirectional() && *lo < 0) return std::nullopt;  // backwards on a one-way ring
 
   FlowTimer timer(inst, timing.flows, mode);
-  const int first = order == PortOrder::succ_first ? +1 : -1;
+  // A unidirectional ring has successor traffic only, whatever the order asked for.
+  const int first = order == PortOrder::pred_first && inst.bidirectional() ? -1 : +1;
   timer.time_direction(first, false);
   if (inst.bidirectional()) timer.time_direction(-first, true);
   timing.curves = timer.take_curves();
@@ -145,12 +154,12 @@ std::optional<FlowTiming> time_flows(const RingInstance& inst, std::int64_t shif
     const bool right = timing.flows[e] > 0;
     const Ticks c = right ? inst.succ_cost[e] : inst.pred_cost[(e + 1) % n];
     timing.makespan = std::max(timing.makespan, last_departure(timing.curves[e]) + c);
-    timing.batches = add_batches(timing.batches, batch_count(timing.curves[e], c));
+    timing.batches = add_batches(timing.batches, batch_count(timing.curves[e], c, pacing));
   }
   return timing;
 }
 
-Schedule flow_timing_schedule(const RingInstance& inst, const FlowTiming& timing) {
+Schedule flow_timing_schedule(const RingInstance& inst, const FlowTiming& timing, Pacing pacing) {
   const std::size_t n = inst.size();
   Schedule schedule;
   schedule.time_scale = inst.cost_scale;
@@ -165,8 +174,10 @@ Schedule flow_timing_schedule(const RingInstance& inst, const FlowTiming& timing
     const Ticks c = right ? inst.succ_cost[e] : inst.pred_cost[(e + 1) % n];
     const std::optional<Link> link = n == 2 ? std::optional<Link>(right ? Link::succ : Link::pred) : std::nullopt;
     for (const DeparturePiece& p : timing.curves[e]) {
-      if (p.spacing == c) {
-        schedule.transfers.push_back({from, to, p.count, p.first, link});
+      if (p.spacing == c || pacing == Pacing::spaced) {
+        // A piece is one transfer: its span [first, first + (count-1) spacing + c) ends where the
+        // sender's port becomes free in path_timing, so consecutive pieces never overlap.
+        schedule.transfers.push_back({from, to, p.count, p.first, link, p.spacing == c ? Ticks{0} : p.spacing});
         continue;
       }
       for (std::int64_t j = 0; j < p.count; ++j) schedule.transfers.push_back({from, to, 1, p.first + j * p.spacing, link});

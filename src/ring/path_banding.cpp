@@ -63,7 +63,7 @@ DepartureCurve unreverse(const DepartureCurve& reversed, Ticks horizon, Ticks c)
 
 std::int64_t batches_of(const std::vector<DepartureCurve>& curves, const std::vector<PathLink>& links) {
   std::int64_t total = 0;
-  for (std::size_t k = 0; k < curves.size(); ++k) total = add_batches(total, batch_count(curves[k], links[k].cost));
+  for (std::size_t k = 0; k < curves.size(); ++k) total = add_batches(total, batch_count(curves[k], links[k].cost, Pacing::back_to_back));
   return total;
 }
 
@@ -123,13 +123,13 @@ std::optional<std::vector<DepartureCurve>> time_path_banded(const std::vector<Pa
     const DepartureCurve late = unreverse(alap_reversed[m - 1 - k], horizon, links[k].cost);
     // Strict ASAP from the chosen upstream lies inside the band too; keep it where it already needs
     // fewer batches (delaying runs only pays where ASAP would go item by item).
-    const std::int64_t early_batches = batch_count(early, links[k].cost);
+    const std::int64_t early_batches = batch_count(early, links[k].cost, Pacing::back_to_back);
     chosen[k] = early;
     if (early_batches > 1) {
       DepartureCurve runs = fewest_runs_between(early, late, links[k].cost, std::min(budget, early_batches));
       if (!runs.empty()) chosen[k] = std::move(runs);
     }
-    budget -= batch_count(chosen[k], links[k].cost);
+    budget -= batch_count(chosen[k], links[k].cost, Pacing::back_to_back);
     if (budget < 0) return std::nullopt;
   }
   return chosen;

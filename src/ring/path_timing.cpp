@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 
 #include "redist/core/error.hpp"
 
@@ -82,12 +83,18 @@ DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost, st
 }
 
 std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links, const std::vector<std::int64_t>& loads,
-                                      FollowMode mode) {
+                                      FollowMode mode, std::int64_t max_pieces) {
   REDIST_ASSERT(links.size() == loads.size());
   std::vector<DepartureCurve> curves(links.size());
+  std::int64_t pieces = 0;
   for (std::size_t k = 0; k < links.size(); ++k) {
     static const DepartureCurve none;
     curves[k] = time_link(k == 0 ? none : curves[k - 1], k == 0 ? 0 : links[k - 1].cost, loads[k], links[k], mode);
+    pieces += static_cast<std::int64_t>(curves[k].size());
+    if (pieces > max_pieces)
+      throw InputError("", "costs",
+                       "the optimal timing of a path of " + std::to_string(links.size()) + " links needs more than " +
+                           std::to_string(max_pieces) + " transfers (relays paced by ever faster links); not planned");
   }
   return curves;
 }
@@ -98,9 +105,10 @@ Ticks last_departure(const DepartureCurve& curve) {
   return p.first + (p.count - 1) * p.spacing;
 }
 
-std::int64_t batch_count(const DepartureCurve& curve, Ticks cost) {
+std::int64_t batch_count(const DepartureCurve& curve, Ticks cost, Pacing pacing) {
+  if (pacing == Pacing::spaced) return static_cast<std::int64_t>(curve.size());
   std::int64_t batches = 0;
-  for (const auto& p : curve) batches += p.spacing == cost ? 1 : p.count;
+  for (const auto& p : curve) batches = add_batches(batches, p.spacing == cost ? 1 : p.count);
   return batches;
 }
 

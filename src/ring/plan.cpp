@@ -18,21 +18,21 @@ std::string framework_of(const RingInstance& inst) {
 // Shifts searched on each side of System 6's integer optimum in the general case.
 constexpr std::int64_t kShiftRadius = 3;
 
-ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst) {
+ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst, Pacing pacing) {
   const System6Solution lp = solve_system6(inst);
   if (is_light(inst, lp.integer_shift))
     return {lemma9_schedule(inst, lp.integer_shift),
             "System 6 integer optimum, light: Lemma 9 schedule (document 000 section 6.1)"};
-  return plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius);
+  return plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius, pacing);
 }
 
-ShiftPlan plan_homogeneous(const RingInstance& inst) {
+ShiftPlan plan_homogeneous(const RingInstance& inst, Pacing pacing) {
   ShiftPlan best{plan_homogeneous_bidirectional(inst),
                  "homogeneous bidirectional construction reaching Lemma 6 (document 000 section 5, corrected)"};
   if (inst.all_loads_positive()) return best;
   // Zero loads void the construction's guarantee: let the general planner compete.
   const System6Solution lp = solve_system6(inst);
-  ShiftPlan other = plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius);
+  ShiftPlan other = plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius, pacing);
   return *other.schedule.makespan < *best.schedule.makespan ? other : best;
 }
 
@@ -65,17 +65,18 @@ void close_gap_by_search(const RingInstance& inst, RingPlan& plan, ShiftPlan& ch
 
 }  // namespace
 
-RingPlan plan_ring(const RingInstance& inst) {
+RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
   RingPlan plan;
   plan.framework = framework_of(inst);
   plan.bounds = ring_lower_bounds(inst);
+  const Pacing pacing = options.back_to_back ? Pacing::back_to_back : Pacing::spaced;
   ShiftPlan chosen;
   if (!inst.bidirectional()) {
-    chosen = plan_unidirectional(inst);
+    chosen = plan_unidirectional(inst, pacing);
   } else if (inst.homogeneous()) {
-    chosen = plan_homogeneous(inst);
+    chosen = plan_homogeneous(inst, pacing);
   } else {
-    chosen = plan_heterogeneous_bidirectional(inst);
+    chosen = plan_heterogeneous_bidirectional(inst, pacing);
   }
   close_gap_by_search(inst, plan, chosen);
   plan.schedule = std::move(chosen.schedule);

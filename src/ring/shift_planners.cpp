@@ -35,11 +35,11 @@ void consider(std::optional<Candidate>& best, std::optional<FlowTiming> timing, 
   if (!best || better(*timing, best->timing)) best = Candidate{std::move(*timing), std::move(method)};
 }
 
-ShiftPlan finish(const RingInstance& inst, const Candidate& c) {
+ShiftPlan finish(const RingInstance& inst, const Candidate& c, Pacing pacing) {
   constexpr std::string_view kChunked = "; the optimum needs more batches than a schedule may hold, so relays forward in chunks";
   std::string method = c.method;
   if (c.timing.chunked) method.append(kChunked.data(), kChunked.size());
-  return {flow_timing_schedule(inst, c.timing), std::move(method), c.timing.chunked};
+  return {flow_timing_schedule(inst, c.timing, pacing), std::move(method), c.timing.chunked};
 }
 
 // The light shift closest to `center` (System 12 restricted to net flows): every processor's sends
@@ -93,23 +93,32 @@ ShiftPlan algorithm1(const RingInstance& inst, std::int64_t shift, const std::ve
 
 }  // namespace
 
-ShiftPlan plan_unidirectional(const RingInstance& inst) {
+ShiftPlan plan_unidirectional(const RingInstance& inst, Pacing pacing) {
   REDIST_ASSERT(!inst.bidirectional());
   const auto prefix = prefix_sums(inst.imbalances());
   const std::int64_t shift = unidirectional_shift(prefix);
   if (inst.homogeneous() && inst.all_loads_positive() && inst.size() > 1) return algorithm1(inst, shift, prefix);
-  const Ticks optimum = lemma5_bound(inst);
   std::optional<Candidate> best;
-  consider(best, time_flows(inst, shift, PortOrder::succ_first, FollowMode::banded),
+  if (pacing == Pacing::spaced) {
+    // Strict ASAP is Algorithm 2 itself, optimal by Lemma 5 (loads and targets >= 1); a relay that
+    // keeps pace with a slower upstream link is one spaced transfer, so no batching is needed.
+    consider(best, time_flows(inst, shift, PortOrder::succ_first, FollowMode::exact, Pacing::spaced),
+             "strict ASAP on the minimal flows, relays paced by their upstream link (document 000 Algorithm 2)");
+    REDIST_ASSERT(best.has_value());
+    return finish(inst, *best, pacing);
+  }
+  const Ticks optimum = lemma5_bound(inst);
+  consider(best, time_flows(inst, shift, PortOrder::succ_first, FollowMode::banded, pacing),
            "ASAP on the minimal flows, batched between ASAP and ALAP (document 000 Algorithm 2)");
   if (!best || best->timing.makespan > optimum)
-    consider(best, time_flows(inst, shift, PortOrder::succ_first, FollowMode::exact),
+    consider(best, time_flows(inst, shift, PortOrder::succ_first, FollowMode::exact, pacing),
              "strict ASAP on the minimal flows (document 000 Algorithm 2)");
   REDIST_ASSERT(best.has_value());
-  return finish(inst, *best);
+  return finish(inst, *best, pacing);
 }
 
-ShiftPlan plan_bidirectional_by_shifts(const RingInstance& inst, std::int64_t center, std::int64_t radius) {
+ShiftPlan plan_bidirectional_by_shifts(const RingInstance& inst, std::int64_t center, std::int64_t radius,
+                                       Pacing pacing) {
   REDIST_ASSERT(inst.bidirectional());
   const auto prefix = prefix_sums(inst.imbalances());
   const auto [lo_s, hi_s] = std::minmax_element(prefix.begin(), prefix.end());
@@ -121,17 +130,23 @@ ShiftPlan plan_bidirectional_by_shifts(const RingInstance& inst, std::int64_t ce
   std::sort(shifts.begin(), shifts.end());
   shifts.erase(std::unique(shifts.begin(), shifts.end()), shifts.end());
 
+  // Spaced: strict ASAP ends no later than either batching of it (path_banding.hpp), and relays
+  // forward at their upstream link's pace in one transfer each. Back to back: both batchings compete.
+  const std::vector<FollowMode> modes = pacing == Pacing::spaced ? std::vector<FollowMode>{FollowMode::exact}
+                                                                 : std::vector<FollowMode>{FollowMode::banded, FollowMode::compress};
   std::optional<Candidate> best;
   for (const std::int64_t x : shifts)
     for (const PortOrder order : {PortOrder::succ_first, PortOrder::pred_first})
-      for (const FollowMode mode : {FollowMode::banded, FollowMode::compress}) {
-        consider(best, time_flows(inst, x, order, mode),
+      for (const FollowMode mode : modes) {
+        consider(best, time_flows(inst, x, order, mode, pacing),
                  std::string("ASAP flow timing, shift ") + std::to_string(x) +
                      (order == PortOrder::succ_first ? ", successors first" : ", predecessors first") +
-                     (mode == FollowMode::banded ? ", batched within the ASAP/ALAP band" : ", slow relays batched"));
+                     (mode == FollowMode::exact    ? ", relays paced by their upstream link"
+                      : mode == FollowMode::banded ? ", batched within the ASAP/ALAP band"
+                                                   : ", slow relays batched"));
       }
   REDIST_ASSERT(best.has_value());
-  return finish(inst, *best);
+  return finish(inst, *best, pacing);
 }
 
 }  // namespace redist

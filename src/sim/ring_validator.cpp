@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <numeric>
+#include <span>
 #include <vector>
 
 #include "redist/core/error.hpp"
@@ -12,13 +14,19 @@ namespace {
 
 constexpr Ticks kNever = std::numeric_limits<Ticks>::max();
 
-// A batch as seen from one processor: items sent (or received) back to back from `start`.
+// A transfer as seen from one processor: item m (1-based) leaves at start + (m-1) period and arrives
+// at start + (m-1) period + cost; the port is held over [start, end), end = start + (items-1) period + cost.
 struct Batch {
   Ticks start;
   Ticks end;
   std::int64_t items;
   Ticks cost;
+  Ticks period;  // the transfer's spacing, or its cost when back to back
   std::size_t transfer;
+
+  Ticks departure(std::int64_t m) const { return start + (m - 1) * period; }
+  Ticks first_arrival() const { return start + cost; }
+  Ticks last_arrival() const { return end; }
 };
 
 struct Candidate {
@@ -53,9 +61,29 @@ std::optional<bool> uses_succ_link(const RingInstance& inst, const Transfer& t) 
   return std::nullopt;
 }
 
+// One port kind (sends or receives) of every processor in one array, grouped by processor: the
+// batches of P_p are rows[offset[p] .. offset[p+1]). One allocation instead of one per processor.
+struct PortTable {
+  std::vector<Batch> rows;
+  std::vector<std::size_t> offset;
+  std::span<Batch> of(std::size_t p) { return {rows.data() + offset[p], offset[p + 1] - offset[p]}; }
+};
+
+// Counting sort of `batches` by owner[i] in [0, n).
+PortTable group_by(const std::vector<Batch>& batches, const std::vector<std::uint32_t>& owner, std::size_t n) {
+  PortTable table;
+  table.offset.assign(n + 1, 0);
+  for (const std::uint32_t p : owner) ++table.offset[p + 1];
+  std::partial_sum(table.offset.begin(), table.offset.end(), table.offset.begin());
+  table.rows.resize(batches.size());
+  std::vector<std::size_t> next(table.offset.begin(), table.offset.end() - 1);
+  for (std::size_t i = 0; i < batches.size(); ++i) table.rows[next[owner[i]]++] = batches[i];
+  return table;
+}
+
 // Earliest instant at which two batches of one port overlap (kNever if none), and the report.
-void check_port(std::vector<Batch>& batches, std::int64_t processor, const char* verb, Candidate& found,
-                int scale) {
+// Leaves the batches sorted by start.
+void check_port(std::span<Batch> batches, std::int64_t processor, const char* verb, Candidate& found, int scale) {
   std::sort(batches.begin(), batches.end(),
             [](const Batch& a, const Batch& b) { return a.start != b.start ? a.start < b.start : a.end < b.end; });
   Ticks busy_until = std::numeric_limits<Ticks>::min();
@@ -74,18 +102,32 @@ void check_port(std::vector<Batch>& batches, std::int64_t processor, const char*
 }
 
 // Holdings of one processor, given non-overlapping sends and receives (truncated before the first
-// neighbour / one-port violation). Within a piece of a send batch where at most one receive batch is
-// in progress, excess(m) = departures - arrivals - load at the m-th departure is monotone in m
-// (increments are 1 - floor or 1 - ceil of c_send / c_recv, all >= 0 or all <= 0), so its endpoints
-// decide whether the piece violates, and a binary search finds the first violating item.
+// neighbour / spacing / one-port violation). Why checking piece endpoints suffices
+// (docs/foundation.md, "The validator", has the long form):
+//
+// Let A(t) be the items received by instant t (an item counts from the end of its receipt). Receive
+// spans are disjoint, so the arrival windows [first arrival, last arrival] of the receive transfers are
+// disjoint and ordered; between two windows A is constant, and inside the window of a transfer with
+// period q whose first item arrives at a, A(t) = (items before it) + floor((t - a) / q) + 1.
+// Cut a send transfer (departures d_m = start + (m-1) p) at every window's first arrival and at the
+// instant after its last arrival. Within one piece every departure lies in the same window, or in the
+// same gap, so A(d_{m+1}) - A(d_m) is the same whole number of steps of one progression: it is
+// floor(p/q) or ceil(p/q) inside a window (both >= 1 when p >= q, both in {0, 1} when p < q), and 0 in
+// a gap. The excess e(m) = (sent before) + m - load - A(d_m), > 0 exactly when the m-th departure takes
+// an item the processor does not hold, changes by 1 - that amount: every step is >= 0 (p < q or a gap)
+// or every step is <= 0 (p >= q). So e is monotone on the piece, its endpoints say whether the piece
+// violates, and a binary search finds the first violating item. The work is O(log items) per piece,
+// the pieces number O(sends + receives) per processor (each cut belongs to one receive, each receive
+// overlaps a run of consecutive sends), so the whole check is O(B log B), whatever the item counts.
 class HoldingsChecker {
  public:
-  HoldingsChecker(std::vector<Batch> sends, std::vector<Batch> receives, std::int64_t load)
-      : sends_(std::move(sends)), receives_(std::move(receives)), load_(load) {
-    const auto by_start = [](const Batch& a, const Batch& b) { return a.start < b.start; };
-    std::sort(sends_.begin(), sends_.end(), by_start);
-    std::sort(receives_.begin(), receives_.end(), by_start);
-    arrived_before_.resize(receives_.size() + 1, 0);
+  // `sends` and `receives` sorted by start (check_port leaves them so). Reuses its buffers from one
+  // processor to the next.
+  void reset(std::span<const Batch> sends, std::span<const Batch> receives, std::int64_t load) {
+    sends_ = sends;
+    receives_ = receives;
+    load_ = load;
+    arrived_before_.assign(receives_.size() + 1, 0);
     for (std::size_t j = 0; j < receives_.size(); ++j) arrived_before_[j + 1] = arrived_before_[j] + receives_[j].items;
   }
 
@@ -98,7 +140,7 @@ class HoldingsChecker {
     Ticks arrived;
   };
 
-  std::optional<Failure> first_failure() const {
+  std::optional<Failure> first_failure() {
     Ticks sent_before = 0;
     for (const Batch& s : sends_) {
       if (auto f = check_batch(s, sent_before)) return f;
@@ -108,36 +150,39 @@ class HoldingsChecker {
   }
 
  private:
-  // Items received by instant t (inclusive: an item is usable from the end of its receipt).
+  // Items received by instant t (inclusive: an item is usable from the end of its receipt). First
+  // arrivals increase with the start because receive spans do not overlap.
   Ticks arrivals_by(Ticks t) const {
     const auto it = std::upper_bound(receives_.begin(), receives_.end(), t,
-                                     [](Ticks v, const Batch& b) { return v < b.start; });
+                                     [](Ticks v, const Batch& b) { return v < b.first_arrival(); });
     if (it == receives_.begin()) return 0;
     const std::size_t j = static_cast<std::size_t>(it - receives_.begin()) - 1;
     const Batch& r = receives_[j];
-    const Ticks partial = std::min<Ticks>(r.items, (t - r.start) / r.cost);
+    const Ticks partial = std::min<Ticks>(r.items, (t - r.first_arrival()) / r.period + 1);
     return arrived_before_[j] + partial;
   }
 
-  Ticks departure(const Batch& s, std::int64_t m) const { return s.start + (m - 1) * s.cost; }
+  static Ticks departure(const Batch& s, std::int64_t m) { return s.departure(m); }
 
   // > 0 when the m-th departure of s takes an item the processor does not hold.
   Ticks excess(const Batch& s, Ticks sent_before, std::int64_t m) const {
     return sent_before + m - load_ - arrivals_by(departure(s, m));
   }
 
-  std::optional<Failure> check_batch(const Batch& s, Ticks sent_before) const {
+  std::optional<Failure> check_batch(const Batch& s, Ticks sent_before) {
     if (s.items == 0) return std::nullopt;
     const Ticks first = s.start;
     const Ticks last = departure(s, s.items);
-    // Split points: receive batch starts and ends inside (first, last].
-    std::vector<Ticks> cuts;  // first item index m of each new piece (up to items + 1)
+    // Split points inside (first, last]: each arrival window's first arrival, and the tick after its
+    // last arrival; a cut at instant b starts the piece at the first departure at or after b.
+    std::vector<Ticks>& cuts = cuts_;  // first item index m of each new piece (up to items + 1)
+    cuts.clear();
     auto it = std::upper_bound(receives_.begin(), receives_.end(), first,
                                [](Ticks v, const Batch& b) { return v < b.start; });
     if (it != receives_.begin()) --it;
     for (; it != receives_.end() && it->start <= last; ++it) {
-      for (Ticks b : {it->start, it->end}) {
-        if (b > first && b <= last) cuts.push_back(ceil_div(b - s.start, s.cost) + 1);
+      for (Ticks b : {it->first_arrival(), it->last_arrival() + 1}) {
+        if (b > first && b <= last) cuts.push_back(ceil_div(b - s.start, s.period) + 1);
       }
     }
     cuts.push_back(Ticks{s.items} + 1);
@@ -170,17 +215,25 @@ class HoldingsChecker {
     return Failure{t, s.transfer, bad, sent_before + bad - 1, arrivals_by(t)};
   }
 
-  std::vector<Batch> sends_;
-  std::vector<Batch> receives_;
+  std::span<const Batch> sends_;
+  std::span<const Batch> receives_;
   std::vector<Ticks> arrived_before_;
-  std::int64_t load_;
+  std::vector<Ticks> cuts_;
+  std::int64_t load_ = 0;
 };
 
 // Departures of a batch strictly before `limit`.
 std::int64_t items_before(const Batch& b, Ticks limit) {
   if (limit == kNever) return b.items;
   if (b.start >= limit) return 0;
-  return static_cast<std::int64_t>(std::min<Ticks>(b.items, ceil_div(limit - b.start, b.cost)));
+  return static_cast<std::int64_t>(std::min<Ticks>(b.items, ceil_div(limit - b.start, b.period)));
+}
+
+// End of the span of `items` items sent every `period` from `start` on a link of cost `cost`.
+std::optional<Ticks> span_end(Ticks start, std::int64_t items, Ticks period, Ticks cost) {
+  const auto paced = checked_mul(items - 1, period);
+  const auto last_start = paced ? checked_add(start, *paced) : std::nullopt;
+  return last_start ? checked_add(*last_start, cost) : std::nullopt;
 }
 
 }  // namespace
@@ -192,13 +245,17 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
   const std::size_t n = inst.size();
 
   Candidate found;
-  std::vector<std::vector<Batch>> sends(n), receives(n);
+  std::vector<Batch> batches;
+  std::vector<std::uint32_t> senders, receivers;  // n < 2^32 (ring_instance.hpp limits)
+  batches.reserve(sched.transfers.size());
+  senders.reserve(sched.transfers.size());
+  receivers.reserve(sched.transfers.size());
   std::vector<Ticks> final_delta(n, 0);
   Ticks makespan = 0;
   for (std::size_t i = 0; i < sched.transfers.size(); ++i) {
     const Transfer& t = sched.transfers[i];
     REDIST_ASSERT(t.from >= 0 && static_cast<std::size_t>(t.from) < n && t.to >= 0 &&
-                  static_cast<std::size_t>(t.to) < n && t.items >= 0 && t.start >= 0);
+                  static_cast<std::size_t>(t.to) < n && t.items >= 0 && t.start >= 0 && t.spacing >= 0);
     if (t.items == 0) continue;
     const auto succ = uses_succ_link(inst, t);
     if (!succ) {
@@ -208,36 +265,46 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
                       (t.link ? std::string(" (link \"") + (*t.link == Link::succ ? "succ" : "pred") + "\")" : ""));
       continue;
     }
-    const Ticks cost = inst.cost(static_cast<std::size_t>(t.from), *succ);
-    const auto duration = checked_mul(t.items, cost);
-    const auto end = duration ? checked_add(t.start, *duration) : std::nullopt;
-    if (!end) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
-    makespan = std::max(makespan, *end);
-    const Batch batch{t.start, *end, t.items, cost, i};
-    sends[static_cast<std::size_t>(t.from)].push_back(batch);
-    receives[static_cast<std::size_t>(t.to)].push_back(batch);
+    // A transfer at an impossible pace still moves its items: only its timing is wrong.
     final_delta[static_cast<std::size_t>(t.from)] -= t.items;
     final_delta[static_cast<std::size_t>(t.to)] += t.items;
+    const Ticks cost = inst.cost(static_cast<std::size_t>(t.from), *succ);
+    if (t.spacing != 0 && t.spacing < cost) {
+      found.offer(t.start, t.from, 0, "spacing",
+                  "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) + " sends an item every " +
+                      format_ticks(t.spacing, scale) + " but the link takes " + format_ticks(cost, scale) + " per item");
+      continue;
+    }
+    const Ticks period = t.spacing == 0 ? cost : t.spacing;
+    const auto end = span_end(t.start, t.items, period, cost);
+    if (!end) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
+    makespan = std::max(makespan, *end);
+    batches.push_back({t.start, *end, t.items, cost, period, i});
+    senders.push_back(static_cast<std::uint32_t>(t.from));
+    receivers.push_back(static_cast<std::uint32_t>(t.to));
   }
+  PortTable sends = group_by(batches, senders, n);
+  PortTable receives = group_by(batches, receivers, n);
+  std::vector<Batch>().swap(batches);
 
   for (std::size_t p = 0; p < n; ++p) {
-    check_port(sends[p], static_cast<std::int64_t>(p), "sending", found, scale);
-    check_port(receives[p], static_cast<std::int64_t>(p), "receiving", found, scale);
+    check_port(sends.of(p), static_cast<std::int64_t>(p), "sending", found, scale);
+    check_port(receives.of(p), static_cast<std::int64_t>(p), "receiving", found, scale);
   }
-  // Before the first neighbour or one-port violation every port is serial, which the holdings
+  // Before the first neighbour, spacing or one-port violation every port is serial, which the holdings
   // check relies on; nothing at or after it can be the first violation anyway.
+  // Truncated batches keep their place in start order; those left with no item are skipped (sends)
+  // or count nothing (receives: they all start at or after the horizon, after every kept one).
   const Ticks horizon = found.best ? found.best->time : kNever;
-  const auto truncated = [horizon](const std::vector<Batch>& batches) {
-    std::vector<Batch> kept;
-    for (Batch b : batches) {
-      b.items = items_before(b, horizon);
-      b.end = b.start + b.items * b.cost;
-      if (b.items > 0) kept.push_back(b);
-    }
-    return kept;
-  };
+  if (horizon != kNever)
+    for (PortTable* table : {&sends, &receives})
+      for (Batch& b : table->rows) {
+        b.items = items_before(b, horizon);
+        if (b.items > 0) b.end = b.start + (b.items - 1) * b.period + b.cost;
+      }
+  HoldingsChecker checker;
   for (std::size_t p = 0; p < n; ++p) {
-    const HoldingsChecker checker(truncated(sends[p]), truncated(receives[p]), inst.loads[p]);
+    checker.reset(sends.of(p), receives.of(p), inst.loads[p]);
     if (const auto f = checker.first_failure()) {
       found.offer(f->time, static_cast<std::int64_t>(p), 2, "holdings",
                   proc(static_cast<std::int64_t>(p)) + " must send item " + std::to_string(f->item) +

@@ -53,9 +53,13 @@ std::int64_t take_items(Holdings& holdings, std::int64_t wanted) {
 
 void send_batch(int rank, const Batch& batch, Holdings& holdings, const ExchangeNetwork& net) {
   sg4::Mailbox* inbox = channel(rank, batch.peer);
+  double began = 0;
   for (std::int64_t left = batch.items; left > 0;) {
+    const std::int64_t sent = batch.items - left;
     const std::int64_t cap = batch.chunk > 0 ? std::min(left, batch.chunk) : left;
+    if (batch.pace > 0 && sent > 0) sg4::this_actor::sleep_until(began + static_cast<double>(sent) * batch.pace);
     const std::int64_t k = take_items(holdings, cap);
+    if (sent == 0) began = sg4::Engine::get_clock();
     inbox->put(new DataMessage{rank, k}, static_cast<std::uint64_t>(static_cast<double>(k) * net.item_bytes));
     left -= k;
   }
@@ -76,7 +80,8 @@ std::vector<ExchangeRole> exchange_roles(const Schedule& schedule, const std::ve
     REDIST_ASSERT(t.from >= 0 && static_cast<std::size_t>(t.from) < loads.size());
     REDIST_ASSERT(t.to >= 0 && static_cast<std::size_t>(t.to) < loads.size());
     if (t.items == 0) continue;
-    roles[static_cast<std::size_t>(t.from)].sends.push_back({static_cast<int>(t.to), t.items});
+    const double pace = t.spacing == 0 ? 0.0 : static_cast<double>(t.spacing) * std::pow(10.0, -schedule.time_scale);
+    roles[static_cast<std::size_t>(t.from)].sends.push_back({static_cast<int>(t.to), t.items, false, 0, pace});
     roles[static_cast<std::size_t>(t.to)].receives.push_back({static_cast<int>(t.from), t.items});
   }
   std::vector<bool> relays(roles.size());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <thread>
@@ -16,8 +17,7 @@ namespace redist {
 namespace {
 
 SimgridStudyOptions with_defaults(SimgridStudyOptions o) {
-  if (o.ratios.empty())
-    for (int r = 1; r <= 10; ++r) o.ratios.push_back(r);
+  if (o.ratios.empty()) o.ratios = kDefaultRatios;
   if (o.seeds <= 0) o.seeds = o.quick ? 4 : 30;
   if (o.jobs <= 0) o.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (o.ring_sizes.empty()) throw InputError("", "ring sizes", "at least one is needed");
@@ -88,7 +88,7 @@ std::vector<SchemeSummary> summarize(const SimgridStudyOptions& o, const std::ve
   for (int p : o.ring_sizes)
     for (double ratio : o.ratios)
       for (Scheme scheme : all_schemes()) {
-        SchemeSummary s{p, ratio, scheme, 0, 1e300, 0, 0, 0};
+        SchemeSummary s{p, ratio, scheme, 0, 1e300, 0, 0, 0, 0};
         for (const StudyRun& r : runs) {
           if (r.ring_size != p || r.ratio != ratio || r.scheme != scheme) continue;
           ++s.runs;
@@ -100,6 +100,11 @@ std::vector<SchemeSummary> summarize(const SimgridStudyOptions& o, const std::ve
         if (s.runs == 0) continue;
         s.mean_normalized /= s.runs;
         s.mean_redistributions /= s.runs;
+        double squares = 0;
+        for (const StudyRun& r : runs)
+          if (r.ring_size == p && r.ratio == ratio && r.scheme == scheme)
+            squares += (r.normalized - s.mean_normalized) * (r.normalized - s.mean_normalized);
+        s.stddev_normalized = s.runs > 1 ? std::sqrt(squares / (s.runs - 1)) : 0.0;
         out.push_back(s);
       }
   return out;
@@ -193,13 +198,22 @@ const SchemeSummary* find_summary(const SimgridStudyResult& result, int ring_siz
   return nullptr;
 }
 
-double adaptive_gap(const SimgridStudyResult& result, int ring_size, double ratio) {
-  double best_fixed = 1e300;
+double SchemeSummary::ci95() const { return runs > 1 ? 1.96 * stddev_normalized / std::sqrt(runs) : 0.0; }
+
+Scheme best_fixed_scheme(const SimgridStudyResult& result, int ring_size, double ratio) {
+  Scheme best = Scheme::none;
+  double best_time = 1e300;
   for (Scheme s : all_schemes())
     if (s != Scheme::adaptive)
-      if (const SchemeSummary* f = find_summary(result, ring_size, ratio, s)) best_fixed = std::min(best_fixed, f->mean_normalized);
+      if (const SchemeSummary* f = find_summary(result, ring_size, ratio, s); f && f->mean_normalized < best_time)
+        best = s, best_time = f->mean_normalized;
+  return best;
+}
+
+double adaptive_gap(const SimgridStudyResult& result, int ring_size, double ratio) {
+  const SchemeSummary* best = find_summary(result, ring_size, ratio, best_fixed_scheme(result, ring_size, ratio));
   const SchemeSummary* a = find_summary(result, ring_size, ratio, Scheme::adaptive);
-  return a ? a->mean_normalized / best_fixed - 1.0 : 0.0;
+  return a && best ? a->mean_normalized / best->mean_normalized - 1.0 : 0.0;
 }
 
 }  // namespace redist

@@ -1,5 +1,6 @@
 #include "redist/simgrid/simgrid_study_report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -29,6 +30,8 @@ const char* scheme_color(Scheme s) {
     case Scheme::four_times: return "#2ca02c";
     case Scheme::every_10: return "#ff7f0e";
     case Scheme::every_5: return "#9467bd";
+    case Scheme::every_3: return "#8c564b";
+    case Scheme::every_2: return "#17becf";
     case Scheme::adaptive: return "#d62728";
   }
   return "#000";
@@ -43,13 +46,20 @@ std::string figure_name(int ring_size) {
 std::string normalized_svg(const SimgridStudyResult& r, int ring_size) {
   LinePlot plot;
   plot.title = "Ring of " + std::to_string(ring_size) + " processors: mean over " + std::to_string(r.options.seeds) +
-               " seeds (lower is better)";
-  plot.x_label = "computation-to-communication ratio (a redistribution costs ~ratio balanced iterations)";
-  plot.y_label = "execution time / time without redistribution";
+               " seeds, 95% confidence bands (lower is better)";
+  plot.log_x = true;
+  plot.legend = LegendCorner::bottom_right;
+  plot.x_label = "computation-to-communication ratio (log scale): a redistribution costs ~ratio iterations";
+  plot.y_label = "execution time / time without redistribution (log scale)";
+  plot.log_y = true;
   for (Scheme s : all_schemes()) {
-    PlotSeries series{scheme_label(s), {}, scheme_color(s), s == Scheme::adaptive, false};
+    PlotSeries series{scheme_label(s), {}, scheme_color(s), s == Scheme::adaptive, false, {}};
     for (double ratio : r.options.ratios)
-      if (const SchemeSummary* sum = find_summary(r, ring_size, ratio, s)) series.points.emplace_back(ratio, sum->mean_normalized);
+      if (const SchemeSummary* sum = find_summary(r, ring_size, ratio, s)) {
+        series.points.emplace_back(ratio, sum->mean_normalized);
+        series.band.emplace_back(std::max(sum->mean_normalized - sum->ci95(), sum->mean_normalized / 10),
+                                 sum->mean_normalized + sum->ci95());
+      }
     plot.series.push_back(std::move(series));
   }
   return render_svg(plot, 760, 440);
@@ -88,15 +98,16 @@ void write_file(const std::filesystem::path& path, const std::string& text, std:
 }
 
 std::string summary_csv(const SimgridStudyResult& r) {
-  std::string out = "ring_size,ratio,scheme,mean_normalized,min_normalized,max_normalized,mean_redistributions,runs,best_fixed,adaptive_gap\n";
+  std::string out =
+      "ring_size,ratio,scheme,mean_normalized,min_normalized,max_normalized,mean_redistributions,runs,best_fixed,adaptive_gap,"
+      "stddev_normalized,ci95_normalized,best_fixed_scheme\n";
   for (const SchemeSummary& s : r.summaries) {
-    double best = 1e300;
-    for (Scheme f : all_schemes())
-      if (f != Scheme::adaptive)
-        if (const SchemeSummary* x = find_summary(r, s.ring_size, s.ratio, f)) best = std::min(best, x->mean_normalized);
+    const Scheme best = best_fixed_scheme(r, s.ring_size, s.ratio);
     out += std::to_string(s.ring_size) + fmt(",%g,", s.ratio) + scheme_name(s.scheme) +
            fmt(",%.6f,%.6f,%.6f,%.3f", s.mean_normalized, s.min_normalized, s.max_normalized, s.mean_redistributions) +
-           fmt(",%.0f,%.6f,%.6f\n", s.runs, best, adaptive_gap(r, s.ring_size, s.ratio));
+           fmt(",%.0f,%.6f,%.6f", s.runs, find_summary(r, s.ring_size, s.ratio, best)->mean_normalized,
+               adaptive_gap(r, s.ring_size, s.ratio)) +
+           fmt(",%.6f,%.6f,", s.stddev_normalized, s.ci95()) + scheme_name(best) + "\n";
   }
   return out;
 }
@@ -147,7 +158,7 @@ std::string normalized_table(const SimgridStudyResult& r, int p) {
     out += fmt("  %5g", ratio);
     for (Scheme s : all_schemes())
       if (const SchemeSummary* sum = find_summary(r, p, ratio, s)) out += fmt("%14.4f", sum->mean_normalized);
-    out += fmt("   %+.2f%%\n", 100 * adaptive_gap(r, p, ratio));
+    out += fmt("   %+.2f%% (", 100 * adaptive_gap(r, p, ratio)) + scheme_name(best_fixed_scheme(r, p, ratio)) + ")\n";
   }
   return out;
 }

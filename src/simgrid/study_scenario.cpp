@@ -11,13 +11,9 @@ namespace redist {
 
 namespace {
 
-// Independent reproducible streams per (seed, ring size, purpose). The key goes through SplitMix64's
-// mixer: a seed that is a linear function of `seed` with SplitMix's own increment would make seed
-// k + 1's stream seed k's shifted by one draw (near-identical scenarios for consecutive seeds).
+// Independent reproducible streams per (seed, ring size, purpose) (core/random.hpp).
 std::uint64_t stream_seed(std::uint64_t seed, int ring_size, std::uint64_t purpose) {
-  Rng mixer(seed);
-  Rng second(mixer.next() ^ (static_cast<std::uint64_t>(ring_size) << 8 | purpose));
-  return second.next();
+  return redist::stream_seed(seed, static_cast<std::uint64_t>(ring_size) << 8 | purpose);
 }
 
 void check_options(const ScenarioOptions& o) {

@@ -91,7 +91,8 @@ expect 2 "" -- "$R" gen lau --max-load -1
 
 # experiment lau: a tiny run writes the tables, CSV and plots where asked.
 expect 0 "Table 4" -- "$R" experiment lau --quick --instances 20 --out "$T/exp"
-for f in tables.txt table1_single.csv table2_multi.csv table3_modes.csv table4_runtime.csv lau_optimal_rates.svg; do
+for f in tables.txt table1_single.csv table2_multi.csv table3_modes.csv table4_runtime.csv lau_optimal_rates.svg \
+         lau_table3_modes.svg generator_fit.csv; do
   [ -s "$T/exp/$f" ] && pass=$((pass + 1)) || { echo "FAIL: experiment did not write $f"; fail=$((fail + 1)); }
 done
 

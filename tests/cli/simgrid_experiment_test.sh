@@ -19,14 +19,14 @@ awk -F, '
     if ($col["scheme"] == "adaptive") gap[key] = $col["adaptive_gap"]
   }
   END {
-    split("none after50 at20-40-60-80 every10 every5 adaptive", schemes, " ")
+    split("none after50 at20-40-60-80 every10 every5 every3 every2 adaptive", schemes, " ")
     bad = 0; count = 0
     for (k in keys) {
       ++count
       for (s in schemes) if (!((k "," schemes[s]) in seen)) { print "FAIL: missing " schemes[s] " at ring,ratio " k; bad = 1 }
       if (!(k in gap) || gap[k] > 0.02) { print "FAIL: adaptive " gap[k] " above the best fixed scheme at ring,ratio " k; bad = 1 }
     }
-    if (count != 20) { print "FAIL: expected 2 ring sizes x 10 ratios, got " count; bad = 1 }
+    if (count != 22) { print "FAIL: expected 2 ring sizes x 11 ratios (1..300), got " count; bad = 1 }
     exit bad
   }' "$T/summary.csv" || fail=1
 for svg in figure13_ring8 figure14_ring32 prediction; do

@@ -18,14 +18,4 @@ std::optional<int> brute_force_steps(const RingInstance& instance, int max_steps
 /// An optimal schedule found by the same search (unit steps scaled by the link cost).
 std::optional<Schedule> brute_force_schedule(const RingInstance& instance, int max_steps = 40);
 
-/// Item-by-item reference validator (one event per item): verdict, makespan and the earliest
-/// violation's time and rule, with the same tie-breaking as the library's validator.
-struct ReferenceVerdict {
-  bool valid = false;
-  Ticks makespan = 0;
-  Ticks violation_time = 0;
-  std::string rule;
-};
-ReferenceVerdict reference_validate(const RingInstance& instance, const Schedule& schedule);
-
 }  // namespace redist::testing

@@ -5,17 +5,20 @@
 
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "redist/lau/experiment_report.hpp"
 
 namespace redist {
 namespace {
 
-LauExperimentReport tiny_run() {
+LauExperimentReport tiny_run(std::uint64_t seed = 2001) {
   LauExperimentOptions options;
+  options.seed = seed;
   options.instances = 60;
   options.odd_instances = 20;
   options.timing_instances = 5;
+  options.fit_instances = 20;
   return run_lau_experiment(options);
 }
 
@@ -48,6 +51,22 @@ TEST(LauExperiment, SameSeedSameCounts) {
   }
 }
 
+// Seeds 1, 2001 and 2051 once gave identical n = 50 rows: each block's stream was the seed times
+// SplitMix's increment plus a small tag, so seed s + k replayed seed s's stream k draws later.
+TEST(LauExperiment, DifferentSeedsDrawDifferentInstances) {
+  const LauExperimentReport a = tiny_run(1), b = tiny_run(2001), c = tiny_run(2051);
+  for (std::size_t k = 0; k < a.rings.size(); ++k) {
+    if (a.rings[k].n < 10) continue;  // n = 4 has few distinct outcomes
+    const auto key = [&](const LauExperimentReport& r) {
+      return std::vector<double>{r.rings[k].single.worse_sum, r.rings[k].multi.worse_sum, r.rings[k].modes.worse_sum};
+    };
+    EXPECT_NE(key(a), key(b)) << "n = " << a.rings[k].n;
+    EXPECT_NE(key(b), key(c)) << "n = " << a.rings[k].n;
+    EXPECT_NE(key(a), key(c)) << "n = " << a.rings[k].n;
+  }
+  EXPECT_NE(a.timing[0].mean_total_load, b.timing[0].mean_total_load);
+}
+
 TEST(LauExperiment, WritesTablesCsvAndPlots) {
   const LauExperimentReport r = tiny_run();
   const std::string text = format_lau_tables(r);
@@ -56,7 +75,7 @@ TEST(LauExperiment, WritesTablesCsvAndPlots) {
   const auto dir = std::filesystem::temp_directory_path() / "redist_lau_experiment_test";
   std::filesystem::remove_all(dir);
   const auto files = write_lau_experiment(r, dir.string());
-  EXPECT_EQ(files.size(), 8u);
+  EXPECT_EQ(files.size(), 10u);
   for (const auto& f : files) EXPECT_GT(std::filesystem::file_size(f), 100u) << f;
   std::ifstream csv(dir / "table1_single.csv");
   std::string header;

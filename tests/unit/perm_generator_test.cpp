@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "redist/core/error.hpp"
 #include "redist/perm/generator.hpp"
+#include "redist/perm/solution.hpp"
 #include "redist/perm/steps.hpp"
 #include "redist/perm/volume.hpp"
 
@@ -42,12 +45,19 @@ TEST(PermGenerator, FullySkewedIsAShift) {
   EXPECT_EQ(solve_min_steps(inst).steps, 0);
 }
 
-TEST(PermGenerator, TileDistributions) {
+// 12 x 12 tiles on a 2 x 3 grid: small enough to check tile by tile.
+PermGenOptions six_processor_tiles(PermDistribution distribution) {
   PermGenOptions o;
+  o.distribution = distribution;
   o.processors = 6;
   o.grid_rows = 2;
   o.grid_cols = 3;
   o.tiles = 12;
+  return o;
+}
+
+TEST(PermGenerator, TileDistributions) {
+  PermGenOptions o = six_processor_tiles(PermDistribution::block_cyclic);
   for (auto dist : {PermDistribution::block_cyclic, PermDistribution::skewed_set, PermDistribution::chunk_set}) {
     o.distribution = dist;
     const ItemLayout l = generate_items(o);
@@ -57,6 +67,23 @@ TEST(PermGenerator, TileDistributions) {
   // SkewedSet: relabelling the reference back keeps the unmoved half, so at most half moves.
   o.distribution = PermDistribution::skewed_set;
   EXPECT_LE(solve_min_volume(instance_of(o)).volume, 72);
+}
+
+TEST(PermGenerator, SkewedSetReferenceMovesExactlyTheDisplacedHalf) {
+  PermGenOptions o = six_processor_tiles(PermDistribution::skewed_set);
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    o.seed = seed;
+    const ItemLayout l = generate_items(o);
+    ASSERT_EQ(l.reference.size(), 6U);
+    Assignment reference(l.reference.begin(), l.reference.end());
+    std::sort(reference.begin(), reference.end());
+    for (std::size_t p = 0; p < 6; ++p) ASSERT_EQ(reference[p], p) << "the reference must be a permutation";
+    const PermInstance inst = PermInstance::from_items(6, l.initial, l.partition);
+    // Every displaced tile lands on a processor other than its own, so the reference moves exactly them.
+    EXPECT_EQ(evaluate(inst, Assignment(l.reference.begin(), l.reference.end())).volume, 72) << "seed " << seed;
+  }
+  o.distribution = PermDistribution::block_cyclic;
+  EXPECT_TRUE(generate_items(o).reference.empty());
 }
 
 TEST(PermGenerator, Block1dIsSparseAndSeeded) {

@@ -44,7 +44,7 @@ TEST(PermIo, RoundTripOfWriters) {
   const auto back = parse_perm_instance(perm_counts_text(inst), "x");
   for (perm::Proc i = 0; i < 3; ++i)
     for (perm::Proc j = 0; j < 3; ++j) EXPECT_EQ(back.count(i, j), inst.count(i, j));
-  perm::ItemLayout layout{4, {0, 1, 3}, {2, 2, 0}};
+  perm::ItemLayout layout{4, {0, 1, 3}, {2, 2, 0}, {}};
   const auto items = parse_perm_instance(perm_items_text(layout), "x");
   EXPECT_EQ(items.processors(), 4U);
   EXPECT_EQ(items.count(3, 0), 1);

@@ -50,15 +50,33 @@ TEST(Plan, ProvedFrameworksAreOptimalOnEveryRandomInstance) {
   }
 }
 
-TEST(Plan, BurstingRelaysBeyondTheBatchBudgetAreSaidSo) {
+TEST(Plan, BurstingRelaysArePacedAndOptimal) {
   // Found by fuzzing: P2 relays 2.8 * 10^14 items over a cost-1 link between two saturated cost-3
-  // links. Lemma 5's optimum needs a burst per few items there, far more batches than a schedule may
-  // hold: the plan is valid, slightly later, and says why it is not optimal.
+  // links. Lemma 5's optimum forwards at the upstream pace: a handful of spaced transfers.
   RingInstance inst;
   inst.loads = {1, 282578779226241, 3, 1};
   inst.targets = {282578779226239, 3, 1, 3};
   inst.succ_cost = {2, 3, 1, 3};
   const RingPlan plan = checked_plan(inst);
+  EXPECT_FALSE(plan.batch_limited);
+  EXPECT_EQ(plan.schedule.status, PlanStatus::optimal);
+  EXPECT_LE(plan.schedule.transfers.size(), 12U);
+}
+
+TEST(Plan, BackToBackBatchesOnlyBeyondTheBudgetAreSaidSo) {
+  // The same ring when spaced transfers are refused: the optimum would need a burst per few items,
+  // far more batches than a schedule may hold; the plan is valid, slightly later, and says why.
+  RingInstance inst;
+  inst.loads = {1, 282578779226241, 3, 1};
+  inst.targets = {282578779226239, 3, 1, 3};
+  inst.succ_cost = {2, 3, 1, 3};
+  RingPlanOptions options;
+  options.back_to_back = true;
+  const RingPlan plan = plan_ring(inst, options);
+  const auto verdict = validate_ring_schedule(inst, plan.schedule);
+  ASSERT_TRUE(verdict.valid) << verdict.violation->message;
+  EXPECT_TRUE(verdict.makespan == *plan.schedule.makespan);
+  for (const Transfer& t : plan.schedule.transfers) ASSERT_EQ(static_cast<long long>(t.spacing), 0);
   EXPECT_TRUE(plan.batch_limited);
   EXPECT_EQ(plan.schedule.status, PlanStatus::feasible);
   EXPECT_NE(plan.method.find("more batches than a schedule may hold"), std::string::npos);

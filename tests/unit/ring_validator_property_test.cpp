@@ -6,26 +6,11 @@
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ring_validator.hpp"
 #include "support/ring_brute_force.hpp"
+#include "support/reference_validator.hpp"
+#include "support/ring_test_helpers.hpp"
 
 namespace redist {
 namespace {
-
-Schedule random_schedule(const RingInstance& inst, Rng& rng) {
-  Schedule s;
-  const auto n = static_cast<std::int64_t>(inst.size());
-  const int count = static_cast<int>(rng.uniform(0, 6));
-  for (int k = 0; k < count; ++k) {
-    Transfer t;
-    t.from = rng.uniform(0, n - 1);
-    const int kind = static_cast<int>(rng.uniform(0, 9));
-    t.to = kind == 0 ? rng.uniform(0, n - 1) : (kind % 2 == 0 || !inst.bidirectional()) ? (t.from + 1) % n : (t.from + n - 1) % n;
-    if (n == 2 && inst.bidirectional()) t.link = rng.uniform(0, 1) ? Link::succ : Link::pred;
-    t.items = rng.uniform(0, 4);
-    t.start = rng.uniform(0, 8);
-    s.transfers.push_back(t);
-  }
-  return s;
-}
 
 // A valid schedule made invalid in one random way (or left alone).
 Schedule mutate(Schedule s, const RingInstance& inst, Rng& rng) {
@@ -65,7 +50,7 @@ TEST(RingValidatorProperty, AgreesWithItemByItemReferenceOnRandomSchedules) {
     opt.max_load = 3;
     opt.seed = rng.next();
     const auto inst = generate_ring_instance(opt);
-    expect_agreement(inst, random_schedule(inst, rng));
+    expect_agreement(inst, testing::random_ring_schedule(inst, rng, {}));
   }
 }
 

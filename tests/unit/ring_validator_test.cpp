@@ -2,20 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include "support/ring_test_helpers.hpp"
+
 namespace redist {
 namespace {
 
 RingInstance ring(RingKind kind, std::vector<std::int64_t> loads, std::vector<std::int64_t> targets,
                   std::vector<std::int64_t> succ, std::vector<std::int64_t> pred = {}, int scale = 0) {
-  RingInstance inst;
-  inst.kind = kind;
-  inst.loads = std::move(loads);
-  inst.targets = std::move(targets);
-  inst.succ_cost = std::move(succ);
-  inst.pred_cost = std::move(pred);
-  inst.cost_scale = scale;
-  check_ring_instance(inst, "test");
-  return inst;
+  return testing::make_ring(kind, std::move(loads), std::move(targets), std::move(succ), std::move(pred), scale);
 }
 
 Schedule schedule(std::vector<Transfer> transfers, int scale = 0) {

@@ -39,9 +39,9 @@ TEST(UnidirectionalPlanner, ReachesLemma5OnThousandsOfRandomRings) {
     const auto plan = plan_unidirectional(inst);
     expect_valid_with_makespan(inst, plan.schedule);
     EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(lemma5_bound(inst)));
-    // Batching between ASAP and ALAP never needs more batches than strict ASAP.
+    // Spaced strict ASAP never needs more transfers than strict ASAP in back-to-back batches.
     const auto asap = time_flows(inst, unidirectional_shift(prefix_sums(inst.imbalances())), PortOrder::succ_first,
-                                 FollowMode::exact);
+                                 FollowMode::exact, Pacing::back_to_back);
     EXPECT_LE(static_cast<std::int64_t>(plan.schedule.transfers.size()), asap->batches);
     planned += static_cast<std::int64_t>(plan.schedule.transfers.size());
     strict += asap->batches;
@@ -60,6 +60,20 @@ TEST(UnidirectionalPlanner, EqualsTheBruteForceOptimumOnTinyHomogeneousRings) {
     const auto plan = plan_unidirectional(inst);
     expect_valid_with_makespan(inst, plan.schedule);
     EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), *testing::brute_force_steps(inst));
+  }
+}
+
+TEST(UnidirectionalPlanner, BackToBackBatchingKeepsLemma5AndNeedsNoMoreBatchesThanStrictAsap) {
+  Rng rng(101);
+  for (int trial = 0; trial < 1000; ++trial) {
+    const auto inst = random_ring(rng, RingKind::unidirectional, trial % 10 == 0 ? 60 : 12, 40);
+    const auto plan = plan_unidirectional(inst, Pacing::back_to_back);
+    expect_valid_with_makespan(inst, plan.schedule);
+    for (const Transfer& t : plan.schedule.transfers) ASSERT_EQ(static_cast<long long>(t.spacing), 0);
+    EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(lemma5_bound(inst)));
+    const auto asap = time_flows(inst, unidirectional_shift(prefix_sums(inst.imbalances())), PortOrder::succ_first,
+                                 FollowMode::exact, Pacing::back_to_back);
+    EXPECT_LE(static_cast<std::int64_t>(plan.schedule.transfers.size()), asap->batches);
   }
 }
 
@@ -107,10 +121,13 @@ TEST(FlowTiming, EveryShiftAndOrderGivesAValidBidirectionalSchedule) {
     for (std::int64_t x = -*hi; x <= -*lo; ++x)
       for (auto order : {PortOrder::succ_first, PortOrder::pred_first})
         for (auto mode : {FollowMode::compress, FollowMode::exact, FollowMode::banded}) {
-          const auto timing = time_flows(inst, x, order, mode);
-          if (!timing) continue;
-          const auto s = flow_timing_schedule(inst, *timing);
-          expect_valid_with_makespan(inst, s);
+          for (auto pacing : {Pacing::spaced, Pacing::back_to_back}) {
+            const auto timing = time_flows(inst, x, order, mode, pacing);
+            if (!timing) continue;
+            const auto s = flow_timing_schedule(inst, *timing, pacing);
+            expect_valid_with_makespan(inst, s);
+            EXPECT_EQ(static_cast<std::int64_t>(s.transfers.size()), timing->batches);
+          }
         }
   }
 }

@@ -77,6 +77,8 @@ TEST(SimgridModel, FixedSchemesRedistributeAsInTheDocument) {
   EXPECT_EQ(count(Scheme::four_times, 100), 4);
   EXPECT_EQ(count(Scheme::every_10, 100), 9);
   EXPECT_EQ(count(Scheme::every_5, 100), 19);
+  EXPECT_EQ(count(Scheme::every_3, 100), 33);
+  EXPECT_EQ(count(Scheme::every_2, 100), 49);
   EXPECT_EQ(count(Scheme::adaptive, 100), 0);
   EXPECT_TRUE(fixed_redistributes(Scheme::four_times, 60, 100));
   EXPECT_TRUE(fixed_redistributes(Scheme::every_10, 2, 10));  // scaled to a 10-iteration run
@@ -88,6 +90,7 @@ TEST(SimgridModel, AdaptivePolicyWeighsSavingAgainstCost) {
   AdaptiveOptions o;
   o.margin = 1.5;
   o.patience = 0.5;
+  o.initial_slowdown = 1.0;  // costs taken as predicted
   AdaptivePolicy policy(o);
   AdaptiveView v{10, 100, 2.0, 1.0, 30.0, 0.0};  // saves 1 s per iteration, 90 left, costs 30 s
   EXPECT_FALSE(policy.decide(v));  // 90 >= 45 but only 1 s lost so far (needs 15)
@@ -103,7 +106,7 @@ TEST(SimgridModel, AdaptivePolicyWeighsSavingAgainstCost) {
 
 TEST(SimgridModel, AdaptivePolicyLearnsTheSimulatorsSlowdown) {
   AdaptivePolicy policy;
-  EXPECT_DOUBLE_EQ(policy.expected_cost(2.0, 0.5), 2.5);
+  EXPECT_DOUBLE_EQ(policy.expected_cost(2.0, 0.5), 6.5);  // the default prior: 3 x the prediction
   policy.observe(1.0, 3.0);
   policy.observe(3.0, 3.0);
   EXPECT_DOUBLE_EQ(policy.slowdown(), 1.5);  // ratio of sums, never below 1

@@ -7,6 +7,8 @@
 #include "redist/simgrid/isolated_run.hpp"
 #include "redist/simgrid/platform_routes.hpp"
 #include "redist/simgrid/simulated_redistribution.hpp"
+#include "redist/simgrid/study_scenario.hpp"
+#include "redist/ring/plan.hpp"
 
 namespace redist {
 namespace {
@@ -87,6 +89,28 @@ TEST(SimgridRedistribution, ReplaysEveryPlanExactlyOnTheItemModelsNetwork) {
   }
   EXPECT_GE(light, 1);
   EXPECT_GE(relaying, 1);
+}
+
+TEST(SimgridRedistribution, ASpacedRelayKeepsItsPaceAndTheItemModelsTime) {
+  // A square h0 -> h1 -> h2 -> h3 -> h0 without latency: 1 ms per item, then 0.5, 1 and 10 ms. h0's
+  // items for h3 go mostly the long way, and h1 relays them at h0's pace (a spaced transfer); the
+  // simulation must replay the plan's makespan exactly, neither faster nor slower.
+  TiersPlatform square;
+  for (int i = 0; i < 4; ++i) square.nodes.push_back({numbered("h", i), NodeKind::host});
+  square.links.push_back({0, 1, LinkClass::lan, 8e6, 0.010, "l01"});
+  square.links.push_back({1, 2, LinkClass::lan, 16e6, 0.010, "l12"});
+  square.links.push_back({2, 3, LinkClass::lan, 8e6, 0.010, "l23"});
+  square.links.push_back({3, 0, LinkClass::lan, 0.8e6, 0.010, "l30"});
+  const TiersPlatform platform = dedicated_ring_platform(ring_routes(square, {0, 1, 2, 3}), false);
+  const std::vector<std::int64_t> loads = {41, 1, 1, 1}, targets = {1, 1, 1, 41};
+  const RingRoutes routes = ring_routes(platform, {0, 1, 2, 3});
+  const RingPlan plan = plan_ring(ring_instance_on_routes(routes, kItem, kStudyCostScale, loads, targets));
+  bool spaced = false;
+  for (const Transfer& t : plan.schedule.transfers) spaced = spaced || t.spacing != 0;
+  ASSERT_TRUE(spaced) << plan.method;
+  const auto r = simulate(platform, {0, 1, 2, 3}, loads, targets);
+  EXPECT_FALSE(r.light);
+  EXPECT_NEAR(r.measured, r.predicted, 1e-9 * r.predicted);
 }
 
 // Four hosts of 100 MFlops on a dedicated ring without latency, 40 columns of 10^7 flops each:

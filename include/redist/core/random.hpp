@@ -36,4 +36,14 @@ class Rng {
   std::uint64_t state_;
 };
 
+/// The seed of an independent stream `stream` of experiment seed `seed` (one per block, draw,
+/// ring size, purpose...). Both keys go through SplitMix64's output mixer. A linear derivation such
+/// as `seed * increment + stream` would not do: Rng(s + k * 0x9E3779B97F4A7C15) is Rng(s)'s stream
+/// shifted by k draws, so consecutive seeds or draws would replay one another.
+inline std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t stream) noexcept {
+  Rng mixer(seed);
+  Rng second(mixer.next() ^ stream);
+  return second.next();
+}
+
 }  // namespace redist

@@ -11,11 +11,14 @@
 //   odd n       the printed versus corrected Traffic index (docs/errata.md item 7; the document's tables
 //               use even n only, where both rules agree).
 //   Table 4     runtime of the window search versus ours, mean window sizes, versus n and max load.
+//   fit         candidate load generators against Tables 1-3 (generator_fit.hpp).
 // Every instance comes from a seeded generator: the same options give the same counts.
 
 #include <cstdint>
 #include <ostream>
 #include <vector>
+
+#include "redist/lau/generator_fit.hpp"
 
 namespace redist {
 
@@ -25,6 +28,7 @@ struct LauExperimentOptions {
   std::int64_t instances = 0;         // per n for Tables 1-3; 0: 50,000 (quick: 2,000)
   std::int64_t odd_instances = 0;     // per n for the odd-n table; 0: 10,000 (quick: 1,000)
   std::int64_t timing_instances = 0;  // per row of Table 4; 0: 5,000 (quick: 200)
+  std::int64_t fit_instances = 0;     // per n and candidate generator; 0: 10,000 (quick: 300)
   std::ostream* progress = nullptr;   // one line per finished block
 };
 
@@ -87,9 +91,15 @@ struct LauExperimentReport {
   std::vector<RingRow> rings;
   std::vector<OddRow> odd;
   std::vector<TimingRow> timing;
+  std::vector<GeneratorFit> fits;  // candidate load generators against Tables 1-3
   double seconds = 0;
 };
 
 LauExperimentReport run_lau_experiment(const LauExperimentOptions& options);
+
+struct LoadModel;
+/// One row of Tables 1-3: `count` instances of ring size n drawn from `model`, from stream `stream`
+/// of `seed` (the tables use stream 1 and the first candidate model).
+RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const LoadModel& model, std::uint64_t stream);
 
 }  // namespace redist

@@ -52,6 +52,9 @@ struct ItemLayout {
   std::size_t processors = 0;
   std::vector<Proc> initial;
   std::vector<Proc> partition;
+  /// skewed-set only: reference[j] = the processor of part j in the relabelled block-cyclic layout
+  /// the tiles were drawn from (before half of them moved); empty for the other distributions.
+  std::vector<Proc> reference;
 };
 
 /// Throws InputError (field named after the CLI option) for inconsistent options.

@@ -27,7 +27,7 @@ struct FlowTiming {
   std::vector<std::int64_t> flows;     // F_i over edge i (P_i <-> P_{i+1})
   std::vector<DepartureCurve> curves;  // departures over edge i, in the direction of sign(F_i)
   Ticks makespan = 0;
-  std::int64_t batches = 0;
+  std::int64_t batches = 0;  // transfers of the schedule under the timing's Pacing
   // Some path's optimal band needed more batches than the budget, so its follow pieces were cut
   // into chunks: valid, but later than the optimum (docs/ring_unidirectional.md, "Limit").
   bool chunked = false;
@@ -39,9 +39,12 @@ struct FlowTiming {
 /// With FollowMode::banded, a path whose band would need too many batches is timed with chunked
 /// compression instead (valid, possibly later than strict ASAP).
 std::optional<FlowTiming> time_flows(const RingInstance& instance, std::int64_t shift, PortOrder order,
-                                     FollowMode mode);
+                                     FollowMode mode, Pacing pacing = Pacing::spaced);
 
-/// The schedule of a timing (time scale = the instance's cost scale; links named when n = 2).
-Schedule flow_timing_schedule(const RingInstance& instance, const FlowTiming& timing);
+/// The schedule of a timing (time scale = the instance's cost scale; links named when n = 2): one
+/// transfer per departure piece, spaced when the piece follows a slower upstream link; under
+/// Pacing::back_to_back such a piece becomes one transfer per item instead.
+Schedule flow_timing_schedule(const RingInstance& instance, const FlowTiming& timing,
+                              Pacing pacing = Pacing::spaced);
 
 }  // namespace redist

@@ -43,8 +43,10 @@ enum class FollowMode {
 /// Times every link of the path. loads[k] is the own load of the processor that sends on link k
 /// (loads[0], the source, must cover items[0]). Returns one curve per link. FollowMode::banded is
 /// handled by time_path_banded (path_banding.hpp), which needs the receivers' targets too.
+/// Pieces can number O(m^2) on a path of m links (docs/ring_unidirectional.md: costs decreasing along
+/// the path); beyond max_pieces in all, throws InputError (field "costs") instead of exhausting memory.
 std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links, const std::vector<std::int64_t>& loads,
-                                      FollowMode mode);
+                                      FollowMode mode, std::int64_t max_pieces = INT64_MAX);
 
 /// The ASAP curve of one link given the curve of the link that feeds its sender.
 DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost, std::int64_t own_items,
@@ -53,8 +55,15 @@ DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost, st
 /// Departure of the last item (or release - cost when the curve is empty): the sender is busy
 /// until last_departure + cost.
 Ticks last_departure(const DepartureCurve& curve);
-/// Number of batches the curve becomes: pieces at the link's cost count 1, others one per item.
-std::int64_t batch_count(const DepartureCurve& curve, Ticks cost);
+/// How a schedule may express a piece whose spacing exceeds the link's cost.
+enum class Pacing {
+  spaced,        // one spaced transfer (docs/design.md "Schedule"): the default
+  back_to_back,  // one transfer per item, for consumers that accept back-to-back batches only
+};
+
+/// Number of transfers the curve becomes: one per piece when spaced; under back_to_back, pieces at
+/// the link's cost count 1 and others one per item.
+std::int64_t batch_count(const DepartureCurve& curve, Ticks cost, Pacing pacing);
 /// a + b for batch counts (both >= 0), saturated at INT64_MAX: one link holds at most 2^62 items, but
 /// per-item curves on many links add up beyond 64 bits (fuzz/regressions/plan/batch_total_overflow.bin).
 std::int64_t add_batches(std::int64_t a, std::int64_t b);

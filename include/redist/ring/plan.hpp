@@ -5,8 +5,8 @@
 // the reported makespan (the planner checks this before returning).
 //
 //   framework                      planner                                  optimal when
-//   unidirectional (any costs)     ASAP on the minimal flows (Alg. 1 / 2)   loads, targets >= 1 (Lemma 5),
-//                                                                            unless batch_limited
+//   unidirectional (any costs)     ASAP on the minimal flows (Alg. 1 / 2)   loads, targets >= 1 (Lemma 5)
+//                                  (back_to_back: batched, may be batch_limited)
 //   homogeneous bidirectional      homogeneous_bidirectional.hpp            loads, targets >= 1 (Lemma 6)
 //   heterogeneous bidirectional    System 6 + Lemma 9 when light; else the  makespan = a proved bound
 //                                  best of several shifts and executors
@@ -25,12 +25,19 @@ struct RingPlan {
   std::string framework;   // "unidirectional-homogeneous", ..., "bidirectional-heterogeneous"
   std::string method;      // which construction produced the schedule
   RingBounds bounds;       // every bound that applies, including system6_integer where relevant
-  // The optimal timing needs more batches than a schedule may hold (max_schedule_batches): a relay
-  // between two saturated slower links must forward in bursts whose number grows with the flow, even
-  // on 4 processors. The schedule is then valid but later (docs/ring_unidirectional.md, "Limit").
+  // Only with RingPlanOptions::back_to_back: the optimal timing needs more batches than a schedule may
+  // hold (max_schedule_batches): a relay between two saturated slower links must forward in bursts
+  // whose number grows with the flow, even on 4 processors. The schedule is then valid but later
+  // (docs/ring_unidirectional.md, "Back-to-back batches only").
   bool batch_limited = false;
 };
 
-RingPlan plan_ring(const RingInstance& instance);
+struct RingPlanOptions {
+  // Never emit spaced transfers (docs/design.md "Schedule"): for consumers that execute back-to-back
+  // batches only. Relays then forward in batches, which may cost optimality (batch_limited).
+  bool back_to_back = false;
+};
+
+RingPlan plan_ring(const RingInstance& instance, const RingPlanOptions& options = {});
 
 }  // namespace redist

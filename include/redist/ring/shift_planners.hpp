@@ -10,13 +10,14 @@
 //
 // Heterogeneous bidirectional rings, general case (open in document 000): candidates are the integer
 // shifts around System 6's optimum (and the nearest light shift, System 12), each timed with both
-// port orders and both follow modes; the best valid makespan wins.
+// port orders (strict ASAP when spaced; both batchings when back to back); the best makespan wins.
 
 #include <cstdint>
 #include <string>
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
+#include "redist/ring/path_timing.hpp"
 
 namespace redist {
 
@@ -30,9 +31,10 @@ struct ShiftPlan {
   bool batch_limited = false;  // FlowTiming::chunked of the chosen timing
 };
 
-ShiftPlan plan_unidirectional(const RingInstance& instance);
+ShiftPlan plan_unidirectional(const RingInstance& instance, Pacing pacing = Pacing::spaced);
 
 /// `center` is the shift to search around (System 6's integer argmin); `radius` shifts each side.
-ShiftPlan plan_bidirectional_by_shifts(const RingInstance& instance, std::int64_t center, std::int64_t radius);
+ShiftPlan plan_bidirectional_by_shifts(const RingInstance& instance, std::int64_t center, std::int64_t radius,
+                                       Pacing pacing = Pacing::spaced);
 
 }  // namespace redist

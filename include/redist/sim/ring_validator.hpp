@@ -3,11 +3,15 @@
 //
 // Rules (document 000 section 2, docs/design.md "One-port item model"):
 //   neighbour   every transfer uses a link of the ring (P_i -> P_{i+1}; also P_i -> P_{i-1} if bidirectional)
-//   one-port    a processor's sends never overlap in time, nor do its receives
+//   spacing     a spaced transfer's spacing is at least its link's cost (an item cannot leave before
+//               the previous one is through the link); reported at the transfer's start
+//   one-port    a processor's sends never overlap in time, nor do its receives; a transfer holds both
+//               ports over its whole span [start, start + (items-1) spacing + cost), pauses included
 //   holdings    an item leaves its sender when its transfer starts and is usable at the receiver from
 //               the instant its receipt ends; no processor ever sends an item it does not hold
 //   final-load  every processor ends with its target
-// Time is exact (integer ticks, decimal.hpp). Cost: O(B log B) for B batches, whatever the item counts.
+// Time is exact (integer ticks, decimal.hpp). Cost: O(B log B) for B transfers, whatever the item
+// counts and spacings (ring_validator.cpp proves why checking a few items per transfer suffices).
 
 #include <cstdint>
 #include <optional>
@@ -21,7 +25,7 @@ namespace redist {
 struct Violation {
   Ticks time = 0;
   std::int64_t processor = 0;
-  std::string rule;  // "neighbour", "one-port", "holdings", "final-load"
+  std::string rule;  // "neighbour", "spacing", "one-port", "holdings", "final-load"
   std::string message;
 };
 

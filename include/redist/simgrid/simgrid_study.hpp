@@ -2,7 +2,7 @@
 // `redist experiment simgrid`: document 000 section 8's study (Figures 13 and 14) plus our adaptive
 // policy and the check of the planner against the simulator.
 //
-// For each ring size (8, 32), seed, ratio (1..10) and scheme, one SimGrid simulation of the 100-
+// For each ring size (8, 32), seed, ratio (1..300 on a log grid) and scheme, one SimGrid simulation of the 100-
 // iteration application, each in its own child process (isolated_run.hpp), `jobs` at a time. A run's
 // normalized time is its total time over the no-redistribution run of the same ring size, seed and
 // ratio; the summary averages it over the seeds.
@@ -15,10 +15,14 @@
 
 namespace redist {
 
+/// 1..300, roughly evenly spaced on a log axis: the document's range (1..10) and the range where its
+/// conclusions appear in our model (docs/simgrid.md).
+inline const std::vector<double> kDefaultRatios{1, 2, 3, 5, 10, 20, 30, 50, 100, 200, 300};
+
 struct SimgridStudyOptions {
   bool quick = false;
   std::vector<int> ring_sizes{8, 32};
-  std::vector<double> ratios;    // empty: 1, 2, ..., 10
+  std::vector<double> ratios;    // empty: kDefaultRatios
   int seeds = 0;                 // 0: 30 (quick: 4)
   std::uint64_t first_seed = 1;
   int jobs = 0;                  // simultaneous simulations; 0: the machine's hardware threads
@@ -45,6 +49,9 @@ struct SchemeSummary {
   double max_normalized = 0;
   double mean_redistributions = 0;
   int runs = 0;
+  double stddev_normalized = 0;  // across seeds (sample standard deviation)
+  /// Half-width of a 95% confidence interval of the mean (normal approximation, 1.96 sd / sqrt(runs)).
+  [[nodiscard]] double ci95() const;
 };
 
 /// The reference redistribution of one (ring size, seed) simulated on three networks, to take the
@@ -93,6 +100,9 @@ SimgridStudyResult run_simgrid_study(SimgridStudyOptions options);
 
 /// The summary of one (ring size, ratio, scheme); nullptr when absent.
 const SchemeSummary* find_summary(const SimgridStudyResult& result, int ring_size, double ratio, Scheme scheme);
+
+/// The fixed scheme of least mean normalized time at one (ring size, ratio).
+Scheme best_fixed_scheme(const SimgridStudyResult& result, int ring_size, double ratio);
 
 /// The adaptive policy's standing at one (ring size, ratio): its mean normalized time over the best
 /// fixed scheme's, minus 1 (negative: better than every fixed scheme).
