@@ -10,8 +10,8 @@
 namespace redist {
 
 /// Bytes per processor measured at n = 10^5 and 10^6 with loads up to 1000, rounded up, for the
-/// framework of `instance`; heterogeneous rings also grow with the number of batches their relays
-/// need, so their figure is the measured worst of the generator's rings.
+/// framework of `instance`; heterogeneous rings also grow with the number of transfers their
+/// relays need, so their figure is the one measured on the generator's rings.
 std::uint64_t plan_bytes_per_processor(const RingInstance& instance);
 
 /// Expected peak memory of planning `instance` and writing its schedule (the instance included).
