@@ -8,6 +8,7 @@
 
 #include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
+#include "support/json_mutation.hpp"
 
 namespace redist::io {
 namespace {
@@ -88,19 +89,11 @@ bool same(const RingInstance& a, const RingInstance& b) {
 TEST(RingInstanceIo, FileReaderAgreesWithTheDomReaderOnMutatedText) {
   const std::string valid = R"({"ring": "bidirectional", "loads": [7, 1, 3, 0], "targets": [3, 4, 4, 0],
       "succ_cost": [1, 2.5, 1e0, 3], "pred_cost": 0.25})";
-  const std::string alphabet = "{}[]:,\"\\-+.eE0123456789 \ntrufalsn\x80";
   const std::string path = ::testing::TempDir() + "redist_mutated_instance.json";
   Rng rng(77);
   int accepted = 0;
   for (int round = 0; round < 600; ++round) {
-    std::string text = valid;
-    for (int edits = static_cast<int>(rng.uniform(1, 2)); edits > 0; --edits) {
-      const auto at = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(text.size()) - 1));
-      const auto kind = rng.uniform(0, 2);
-      if (kind == 0) text[at] = alphabet[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(alphabet.size()) - 1))];
-      if (kind == 1) text.erase(at, 1);
-      if (kind == 2) text.insert(at, 1, text[at]);
-    }
+    const std::string text = testing::mutated_json(valid, rng, 2);
     std::ofstream(path, std::ios::binary) << text;
     std::optional<RingInstance> dom, file;
     try {

@@ -4,6 +4,7 @@
 
 #include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
+#include "support/json_mutation.hpp"
 
 namespace redist::io {
 namespace {
@@ -178,18 +179,10 @@ TEST(ScheduleIo, StreamingReaderAgreesWithTheDomReaderOnMutatedText) {
       {"from": 0, "to": 1, "items": 3, "start": 1e1, "spacing": 2},
       {"from": 1, "to": 2, "items": 9223372036854775807, "start": -0.0, "link": "succ"},
       {"from": 2, "to": 0, "items": 1, "start": 0.125, "note": "plain"}], "status": "optimal", "flow_shift": -9223372036854775808})";
-  const std::string alphabet = "{}[]:,\"\\-+.eE0123456789 \ntrufalsn\x80";
   Rng rng(2024);
   int accepted = 0;
   for (int round = 0; round < 4000; ++round) {
-    std::string text = valid;
-    for (int edits = static_cast<int>(rng.uniform(1, 3)); edits > 0; --edits) {
-      const auto at = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(text.size()) - 1));
-      const auto kind = rng.uniform(0, 2);
-      if (kind == 0) text[at] = alphabet[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(alphabet.size()) - 1))];
-      if (kind == 1) text.erase(at, 1);
-      if (kind == 2) text.insert(at, 1, text[at]);
-    }
+    const std::string text = testing::mutated_json(valid, rng, 3);
     std::optional<Schedule> dom, streamed;
     try {
       dom = parse(text);
