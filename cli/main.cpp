@@ -2,14 +2,18 @@
 // This file only assembles the subcommands and maps errors to the exit status contract.
 
 #include <iostream>
+#include <string>
 
 #include "cli_common.hpp"
 #include "redist/core/error.hpp"
+#include "redist/version.hpp"
 
 int main(int argc, char** argv) {
   using namespace redist::cli;
   CLI::App app{"redist: data redistribution after load balancing (plan, check, bound, generate)"};
   app.require_subcommand(1);
+  // Handled before the subcommand requirement: `redist --version` prints the version and exits 0.
+  app.set_version_flag("--version", std::string("redist ") + REDIST_VERSION_STRING);
   Context context;
   register_plan(app, context);
   register_check(app, context);

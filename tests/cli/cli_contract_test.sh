@@ -43,6 +43,8 @@ bad nan '{"ring": "unidirectional", "loads": [1], "targets": [1], "succ_cost": N
 bad dup '{"ring": "unidirectional", "ring": "bidirectional", "loads": [1], "targets": [1], "succ_cost": 1}' "ring: duplicate key"
 expect 2 "cannot open file" -- "$R" bounds "$T/does-not-exist.json"
 expect 2 "" -- "$R" frobnicate
+# --version: the project version (CMakeLists.txt project(VERSION)), status 0, even without a subcommand.
+expect 0 "^redist [0-9]+\.[0-9]+\.[0-9]+$" -- "$R" --version
 
 # check: valid, invalid, and bad schedule input.
 cat >"$T/i.json" <<'J'

@@ -11,9 +11,11 @@
 #include <string>
 #include <string_view>
 
+#include "redist/core/wide_int.hpp"
+
 namespace redist {
 
-using Ticks = __int128;
+using Ticks = Int128;
 
 /// The largest number of decimal digits after the point that redist represents exactly.
 inline constexpr int kMaxTimeScale = 18;

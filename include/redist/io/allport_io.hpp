@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "redist/core/wide_int.hpp"
 #include "redist/io/exact_json.hpp"
 #include "redist/lau/planner.hpp"
 #include "redist/sim/allport_instance.hpp"
@@ -31,6 +32,6 @@ Json allport_instance_to_json(const AllportInstance& instance);
 Json lau_plan_to_json(const AllportInstance& instance, const LauPlan& plan);
 
 /// An exact 128-bit integer as JSON: a number when it fits 64 bits, else its decimal string.
-Json wide_to_json(__int128 value);
+Json wide_to_json(Int128 value);
 
 }  // namespace redist::io

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "redist/core/wide_int.hpp"
 #include "redist/lau/traffic.hpp"
 #include "redist/lau/window_search.hpp"
 #include "redist/sim/allport_instance.hpp"
@@ -43,7 +44,7 @@ struct LauPlan {
   SendMode mode = SendMode::single;
   std::int64_t shift = 0;  // flows[i] = shift + S_i
   std::vector<std::int64_t> flows;
-  __int128 traffic = 0;
+  Int128 traffic = 0;
   AllportTime t_single;
   AllportTime t_multi;
   std::optional<ShiftRange> optimal_shifts;  // optimal: every shift of least time in `mode`

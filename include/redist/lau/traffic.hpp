@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <span>
 
+#include "redist/core/wide_int.hpp"
+
 namespace redist {
 
 enum class TrafficRule { corrected, printed };
@@ -33,6 +35,6 @@ std::int64_t traffic_shift(std::span<const std::int64_t> base, TrafficRule rule)
 ShiftRange traffic_window(std::span<const std::int64_t> base);
 
 /// sum |x + S_i|.
-__int128 traffic_at(std::span<const std::int64_t> base, std::int64_t shift);
+Int128 traffic_at(std::span<const std::int64_t> base, std::int64_t shift);
 
 }  // namespace redist

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "redist/core/wide_int.hpp"
 #include "redist/perm/instance.hpp"
 
 namespace redist::perm {
@@ -49,7 +50,7 @@ struct WeightedMatching {
   std::vector<Proc> col_of_row;          // a permutation: pairs outside the listed edges weigh 0
   std::vector<std::int64_t> row_dual;    // u_i >= 0
   std::vector<std::int64_t> col_dual;    // v_j >= 0
-  __int128 weight = 0;                   // sum of the matched pairs' weights
+  Int128 weight = 0;                   // sum of the matched pairs' weights
 };
 
 enum class MatchingMethod { automatic, dense, sparse };

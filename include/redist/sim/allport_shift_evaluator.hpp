@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "redist/core/wide_int.hpp"
 #include "redist/sim/allport_instance.hpp"
 #include "redist/sim/allport_time.hpp"
 
@@ -35,7 +36,7 @@ class ShiftEvaluator {
   [[nodiscard]] AllportTime multi_send(std::int64_t shift) const;
   [[nodiscard]] AllportTime time(SendMode mode, std::int64_t shift) const;
   /// sum |x + S_i| (document 002 section 4).
-  [[nodiscard]] __int128 traffic(std::int64_t shift) const;
+  [[nodiscard]] Int128 traffic(std::int64_t shift) const;
 
  private:
   std::vector<std::int64_t> loads_;
