@@ -45,5 +45,6 @@ void register_experiment_simgrid(CLI::App& experiment, Context& context);
 void register_perm(CLI::App& app, Context& context);
 void register_gen_perm(CLI::App& gen, Context& context);
 void register_experiment_perm(CLI::App& experiment, Context& context);
+void register_experiment_hetbi(CLI::App& experiment, Context& context);
 
 }  // namespace redist::cli

@@ -1,4 +1,5 @@
-// `redist gen ring --n N --ring uni|bi --costs hom|het --max-load M [--light] --seed S [-o FILE]`.
+// `redist gen ring --n N --ring uni|bi --costs hom|het --max-load M [--max-cost C] [--cost-decimals D]
+//  [--shape uniform|gather|scatter|heavy|blocks|forward] [--light] --seed S [-o FILE]`.
 
 #include "cli_common.hpp"
 #include "redist/io/ring_instance_io.hpp"
@@ -12,6 +13,7 @@ struct GenRingOptions {
   RingGenOptions gen;
   std::string ring = "uni";
   std::string costs = "hom";
+  std::string shape = "uniform";
   std::string output;
 };
 
@@ -25,12 +27,22 @@ void register_gen_ring(CLI::App& gen, Context& context) {
   cmd->add_option("--costs", opt->costs, "hom (all 1) or het (integers in [1, max-cost])")->check(CLI::IsMember({"hom", "het"}));
   cmd->add_option("--max-load", opt->gen.max_load, "largest load and target")->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
   cmd->add_option("--max-cost", opt->gen.max_cost, "largest heterogeneous link cost")->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}));
+  cmd->add_option("--cost-decimals", opt->gen.cost_decimals,
+                  "decimals of heterogeneous costs: uniform in [10^-D, max-cost] in steps of 10^-D (default 0)")
+      ->check(CLI::Range(0, 6));
+  cmd->add_option("--shape", opt->shape,
+                  "where the imbalance lies: uniform (loads, targets uniform in [1, max-load]), gather (all send "
+                  "to one sink), scatter (one source sends to all), heavy (uniform + one source with a large "
+                  "excess), blocks (alternating overloaded/underloaded runs), forward (a few far-apart "
+                  "source/sink pairs, balanced relays between)")
+      ->check(CLI::IsMember({"uniform", "gather", "scatter", "heavy", "blocks", "forward"}));
   cmd->add_flag("--light", opt->gen.light, "light redistribution (every processor can send from its own load)");
   cmd->add_option("--seed", opt->gen.seed, "random seed");
   cmd->add_option("-o,--output", opt->output, "output file (default: standard output)");
   cmd->callback([opt, &context] {
     opt->gen.kind = opt->ring == "bi" ? RingKind::bidirectional : RingKind::unidirectional;
     opt->gen.heterogeneous = opt->costs == "het";
+    opt->gen.shape = *ring_shape_from_name(opt->shape);
     emit_json(io::ring_instance_to_json(generate_ring_instance(opt->gen)), opt->output);
     context.exit_code = kExitOk;
   });

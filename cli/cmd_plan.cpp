@@ -1,5 +1,6 @@
-// `redist plan INSTANCE [-o SCHEDULE] [--json] [--svg DIAGRAM.svg] [--back-to-back]`: the best schedule
-// for a ring (--back-to-back: no spaced transfers, for executors that take back-to-back batches only).
+// `redist plan INSTANCE [-o SCHEDULE] [--json] [--svg DIAGRAM.svg] [--back-to-back] [--effort N]`: the best
+// schedule for a ring (--back-to-back: no spaced transfers, for executors that take back-to-back
+// batches only; --effort: more search on heterogeneous bidirectional rings).
 
 #include <iostream>
 
@@ -105,6 +106,10 @@ void register_plan(CLI::App& app, Context& context) {
   cmd->add_flag("--json", opt->json, "machine-readable output");
   cmd->add_flag("--back-to-back", opt->planner.back_to_back,
                 "no spaced transfers: relays forward in back-to-back batches (may be above the optimum)");
+  cmd->add_option("--effort", opt->planner.effort,
+                  "search effort on heterogeneous bidirectional rings (0 = list-scheduler seeds only; each unit "
+                  "adds 48 local-search moves; default 1)")
+      ->check(CLI::Range(0, 1000));
   cmd->callback([opt, &context] { context.exit_code = run_plan(*opt); });
 }
 

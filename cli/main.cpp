@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   register_experiment_simgrid(experiment, context);
 #endif
   register_experiment_perm(experiment, context);
+  register_experiment_hetbi(experiment, context);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

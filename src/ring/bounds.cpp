@@ -6,6 +6,7 @@
 
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
+#include "redist/ring/forwarding_bound.hpp"
 #include "redist/ring/system6.hpp"
 
 namespace redist {
@@ -185,7 +186,11 @@ RingBounds ring_lower_bounds(const RingInstance& inst) {
     if (inst.homogeneous()) bounds.terms.push_back({"lemma6", "document 000, Lemma 6 (homogeneous bidirectional)", lemma6_bound(inst)});
     // On a homogeneous ring Lemma 12 equals Lemma 6 (tested), so it is only computed when it can differ.
     if (!inst.homogeneous()) bounds.terms.push_back({"lemma12", "document 000, Lemma 12 (bidirectional, any costs)", lemma12_bound(inst)});
-    bounds.terms.push_back({"system6_integer", "document 000 System 6, integer optimum (docs/errata.md item 3)", solve_system6(inst).integer_optimum});
+    const System6Solution system6 = solve_system6(inst);
+    bounds.terms.push_back({"system6_integer", "document 000 System 6, integer optimum (docs/errata.md item 3)", system6.integer_optimum});
+    // Equal to tau_int when System 6's integer optimum is light: only worth computing otherwise.
+    if (!system6.integer_shift_light)
+      bounds.terms.push_back({"forwarding", "System 6 plus forwarding delays at relays (docs/ring_bidirectional_heterogeneous.md)", forwarding_bound(inst)});
   }
   for (const auto& term : bounds.terms) bounds.best = std::max(bounds.best, term.value);
   return bounds;

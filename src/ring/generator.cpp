@@ -4,26 +4,11 @@
 
 #include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
+#include "ring_shapes.hpp"
 
 namespace redist {
 
 namespace {
-
-// Moves the targets' total to `total` while keeping each in [1, cap], walking the ring from a random
-// processor so that the correction is spread.
-void match_total(std::vector<std::int64_t>& targets, std::int64_t total, std::int64_t cap, Rng& rng) {
-  std::int64_t diff = total;
-  for (auto t : targets) diff -= t;
-  const std::size_t n = targets.size();
-  const auto start = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1));
-  for (std::size_t step = 0; step < n && diff != 0; ++step) {
-    auto& t = targets[(start + step) % n];
-    const std::int64_t change = diff > 0 ? std::min(diff, cap - t) : -std::min(-diff, t - 1);
-    t += change;
-    diff -= change;
-  }
-  REDIST_ASSERT(diff == 0);
-}
 
 void draw_light(RingInstance& inst, const RingGenOptions& opt, Rng& rng) {
   const std::int64_t low = std::max<std::int64_t>(1, (opt.max_load + 1) / 2);
@@ -44,10 +29,30 @@ void draw_light(RingInstance& inst, const RingGenOptions& opt, Rng& rng) {
 
 }  // namespace
 
+std::optional<RingShape> ring_shape_from_name(const std::string& name) {
+  for (const RingShape s : {RingShape::uniform, RingShape::gather, RingShape::scatter, RingShape::heavy,
+                            RingShape::blocks, RingShape::forward})
+    if (name == to_string(s)) return s;
+  return std::nullopt;
+}
+
+const char* to_string(RingShape shape) {
+  switch (shape) {
+    case RingShape::uniform: return "uniform";
+    case RingShape::gather: return "gather";
+    case RingShape::scatter: return "scatter";
+    case RingShape::heavy: return "heavy";
+    case RingShape::blocks: return "blocks";
+    case RingShape::forward: return "forward";
+  }
+  return "?";
+}
+
 RingInstance generate_ring_instance(const RingGenOptions& opt) {
   if (opt.n == 0) throw InputError("", "--n", "must be >= 1");
   if (opt.max_load < 1) throw InputError("", "--max-load", "must be >= 1");
   if (opt.max_cost < 1) throw InputError("", "--max-cost", "must be >= 1");
+  if (opt.cost_decimals < 0 || opt.cost_decimals > 6) throw InputError("", "--cost-decimals", "must be in [0, 6]");
   // The loads are summed below in 64 bits: refuse before that sum can overflow (checked again, on the
   // drawn values, by check_ring_instance).
   if (static_cast<Ticks>(opt.n) * opt.max_load > kMaxTotalItems)
@@ -57,19 +62,23 @@ RingInstance generate_ring_instance(const RingGenOptions& opt) {
   inst.kind = opt.kind;
   inst.loads.resize(opt.n);
   inst.targets.resize(opt.n);
-  if (opt.light) {
+  if (opt.shape != RingShape::uniform) {
+    detail::draw_shaped_loads(inst, opt, rng);
+  } else if (opt.light) {
     draw_light(inst, opt, rng);
   } else {
     for (auto& l : inst.loads) l = rng.uniform(1, opt.max_load);
     for (auto& t : inst.targets) t = rng.uniform(1, opt.max_load);
     std::int64_t total = 0;
     for (auto l : inst.loads) total += l;
-    match_total(inst.targets, total, opt.max_load, rng);
+    detail::match_total(inst.targets, total, opt.max_load, rng);
   }
+  inst.cost_scale = opt.cost_decimals;
+  const std::int64_t unit = static_cast<std::int64_t>(pow10_ticks(opt.cost_decimals));
   const auto draw_costs = [&] {
-    std::vector<std::int64_t> costs(opt.n, 1);
+    std::vector<std::int64_t> costs(opt.n, unit);
     if (opt.heterogeneous)
-      for (auto& c : costs) c = rng.uniform(1, opt.max_cost);
+      for (auto& c : costs) c = rng.uniform(1, opt.max_cost * unit);
     return costs;
   };
   inst.succ_cost = draw_costs();

@@ -3,6 +3,7 @@
 #include "redist/core/flow.hpp"
 #include "redist/ring/exact_search.hpp"
 #include "redist/ring/homogeneous_bidirectional.hpp"
+#include "redist/ring/local_search.hpp"
 #include "redist/ring/shift_planners.hpp"
 #include "redist/ring/system6.hpp"
 
@@ -18,21 +19,34 @@ std::string framework_of(const RingInstance& inst) {
 // Shifts searched on each side of System 6's integer optimum in the general case.
 constexpr std::int64_t kShiftRadius = 3;
 
-ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst, Pacing pacing) {
+// The flow-timing planner's rule at sources and sinks (one direction first, then the other) suits
+// some load shapes only; the list scheduler decides port by port and competes when that rule
+// leaves a gap (issue: heterogeneous bidirectional rings with heavy forwarding).
+ShiftPlan best_with_list_scheduling(const RingInstance& inst, ShiftPlan by_shifts, std::int64_t center, Ticks bound,
+                                    int effort) {
+  if (*by_shifts.schedule.makespan <= bound) return by_shifts;
+  auto listed = plan_by_list_scheduling(inst, center, bound, effort);
+  if (!listed || listed->best.makespan >= *by_shifts.schedule.makespan) return by_shifts;
+  return {std::move(listed->best.schedule), std::move(listed->method)};
+}
+
+ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst, Pacing pacing, Ticks bound, int effort) {
   const System6Solution lp = solve_system6(inst);
   if (is_light(inst, lp.integer_shift))
     return {lemma9_schedule(inst, lp.integer_shift),
             "System 6 integer optimum, light: Lemma 9 schedule (document 000 section 6.1)"};
-  return plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius, pacing);
+  return best_with_list_scheduling(inst, plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius, pacing),
+                                   lp.integer_shift, bound, effort);
 }
 
-ShiftPlan plan_homogeneous(const RingInstance& inst, Pacing pacing) {
+ShiftPlan plan_homogeneous(const RingInstance& inst, Pacing pacing, Ticks bound, int effort) {
   ShiftPlan best{plan_homogeneous_bidirectional(inst),
                  "homogeneous bidirectional construction reaching Lemma 6 (document 000 section 5, corrected)"};
   if (inst.all_loads_positive()) return best;
   // Zero loads void the construction's guarantee: let the general planner compete.
   const System6Solution lp = solve_system6(inst);
-  ShiftPlan other = plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius, pacing);
+  ShiftPlan other = best_with_list_scheduling(inst, plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius, pacing),
+                                              lp.integer_shift, bound, effort);
   return *other.schedule.makespan < *best.schedule.makespan ? other : best;
 }
 
@@ -74,9 +88,9 @@ RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
   if (!inst.bidirectional()) {
     chosen = plan_unidirectional(inst, pacing);
   } else if (inst.homogeneous()) {
-    chosen = plan_homogeneous(inst, pacing);
+    chosen = plan_homogeneous(inst, pacing, plan.bounds.best, options.effort);
   } else {
-    chosen = plan_heterogeneous_bidirectional(inst, pacing);
+    chosen = plan_heterogeneous_bidirectional(inst, pacing, plan.bounds.best, options.effort);
   }
   close_gap_by_search(inst, plan, chosen);
   plan.schedule = std::move(chosen.schedule);

@@ -8,6 +8,8 @@
 //   lemma6    homogeneous bidirectional: c * max(max |delta_i|, ceil(max |delta(k..l)| / 2))  (Lemma 6)
 //   lemma12   bidirectional, any costs: single processors on their fastest port; every slice of
 //             2..n-1 processors splits its excess between its two boundary links          (Lemma 12)
+//   system6_integer / forwarding   bidirectional: System 6's integer optimum (docs/errata.md item 3), and
+//             the same with relays' forwarding delays (forwarding_bound.hpp) when it is not light
 // Each is a valid lower bound for every schedule of an instance of its framework.
 
 #include <string>
@@ -18,7 +20,7 @@
 namespace redist {
 
 struct BoundTerm {
-  std::string name;    // "lemma1", "lemma5", "lemma6", "lemma12", later "system6_integer"
+  std::string name;    // "lemma1", "lemma5", "lemma6", "lemma12", "system6_integer", "forwarding"
   std::string source;  // where it comes from, for people
   Ticks value = 0;     // ticks of the instance's cost_scale
 };

@@ -9,7 +9,8 @@
 //                                  (back_to_back: batched, may be batch_limited)
 //   homogeneous bidirectional      homogeneous_bidirectional.hpp            loads, targets >= 1 (Lemma 6)
 //   heterogeneous bidirectional    System 6 + Lemma 9 when light; else the  makespan = a proved bound
-//                                  best of several shifts and executors
+//                                  best of several shifts and executors,
+//                                  and of list scheduling + local search
 
 #include <cstdint>
 #include <string>
@@ -36,6 +37,9 @@ struct RingPlanOptions {
   // Never emit spaced transfers (docs/design.md "Schedule"): for consumers that execute back-to-back
   // batches only. Relays then forward in batches, which may cost optimality (batch_limited).
   bool back_to_back = false;
+  // Search effort of the general heterogeneous bidirectional planner (ring/local_search.hpp): 0 tries
+  // the list scheduler's seeds only, each unit adds 48 local-search moves. Deterministic.
+  int effort = 1;
 };
 
 RingPlan plan_ring(const RingInstance& instance, const RingPlanOptions& options = {});

@@ -1,0 +1,67 @@
+#pragma once
+// An event-driven one-port list scheduler for the net flows of one shift, on a bidirectional ring
+// (the general heterogeneous case that document 000 section 6 leaves open).
+//
+// For a shift x the links that carry items are fixed (F_i = x + S_i, document 000 Lemma 10). The
+// scheduler runs time forward: whenever a processor's send port is free, it holds an item, and the
+// receiver's receive port is free, it starts a batch. Relays therefore forward as soon as they hold
+// items (document 000 Algorithm 2). Where two batches compete - a source's two directions, a sink's
+// two senders - the one with the higher priority goes first; priorities come from a rule (remaining
+// work of the link, or the critical path it leads: its remaining work against the latency plus work
+// of the links downstream) times an optional per-link weight that local search tunes
+// (ring/local_search.hpp). Contested decisions are re-taken every `chunk` items, uncontested ones
+// send everything held at once plus the items of their incoming stream that arrive in time (see
+// join_incoming_stream), so the number of events mostly grows with n and the contention rather than
+// with the item counts (a relay faster than its upstream but followed by a slower link still
+// forwards item by item; spaced transfers would make that one event too). Consecutive back-to-back batches on a link are merged into one transfer.
+//
+// Every schedule returned is valid by construction (holdings and one-port are checked as it runs;
+// tests run the exact validator on each).
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "redist/core/ring_instance.hpp"
+#include "redist/core/schedule.hpp"
+
+namespace redist {
+
+enum class ListPriority {
+  remaining_work,  // items still to cross the link times its cost
+  critical_path,   // max(remaining work, cost + critical path of the next link downstream)
+  live_critical_path,  // the same with the remaining items of every link downstream (up to 64 links)
+  succ_first,      // successors first at sources and sinks (Lemma 9's order), then the other way
+  pred_first,      // predecessors first
+};
+
+struct ListSchedulerOptions {
+  ListPriority priority = ListPriority::critical_path;
+  // Multiplies the priority of P_i's link in direction d (index 2 i + d, d = 0 succ, 1 pred); empty:
+  // all 1. Local search tunes these.
+  std::vector<double> weight;
+  // A contested decision (two directions, or a receiver with two senders) commits at most
+  // ceil(remaining / granularity) items before it is taken again.
+  std::int64_t granularity = 64;
+  // An uncontested relay faster than its incoming stream may start one batch late instead of
+  // forwarding item by item (same last departure, fewer events; see list_scheduler.cpp): never, only
+  // where no link downstream is slower (harmless), or always (few events whatever the item counts,
+  // possibly later: what keeps the scheduler within its budget on rings with millions of item-hops).
+  enum class LateBatches { never, when_harmless, always };
+  LateBatches late_batches = LateBatches::when_harmless;
+  // Give up (nullopt) beyond this many batch starts: the caller keeps its other candidates.
+  std::int64_t max_events = 4'000'000;
+};
+
+struct ListSchedule {
+  Schedule schedule;  // makespan and flow_shift set, time scale = the instance's cost scale
+  Ticks makespan = 0;
+  std::int64_t events = 0;  // batches started (before merging)
+};
+
+/// Requires a bidirectional ring. nullopt when the flows of `shift` circulate (every edge the same
+/// nonzero sign) or the event budget runs out.
+std::optional<ListSchedule> list_schedule(const RingInstance& instance, std::int64_t shift,
+                                          const ListSchedulerOptions& options = {});
+
+}  // namespace redist

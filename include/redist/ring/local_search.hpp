@@ -1,0 +1,31 @@
+#pragma once
+// The list-scheduling planner for general heterogeneous bidirectional rings: the event-driven list
+// scheduler (list_scheduler.hpp) over the shifts near System 6's integer optimum and every priority
+// rule, then local search on the best one.
+//
+// Local search moves (deterministic, seeded): scale the weight of a contested link (a source's two
+// directions, a sink's two senders) up or down, change the granularity of contested decisions, or
+// step the shift by one; a move is kept when the makespan does not grow (equal moves let the search
+// drift across plateaus). `effort` multiplies the number of moves; effort 0 skips the search.
+// It stops as soon as a schedule reaches the proved lower bound.
+
+#include <cstdint>
+#include <optional>
+
+#include "redist/core/ring_instance.hpp"
+#include "redist/ring/list_scheduler.hpp"
+
+namespace redist {
+
+struct ListPlanResult {
+  ListSchedule best;
+  std::string method;
+  std::int64_t evaluations = 0;  // list schedules built
+};
+
+/// `center`: System 6's integer argmin; `bound`: the best proved lower bound (stop when reached).
+/// nullopt when no candidate fits the event budget (huge item counts on many contested links).
+std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& instance, std::int64_t center, Ticks bound,
+                                                      int effort);
+
+}  // namespace redist

@@ -1,0 +1,283 @@
+#include "redist/ring/list_scheduler.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <queue>
+#include <tuple>
+
+#include "redist/core/error.hpp"
+#include "redist/core/flow.hpp"
+
+namespace redist {
+
+namespace {
+
+constexpr int kSucc = 0;
+constexpr int kPred = 1;
+
+// Items arriving at a processor over its one receive port: at most one stream at a time (one-port).
+struct IncomingStream {
+  Ticks start = 0;
+  Ticks cost = 1;
+  std::int64_t count = 0;
+};
+
+struct Candidate {
+  double priority = 0;
+  std::size_t sender = 0;
+  int dir = 0;
+};
+
+class ListScheduler {
+ public:
+  ListScheduler(const RingInstance& inst, const std::vector<std::int64_t>& flows, const ListSchedulerOptions& opt)
+      : inst_(inst), n_(inst.size()), opt_(opt), rem_(2 * n_, 0), base_(inst.loads), stream_(n_),
+        send_free_(n_, 0), recv_free_(n_, 0), last_(2 * n_, -1), seen_(n_, 0), critical_(2 * n_, 0.0),
+        slowest_downstream_(2 * n_, 0) {
+    for (std::size_t p = 0; p < n_; ++p) {
+      rem_[link(p, kSucc)] = std::max<std::int64_t>(flows[p], 0);
+      rem_[link(p, kPred)] = std::max<std::int64_t>(-flows[(p + n_ - 1) % n_], 0);
+    }
+    compute_critical_paths();
+  }
+
+  std::optional<ListSchedule> run(std::int64_t shift) {
+    for (std::size_t p = 0; p < n_; ++p)
+      if (rem_[link(p, kSucc)] + rem_[link(p, kPred)] > 0) wake(p, 0);
+    std::vector<std::size_t> woken;
+    std::vector<Candidate> candidates;
+    std::int64_t round = 0;
+    while (!events_.empty()) {
+      const Ticks now = events_.top().first;
+      woken.clear();
+      ++round;
+      while (!events_.empty() && events_.top().first == now) {
+        const std::size_t p = events_.top().second;
+        events_.pop();
+        if (seen_[p] != round) woken.push_back(p);
+        seen_[p] = round;
+      }
+      candidates.clear();
+      for (const std::size_t p : woken) collect(p, now, candidates);
+      std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+        return std::tie(b.priority, a.sender, a.dir) < std::tie(a.priority, b.sender, b.dir);
+      });
+      for (const Candidate& c : candidates) try_start(c, now);
+      if (starts_ > opt_.max_events) return std::nullopt;
+    }
+    for (const std::int64_t r : rem_) REDIST_ASSERT(r == 0);
+    ListSchedule out;
+    out.makespan = makespan_;
+    out.events = starts_;
+    out.schedule.transfers = std::move(transfers_);
+    out.schedule.time_scale = inst_.cost_scale;
+    out.schedule.makespan = makespan_;
+    out.schedule.flow_shift = shift;
+    return out;
+  }
+
+ private:
+  static std::size_t link(std::size_t p, int dir) { return 2 * p + static_cast<std::size_t>(dir); }
+  std::size_t receiver(std::size_t p, int dir) const { return dir == kSucc ? (p + 1) % n_ : (p + n_ - 1) % n_; }
+  // The processor whose link in direction `dir` delivers to q.
+  std::size_t upstream(std::size_t q, int dir) const { return dir == kSucc ? (q + n_ - 1) % n_ : (q + 1) % n_; }
+  Ticks cost(std::size_t p, int dir) const { return dir == kSucc ? inst_.succ_cost[p] : inst_.pred_cost[p]; }
+
+  void wake(std::size_t p, Ticks t) { events_.emplace(t, p); }
+
+  std::int64_t arrived(std::size_t p, Ticks t) const {
+    const IncomingStream& s = stream_[p];
+    if (s.count == 0 || t < s.start) return 0;
+    const Ticks done = (t - s.start) / s.cost;
+    return done >= s.count ? s.count : static_cast<std::int64_t>(done);
+  }
+  std::int64_t held(std::size_t p, Ticks t) const { return base_[p] + arrived(p, t); }
+
+  // Static critical path of each link from the initial flows: the time its own items need, or its
+  // latency plus the critical path of the link it feeds, whichever is longer. Flows never circulate
+  // here, so walking back from each path's last link covers every link once.
+  void compute_critical_paths() {
+    for (int dir : {kSucc, kPred}) {
+      for (std::size_t p = 0; p < n_; ++p) {
+        if (rem_[link(p, dir)] == 0 || rem_[link(receiver(p, dir), dir)] > 0) continue;  // not a path end
+        double downstream = 0;
+        Ticks slowest = 0;
+        std::size_t u = p;
+        for (std::size_t steps = 0; steps < n_ && rem_[link(u, dir)] > 0; ++steps) {
+          const double c = static_cast<double>(cost(u, dir));
+          const double own = static_cast<double>(rem_[link(u, dir)]) * c;
+          critical_[link(u, dir)] = downstream = std::max(own, c + downstream);
+          slowest_downstream_[link(u, dir)] = slowest;
+          slowest = std::max(slowest, cost(u, dir));
+          u = upstream(u, dir);
+        }
+      }
+    }
+  }
+
+  double priority(std::size_t p, int dir) const {
+    const std::size_t l = link(p, dir);
+    const double c = static_cast<double>(cost(p, dir));
+    const double work = static_cast<double>(rem_[l]) * c;
+    double value = 0;
+    switch (opt_.priority) {
+      case ListPriority::remaining_work: value = work; break;
+      case ListPriority::critical_path: {
+        const std::size_t next = link(receiver(p, dir), dir);
+        value = std::max(work, rem_[next] > 0 ? c + critical_[next] : 0.0);
+        break;
+      }
+      case ListPriority::live_critical_path: value = live_critical_path(p, dir); break;
+      case ListPriority::succ_first: value = dir == kSucc ? 2.0 : 1.0; break;
+      case ListPriority::pred_first: value = dir == kPred ? 2.0 : 1.0; break;
+    }
+    return opt_.weight.empty() ? value : value * opt_.weight[l];
+  }
+
+  // Walks the path downstream with the items still to cross each link: the time this link's path
+  // still needs if fed now. Beyond kLiveHorizon links the static value stands in.
+  double live_critical_path(std::size_t p, int dir) const {
+    constexpr std::size_t kLiveHorizon = 64;
+    std::vector<std::size_t> path;
+    for (std::size_t u = p; path.size() < kLiveHorizon && rem_[link(u, dir)] > 0; u = receiver(u, dir)) {
+      path.push_back(u);
+      if (path.size() >= n_) break;
+    }
+    const std::size_t last = path.back();
+    const std::size_t after = link(receiver(last, dir), dir);
+    double downstream = path.size() == kLiveHorizon && rem_[after] > 0 ? critical_[after] : 0.0;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      const double c = static_cast<double>(cost(*it, dir));
+      downstream = std::max(static_cast<double>(rem_[link(*it, dir)]) * c, c + downstream);
+    }
+    return downstream;
+  }
+
+  void collect(std::size_t p, Ticks now, std::vector<Candidate>& out) {
+    if (send_free_[p] > now) return;  // its own wake-up at send_free_ is queued
+    const std::int64_t have = held(p, now);
+    for (int dir : {kSucc, kPred}) {
+      if (rem_[link(p, dir)] == 0) continue;
+      const std::size_t q = receiver(p, dir);
+      if (recv_free_[q] > now) {
+        wake(p, recv_free_[q]);
+      } else if (have > 0) {
+        out.push_back({priority(p, dir), p, dir});
+      } else if (arrived(p, now) < stream_[p].count) {
+        wake(p, stream_[p].start + (arrived(p, now) + 1) * stream_[p].cost);
+      }
+    }
+  }
+
+  // Whether someone else could want the same port: the sender's other direction, or the receiver's
+  // other upstream neighbour.
+  bool contested(std::size_t p, int dir) const {
+    const int other = 1 - dir;
+    const std::size_t q = receiver(p, dir);
+    return rem_[link(p, other)] > 0 || rem_[link(upstream(q, other), other)] > 0;
+  }
+
+  void try_start(const Candidate& c, Ticks now) {
+    const std::size_t p = c.sender, q = receiver(p, c.dir);
+    if (send_free_[p] > now) return;
+    if (recv_free_[q] > now) {
+      wake(p, recv_free_[q]);
+      return;
+    }
+    const std::size_t l = link(p, c.dir);
+    const Ticks unit = cost(p, c.dir);
+    std::int64_t items = std::min(held(p, now), rem_[l]);
+    if (contested(p, c.dir)) {
+      const std::int64_t g = std::max<std::int64_t>(1, opt_.granularity);
+      items = std::min(items, std::max<std::int64_t>(1, rem_[l] / g + (rem_[l] % g != 0)));
+    } else {
+      const auto start = join_incoming_stream(p, l, unit, now, items);
+      if (start > now) {
+        wake(p, start);
+        return;
+      }
+    }
+    REDIST_ASSERT(items > 0);
+    ++starts_;
+    const Ticks end = now + unit * items;
+    rem_[l] -= items;
+    base_[p] -= items;
+    base_[q] += stream_[q].count;  // the previous stream into q has fully arrived (its port is free)
+    stream_[q] = {now, unit, items};
+    send_free_[p] = recv_free_[q] = end;
+    makespan_ = std::max(makespan_, end);
+    record(p, c.dir, items, now, unit);
+    wake(p, end);
+    wake(q, now + unit);  // q can forward its first new item from then on
+  }
+
+  // An uncontested relay also sends, in the same batch, items of its incoming stream that arrive in
+  // time for their turn. No slower than the stream: every one does (item h + i leaves h + i - 1 costs
+  // after now, its arrival is at most i stream costs after now). Faster: the batch starts late
+  // enough that its last item leaves as it arrives - the same end as forwarding one by one; harmless
+  // when no link downstream is slower, where earlier arrivals could have mattered (options). Returns when the
+  // batch may start (> now: wait); updates `items`. Keeps events independent of item counts.
+  Ticks join_incoming_stream(std::size_t p, std::size_t l, Ticks unit, Ticks now, std::int64_t& items) const {
+    const IncomingStream& s = stream_[p];
+    const std::int64_t got = arrived(p, now);
+    const std::int64_t pending = std::min(s.count - got, rem_[l] - items);
+    if (pending <= 0) return now;
+    if (s.cost <= unit) {
+      items += pending;
+      return now;
+    }
+    using Late = ListSchedulerOptions::LateBatches;
+    if (opt_.late_batches == Late::never) return now;
+    if (opt_.late_batches == Late::when_harmless && slowest_downstream_[l] > unit) return now;
+    const Ticks last_arrival = s.start + static_cast<Ticks>(got + pending) * s.cost;
+    const Ticks start = std::max(now, last_arrival - static_cast<Ticks>(items + pending - 1) * unit);
+    if (start == now) items += pending;
+    return start;
+  }
+
+  // Appends the batch, merged into the link's previous transfer when it follows it back to back.
+  void record(std::size_t p, int dir, std::int64_t items, Ticks start, Ticks unit) {
+    const std::size_t l = link(p, dir);
+    if (last_[l] >= 0) {
+      Transfer& prev = transfers_[static_cast<std::size_t>(last_[l])];
+      if (prev.start + unit * prev.items == start) {
+        prev.items += items;
+        return;
+      }
+    }
+    last_[l] = static_cast<std::int64_t>(transfers_.size());
+    const std::optional<Link> named = n_ == 2 ? std::optional<Link>(dir == kSucc ? Link::succ : Link::pred) : std::nullopt;
+    transfers_.push_back({static_cast<std::int64_t>(p), static_cast<std::int64_t>(receiver(p, dir)), items, start, named});
+  }
+
+  const RingInstance& inst_;
+  std::size_t n_;
+  const ListSchedulerOptions& opt_;
+  std::vector<std::int64_t> rem_;   // items still to send, per link 2 p + dir
+  std::vector<std::int64_t> base_;  // items held, not counting the current incoming stream's arrivals
+  std::vector<IncomingStream> stream_;
+  std::vector<Ticks> send_free_, recv_free_;
+  std::vector<std::int64_t> last_;  // index of each link's last transfer, -1 if none
+  std::vector<std::int64_t> seen_;  // round in which a processor was last woken (dedupes wake-ups)
+  std::vector<double> critical_;
+  std::vector<Ticks> slowest_downstream_;  // largest cost among the links after this one on its path
+  std::priority_queue<std::pair<Ticks, std::size_t>, std::vector<std::pair<Ticks, std::size_t>>, std::greater<>> events_;
+  std::vector<Transfer> transfers_;
+  std::int64_t starts_ = 0;
+  Ticks makespan_ = 0;
+};
+
+}  // namespace
+
+std::optional<ListSchedule> list_schedule(const RingInstance& inst, std::int64_t shift, const ListSchedulerOptions& opt) {
+  REDIST_ASSERT(inst.bidirectional());
+  REDIST_ASSERT(opt.weight.empty() || opt.weight.size() == 2 * inst.size());
+  const auto flows = flows_for_shift(prefix_sums(inst.imbalances()), shift);
+  if (inst.size() > 1) {
+    const auto [lo, hi] = std::minmax_element(flows.begin(), flows.end());
+    if (*lo > 0 || *hi < 0) return std::nullopt;  // circulation: never useful
+  }
+  return ListScheduler(inst, flows, opt).run(shift);
+}
+
+}  // namespace redist
