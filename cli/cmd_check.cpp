@@ -4,6 +4,7 @@
 
 #include "cli_common.hpp"
 #include "redist/core/error.hpp"
+#include "redist/io/memory_budget.hpp"
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/io/schedule_io.hpp"
 #include "redist/sim/ring_validator.hpp"
@@ -19,7 +20,11 @@ struct CheckOptions {
 };
 
 int run_check(const CheckOptions& opt) {
+  io::require_memory(io::kReadBytesPerFileByte * io::regular_file_size(opt.instance), opt.instance,
+                     "reading this instance");
   const RingInstance instance = io::read_ring_instance(opt.instance);
+  io::require_memory(io::kReadBytesPerFileByte * io::regular_file_size(opt.schedule), opt.schedule,
+                     "checking this schedule");
   const Schedule schedule = io::read_schedule(opt.schedule, instance.size());
   ValidationResult result;
   try {

@@ -6,10 +6,12 @@
 
 #include "cli_common.hpp"
 #include "redist/core/error.hpp"
+#include "redist/io/memory_budget.hpp"
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/io/schedule_io.hpp"
 #include "redist/io/schedule_svg.hpp"
 #include "redist/ring/plan.hpp"
+#include "redist/ring/plan_memory.hpp"
 #include "redist/sim/ring_validator.hpp"
 
 namespace redist::cli {
@@ -31,7 +33,11 @@ std::string gap_text(Ticks makespan, Ticks bound) {
 }
 
 int run_plan(const PlanOptions& opt) {
+  io::require_memory(io::kReadBytesPerFileByte * io::regular_file_size(opt.instance), opt.instance,
+                     "reading this instance");
   const RingInstance instance = io::read_ring_instance(opt.instance);
+  io::require_memory(plan_memory_estimate(instance), opt.instance,
+                     "planning this ring (n = " + std::to_string(instance.size()) + ")");
   RingPlan plan;
   try {
     plan = plan_ring(instance, opt.planner);

@@ -6,6 +6,7 @@
 // verdict, makespan and first violation agree with the item-by-item reference validator of the test
 // suite (tests/support/reference_validator.hpp), which shares no code with it.
 
+#include <optional>
 #include <string_view>
 
 #include "harness.hpp"
@@ -47,6 +48,8 @@ bool same_schedule(const Schedule& a, const Schedule& b) {
         at_scale(x.start, a.time_scale, s) != at_scale(y.start, b.time_scale, s))
       return false;
   }
+  for (std::size_t i = 0; i < a.transfers.size(); ++i)
+    if (at_scale(a.transfers[i].spacing, a.time_scale, s) != at_scale(b.transfers[i].spacing, b.time_scale, s)) return false;
   return same_time(a.makespan, b.makespan) && same_time(a.lower_bound, b.lower_bound) && a.status == b.status &&
          a.flow_shift == b.flow_shift;
 }
@@ -111,6 +114,28 @@ void check_one(const RingInstance& inst, const io::Json& document) {
   if (small_enough_for_reference(schedule)) check_against_reference(inst, schedule, result);
 }
 
+// The streaming reader (what `redist check` uses) accepts exactly what the DOM reader accepts, and
+// reads the same schedule.
+void check_streaming_agrees(std::string_view text, const std::optional<Schedule>& dom, std::size_t ring_size) {
+  std::optional<Schedule> streamed;
+  try {
+    streamed = io::schedule_from_text(text, kSource, ring_size);
+  } catch (const InputError&) {
+  }
+  require(dom.has_value() == streamed.has_value(), kTarget,
+          std::string("the streaming reader ") + (streamed ? "accepts" : "rejects") + " what the DOM reader " +
+              (dom ? "accepts" : "rejects"));
+  if (dom) require(same_schedule(*dom, *streamed), kTarget, "the streaming reader reads another schedule");
+}
+
+std::optional<Schedule> dom_schedule(const io::Json& document, std::size_t ring_size) {
+  try {
+    return io::schedule_from_json(document, kSource, ring_size);
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 void fuzz_schedule_json(Bytes data) {
@@ -119,8 +144,10 @@ void fuzz_schedule_json(Bytes data) {
   try {
     document = io::parse_exact_json(text, kSource);
   } catch (const InputError&) {
+    check_streaming_agrees(text, std::nullopt, 3);
     return;
   }
+  check_streaming_agrees(text, dom_schedule(document, 3), 3);
   if (document.is_object() && document.contains("instance") && document.contains("schedule")) {
     RingInstance inst;
     try {

@@ -17,6 +17,7 @@
 
 #include "redist/io/allport_io.hpp"
 #include "redist/io/exact_json.hpp"
+#include "redist/io/memory_budget.hpp"
 #include "redist/io/perm_io.hpp"
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/io/schedule_io.hpp"
@@ -37,6 +38,7 @@
 #include "redist/ring/path_banding.hpp"
 #include "redist/ring/path_timing.hpp"
 #include "redist/ring/plan.hpp"
+#include "redist/ring/plan_memory.hpp"
 #include "redist/ring/shift_planners.hpp"
 #include "redist/ring/system6.hpp"
 

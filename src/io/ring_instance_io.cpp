@@ -4,6 +4,7 @@
 #include <iterator>
 #include <set>
 
+#include "fast_sax.hpp"
 #include "redist/core/error.hpp"
 
 namespace redist::io {
@@ -227,9 +228,7 @@ RingInstance ring_instance_from_json(const Json& document, const std::string& so
 
 RingInstance read_ring_instance(const std::string& path) {
   const std::string text = read_text_file(path);
-  RingInstanceReader reader(path);
-  Json::sax_parse(text.data(), text.data() + text.size(), &reader, nlohmann::detail::input_format_t::json, true,
-                  false);
+  auto reader = detail::sax_parse_fast<RingInstanceReader>(text, [&] { return RingInstanceReader(path); });
   return build_ring_instance(reader.take(), path);
 }
 

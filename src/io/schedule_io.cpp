@@ -1,85 +1,68 @@
 #include "redist/io/schedule_io.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "redist/core/error.hpp"
+#include "schedule_assembler.hpp"
 
 namespace redist::io {
 
 namespace {
 
-struct TimeField {
-  Decimal value;
-  bool present = false;
-};
-
-Decimal read_time(const Json& value, const JsonPlace& place) {
-  const Decimal d = as_decimal(value, place);
-  if (d.mantissa < 0) place.fail("must be >= 0");
-  return d;
+std::optional<Decimal> decimal_field(const Json& object, const char* key, const JsonPlace& place) {
+  if (!object.contains(key)) return std::nullopt;
+  return as_decimal(object[key], place[key]);
 }
 
-std::int64_t read_processor(const Json& value, const JsonPlace& place, std::size_t ring_size) {
-  const std::int64_t p = as_int64(value, place);
-  if (p < 0 || static_cast<std::size_t>(p) >= ring_size)
-    place.fail("processor " + std::to_string(p) + " is out of range 0.." + std::to_string(ring_size - 1));
-  return p;
+detail::RawTransfer raw_transfer(const Json& entry, const JsonPlace& place) {
+  check_object_fields(entry, place, {}, {"from", "to", "items", "start"});
+  detail::RawTransfer raw;
+  raw.from = decimal_field(entry, "from", place);
+  raw.to = decimal_field(entry, "to", place);
+  raw.items = decimal_field(entry, "items", place);
+  raw.start = decimal_field(entry, "start", place);
+  raw.spacing = decimal_field(entry, "spacing", place);
+  if (entry.contains("link")) raw.link = as_string(entry["link"], place["link"]);
+  return raw;
 }
 
-Ticks ticks_at(const Decimal& d, int scale, const JsonPlace& place) {
-  const auto t = to_ticks(d, scale);
-  if (!t) place.fail("does not fit 128-bit ticks at 10^-" + std::to_string(scale));
-  return *t;
+void append_integer(std::string& out, std::int64_t value) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  out.append(digits, end);
+}
+
+// A time as schedule_to_json's dump writes it. Whole numbers of time units (every time of an
+// integer-cost plan) skip building a JSON value: this runs twice per transfer of a 10^7-batch plan.
+void append_time(std::string& out, Ticks ticks, int scale) {
+  const Ticks unit = pow10_ticks(scale);
+  if (ticks % unit == 0 && ticks / unit <= INT64_MAX && ticks / unit >= INT64_MIN) {
+    append_integer(out, static_cast<std::int64_t>(ticks / unit));
+    return;
+  }
+  out += ticks_to_json(ticks, scale).dump();
 }
 
 }  // namespace
 
 Schedule schedule_from_json(const Json& document, const std::string& source, std::size_t ring_size) {
-  const JsonPlace root{source, ""};
+  detail::ScheduleAssembler assembler(source, ring_size);
+  const JsonPlace& root = assembler.root();
   check_object_fields(document, root, {}, {"transfers"});
   const Json& list = document["transfers"];
   if (!list.is_array()) root["transfers"].fail("must be an array");
-
-  std::vector<Decimal> starts(list.size());
-  Schedule schedule;
-  schedule.transfers.resize(list.size());
-  int scale = 0;
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const JsonPlace place = root["transfers"][i];
-    check_object_fields(list[i], place, {}, {"from", "to", "items", "start"});
-    Transfer& t = schedule.transfers[i];
-    t.from = read_processor(list[i]["from"], place["from"], ring_size);
-    t.to = read_processor(list[i]["to"], place["to"], ring_size);
-    t.items = as_count(list[i]["items"], place["items"]);
-    starts[i] = read_time(list[i]["start"], place["start"]);
-    scale = std::max(scale, starts[i].scale);
-    if (list[i].contains("link")) {
-      const std::string& link = as_string(list[i]["link"], place["link"]);
-      if (link != "succ" && link != "pred") place["link"].fail("must be \"succ\" or \"pred\", got \"" + link + "\"");
-      t.link = link == "succ" ? Link::succ : Link::pred;
-    }
-  }
-  Decimal makespan{}, lower_bound{};
-  if (document.contains("makespan")) scale = std::max(scale, (makespan = read_time(document["makespan"], root["makespan"])).scale);
-  if (document.contains("lower_bound"))
-    scale = std::max(scale, (lower_bound = read_time(document["lower_bound"], root["lower_bound"])).scale);
-  schedule.time_scale = scale;
-  for (std::size_t i = 0; i < list.size(); ++i)
-    schedule.transfers[i].start = ticks_at(starts[i], scale, root["transfers"][i]["start"]);
-  if (document.contains("makespan")) schedule.makespan = ticks_at(makespan, scale, root["makespan"]);
-  if (document.contains("lower_bound")) schedule.lower_bound = ticks_at(lower_bound, scale, root["lower_bound"]);
-  if (document.contains("status")) {
-    const std::string& status = as_string(document["status"], root["status"]);
-    if (status != "optimal" && status != "feasible")
-      root["status"].fail("must be \"optimal\" or \"feasible\", got \"" + status + "\"");
-    schedule.status = status == "optimal" ? PlanStatus::optimal : PlanStatus::feasible;
-  }
-  if (document.contains("flow_shift")) schedule.flow_shift = as_int64(document["flow_shift"], root["flow_shift"]);
-  return schedule;
+  assembler.mark_transfers_seen();
+  for (std::size_t i = 0; i < list.size(); ++i) assembler.add_transfer(raw_transfer(list[i], root["transfers"][i]), i);
+  if (const auto m = decimal_field(document, "makespan", root)) assembler.set_makespan(*m);
+  if (const auto b = decimal_field(document, "lower_bound", root)) assembler.set_lower_bound(*b);
+  if (document.contains("status")) assembler.set_status(as_string(document["status"], root["status"]));
+  if (const auto f = decimal_field(document, "flow_shift", root)) assembler.set_flow_shift(*f);
+  return assembler.finish();
 }
 
 Schedule read_schedule(const std::string& path, std::size_t ring_size) {
-  return schedule_from_json(read_exact_json_file(path), path, ring_size);
+  return schedule_from_text(read_text_file(path), path, ring_size);
 }
 
 Json schedule_to_json(const Schedule& schedule) {
@@ -93,6 +76,7 @@ Json schedule_to_json(const Schedule& schedule) {
     Json entry = {{"from", t.from}, {"to", t.to}, {"items", t.items},
                   {"start", ticks_to_json(t.start, schedule.time_scale)}};
     if (t.link) entry["link"] = *t.link == Link::succ ? "succ" : "pred";
+    if (t.spacing != 0) entry["spacing"] = ticks_to_json(t.spacing, schedule.time_scale);
     list.push_back(std::move(entry));
   }
   doc["transfers"] = std::move(list);
@@ -102,14 +86,29 @@ Json schedule_to_json(const Schedule& schedule) {
 std::string transfers_json_text(const Schedule& schedule, const std::string& indent) {
   if (schedule.transfers.empty()) return "[]";
   std::string out = "[\n";
-  out.reserve(schedule.transfers.size() * (indent.size() + 48));
+  // Room for a typical line (two 7-digit processors, a 10-digit count and start) so that the string
+  // is not doubled, and copied, once it outgrows a short guess.
+  out.reserve(schedule.transfers.size() * (indent.size() + 72));
   const std::string inner = indent + "  ";
   for (std::size_t i = 0; i < schedule.transfers.size(); ++i) {
     const Transfer& t = schedule.transfers[i];
     // Keys in the order nlohmann::json sorts them, so that the text matches schedule_to_json's dump.
-    out += inner + "{\"from\":" + std::to_string(t.from) + ",\"items\":" + std::to_string(t.items);
+    // Appended in place (no temporaries): this runs once per transfer of 10^7-transfer schedules.
+    out += inner;
+    out += "{\"from\":";
+    append_integer(out, t.from);
+    out += ",\"items\":";
+    append_integer(out, t.items);
     if (t.link) out += *t.link == Link::succ ? ",\"link\":\"succ\"" : ",\"link\":\"pred\"";
-    out += ",\"start\":" + ticks_to_json(t.start, schedule.time_scale).dump() + ",\"to\":" + std::to_string(t.to) + "}";
+    if (t.spacing != 0) {
+      out += ",\"spacing\":";
+      append_time(out, t.spacing, schedule.time_scale);
+    }
+    out += ",\"start\":";
+    append_time(out, t.start, schedule.time_scale);
+    out += ",\"to\":";
+    append_integer(out, t.to);
+    out += '}';
     out += i + 1 < schedule.transfers.size() ? ",\n" : "\n";
   }
   return out + indent + "]";

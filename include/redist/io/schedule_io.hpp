@@ -2,11 +2,14 @@
 // Ring schedules as JSON (docs/design.md section 4):
 //   {"makespan": 4, "lower_bound": 4, "status": "optimal", "flow_shift": -2,
 //    "transfers": [{"from": 0, "to": 1, "items": 3, "start": 0}, ...]}
+// A transfer may add "spacing": p (one item every p time units, p >= the link's cost; docs/design.md
+// section 1 "Schedule"); it is written only when not back to back (Transfer::spacing != 0).
 // Reading requires only "transfers" (a hand-written schedule for `redist check`); extra fields are
 // allowed. Processor indices must lie in 0..n-1, items and starts must be >= 0: anything else is bad
 // input (exit 2), not an invalid schedule.
 
 #include <string>
+#include <string_view>
 
 #include "redist/core/schedule.hpp"
 #include "redist/io/exact_json.hpp"
@@ -15,6 +18,10 @@ namespace redist::io {
 
 /// `ring_size` is the instance's n, used to range-check processor indices.
 Schedule schedule_from_json(const Json& document, const std::string& source, std::size_t ring_size);
+/// The same rules read from text in one streaming pass, without a DOM: memory is the Schedule's own
+/// (a transfer per Transfer), so `redist check` reads 10^7-transfer schedules.
+Schedule schedule_from_text(std::string_view text, const std::string& source, std::size_t ring_size);
+/// Reads the file ("-": standard input) with schedule_from_text.
 Schedule read_schedule(const std::string& path, std::size_t ring_size);
 
 Json schedule_to_json(const Schedule& schedule);

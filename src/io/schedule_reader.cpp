@@ -1,0 +1,227 @@
+// The streaming schedule reader (schedule_io.hpp, schedule_from_text): SAX events straight into a
+// ScheduleAssembler, no DOM. A DOM node per value cost several hundred bytes per transfer; here a
+// transfer costs what the Schedule stores, and one pass reads the file.
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "redist/core/error.hpp"
+#include "redist/io/schedule_io.hpp"
+#include "fast_sax.hpp"
+#include "schedule_assembler.hpp"
+
+namespace redist::io {
+
+namespace {
+
+// Where the reader stands: the top object, the transfers array, one transfer, or a value it skips
+// (extra fields are allowed anywhere, but are still checked for duplicate keys and depth).
+enum class Level { document, transfers, transfer, skipped };
+
+constexpr std::array<const char*, 6> kTransferFields = {"from", "to", "items", "start", "spacing", "link"};
+
+bool is_transfer_field(const std::string& key) {
+  return std::find(kTransferFields.begin(), kTransferFields.end(), key) != kTransferFields.end();
+}
+
+class ScheduleSaxReader {
+ public:
+  ScheduleSaxReader(const std::string& source, std::size_t ring_size) : assembler_(source, ring_size) {}
+
+  bool null() { return scalar("null"); }
+  bool boolean(bool) { return scalar("boolean"); }
+  bool number_integer(Json::number_integer_t v) { return number(Decimal{v, 0}); }
+  bool number_unsigned(Json::number_unsigned_t v) { return number(Decimal{static_cast<Ticks>(v), 0}); }
+  bool number_float(Json::number_float_t, const Json::string_t& text) {
+    if (skipping()) return true;
+    const auto parsed = parse_decimal(text);
+    if (!parsed)
+      here().fail("number " + text + " cannot be represented exactly (at most " + std::to_string(kMaxTimeScale) +
+                  " decimals and a mantissa below 2^127)");
+    return number(*parsed);
+  }
+  bool string(Json::string_t& v);
+  bool binary(Json::binary_t&) { return scalar("binary"); }
+  bool start_object(std::size_t) { return open(true); }
+  bool start_array(std::size_t) { return open(false); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+  bool key(Json::string_t& k);
+  [[noreturn]] bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
+    std::string what = ex.what();
+    const auto colon = what.rfind(": ");
+    if (colon != std::string::npos) what = what.substr(colon + 2);
+    root().fail("malformed JSON at byte " + std::to_string(position) + ": " + what);
+  }
+
+  Schedule finish() { return assembler_.finish(); }
+
+ private:
+  struct Frame {
+    Level level;
+    bool object;
+    std::vector<std::string> keys;  // keys met in this object (skipped objects and top level)
+  };
+
+  const JsonPlace& root() const { return assembler_.root(); }
+  bool skipping() const { return !stack_.empty() && stack_.back().level == Level::skipped; }
+  Level level() const { return stack_.empty() ? Level::document : stack_.back().level; }
+
+  // The place of the value being read, for messages only (built on error).
+  JsonPlace here() const {
+    if (stack_.empty()) return root();
+    const Level l = stack_.back().level;
+    if (l == Level::transfers) return root()["transfers"][index_];
+    if (l == Level::transfer) return root()["transfers"][index_][key_];
+    return root()[key_];
+  }
+
+  [[noreturn]] void wrong_type(const char* want, const char* got) const {
+    here().fail(std::string("must be ") + want + ", got " + got);
+  }
+
+  bool scalar(const char* type);
+  bool number(const Decimal& value);
+  bool open(bool object);
+  bool close();
+  void duplicate_check(std::vector<std::string>& keys, const std::string& k) const;
+
+  detail::ScheduleAssembler assembler_;
+  std::vector<Frame> stack_;
+  std::string key_;          // the current key at top level or in a transfer
+  std::size_t index_ = 0;    // the current transfer
+  detail::RawTransfer raw_;  // the transfer being read
+  unsigned transfer_fields_ = 0;  // bit i: kTransferFields[i] met in the current transfer
+};
+
+void ScheduleSaxReader::duplicate_check(std::vector<std::string>& keys, const std::string& k) const {
+  if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
+    keys.push_back(k);
+    return;
+  }
+  const Level l = stack_.back().level;
+  if (l == Level::document) root()[k].fail("duplicate key in the same object");
+  if (l == Level::transfer) root()["transfers"][index_][k].fail("duplicate key in the same object");
+  const bool in_transfer = stack_.size() > 2 && stack_[2].level == Level::transfer;
+  (in_transfer ? root()["transfers"][index_][key_] : root()[key_])[k].fail("duplicate key in the same object");
+}
+
+bool ScheduleSaxReader::key(Json::string_t& k) {
+  Frame& frame = stack_.back();
+  if (frame.level == Level::transfer) {
+    const auto known = std::find(kTransferFields.begin(), kTransferFields.end(), k);
+    if (known != kTransferFields.end()) {
+      const unsigned bit = 1U << (known - kTransferFields.begin());
+      if (transfer_fields_ & bit) root()["transfers"][index_][k].fail("duplicate key in the same object");
+      transfer_fields_ |= bit;
+    } else {
+      duplicate_check(frame.keys, k);
+    }
+    key_ = k;
+    return true;
+  }
+  if (frame.level == Level::document) {
+    duplicate_check(frame.keys, k);
+    key_ = k;
+    return true;
+  }
+  duplicate_check(frame.keys, k);
+  return true;
+}
+
+// A value that is neither a number nor a string the reader wants: null, a boolean or another string.
+bool ScheduleSaxReader::scalar(const char* type) {
+  if (stack_.empty()) root().fail(std::string("must be a JSON object, got ") + type);
+  if (skipping()) return true;
+  const Level l = level();
+  if (l == Level::transfers) wrong_type("a JSON object", type);
+  if (l == Level::transfer && is_transfer_field(key_)) wrong_type(key_ == "link" ? "a string" : "a number", type);
+  if (l == Level::document && key_ == "transfers") root()["transfers"].fail("must be an array");
+  if (l == Level::document && key_ == "status") wrong_type("a string", type);
+  if (l == Level::document && (key_ == "makespan" || key_ == "lower_bound" || key_ == "flow_shift"))
+    wrong_type("a number", type);
+  return true;
+}
+
+bool ScheduleSaxReader::string(Json::string_t& v) {
+  if (skipping()) return true;
+  const Level l = level();
+  const bool link = l == Level::transfer && key_ == "link";
+  const bool status = l == Level::document && key_ == "status";
+  if (link) raw_.link = v;
+  if (status) assembler_.set_status(v);
+  if (link || status) return true;
+  // So that redist reads back every file it writes (a start of 1.000000000000000001 is a string).
+  if (const auto d = decimal_written_as_string(v)) return number(*d);
+  return scalar("string");
+}
+
+bool ScheduleSaxReader::number(const Decimal& value) {
+  if (stack_.empty()) root().fail("must be a JSON object, got number");
+  if (skipping()) return true;
+  const Level l = level();
+  if (l == Level::transfers) wrong_type("a JSON object", "number");
+  if (l == Level::transfer) {
+    if (key_ == "link") wrong_type("a string", "number");
+    if (key_ == "from") raw_.from = value;
+    if (key_ == "to") raw_.to = value;
+    if (key_ == "items") raw_.items = value;
+    if (key_ == "start") raw_.start = value;
+    if (key_ == "spacing") raw_.spacing = value;
+    return true;
+  }
+  if (key_ == "transfers") root()["transfers"].fail("must be an array");
+  if (key_ == "status") wrong_type("a string", "number");
+  if (key_ == "makespan") assembler_.set_makespan(value);
+  if (key_ == "lower_bound") assembler_.set_lower_bound(value);
+  if (key_ == "flow_shift") assembler_.set_flow_shift(value);
+  return true;
+}
+
+bool ScheduleSaxReader::open(bool object) {
+  if (stack_.size() >= kMaxJsonDepth)
+    root().fail("JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+  const char* type = object ? "object" : "array";
+  if (stack_.empty()) {
+    if (!object) root().fail("must be a JSON object, got array");
+    stack_.push_back({Level::document, true, {}});
+    return true;
+  }
+  Level next = Level::skipped;
+  const Level l = level();
+  if (l == Level::document && key_ == "transfers") {
+    if (object) root()["transfers"].fail("must be an array");
+    assembler_.mark_transfers_seen();
+    next = Level::transfers;
+    index_ = 0;
+  } else if (l == Level::document && (key_ == "status" || key_ == "makespan" || key_ == "lower_bound" || key_ == "flow_shift")) {
+    wrong_type(key_ == "status" ? "a string" : "a number", type);
+  } else if (l == Level::transfers) {
+    if (!object) wrong_type("a JSON object", type);
+    next = Level::transfer;
+    raw_ = {};
+    transfer_fields_ = 0;
+  } else if (l == Level::transfer && is_transfer_field(key_)) {
+    wrong_type(key_ == "link" ? "a string" : "a number", type);
+  }
+  stack_.push_back({next, object, {}});
+  return true;
+}
+
+bool ScheduleSaxReader::close() {
+  const Level l = stack_.back().level;
+  stack_.pop_back();
+  if (l == Level::transfer) assembler_.add_transfer(raw_, index_++);
+  return true;
+}
+
+}  // namespace
+
+Schedule schedule_from_text(std::string_view text, const std::string& source, std::size_t ring_size) {
+  auto reader = detail::sax_parse_fast<ScheduleSaxReader>(text, [&] { return ScheduleSaxReader(source, ring_size); });
+  return reader.finish();
+}
+
+}  // namespace redist::io
