@@ -5,6 +5,7 @@
 
 #include "redist/core/error.hpp"
 #include "redist/io/exact_json.hpp"
+#include "redist/io/output_files.hpp"
 #include "redist/lau/published_tables.hpp"
 #include "redist/lau/svg_plot.hpp"
 
@@ -241,12 +242,16 @@ std::vector<std::string> write_lau_experiment(const LauExperimentReport& r, cons
       {"table_odd_traffic.csv", csv_odd(r)},     {"table4_runtime.csv", csv_timing(r)},
       {"lau_optimal_rates.svg", rates_plot(r)},  {"lau_runtime.svg", runtime_plot(r)},
   };
+  // All the tables or none (docs/limits.md "Output files").
+  io::OutputFiles outputs;
   std::vector<std::string> written;
   for (const auto& [name, text] : files) {
     const std::string path = (std::filesystem::path(dir) / name).string();
-    io::write_text_file(path, text);
+    outputs.declare(path, "--out");
+    outputs.set_text(path, text);
     written.push_back(path);
   }
+  outputs.commit();
   return written;
 }
 
