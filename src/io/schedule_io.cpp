@@ -50,7 +50,9 @@ Schedule schedule_from_json(const Json& document, const std::string& source, std
     Transfer& t = schedule.transfers[i];
     t.from = read_processor(list[i]["from"], place["from"], ring_size);
     t.to = read_processor(list[i]["to"], place["to"], ring_size);
-    t.items = as_count(list[i]["items"], place["items"]);
+    // A batch moves 1 .. 2^63-1 items (docs/limits.md); a 0-item "transfer" is refused, not skipped.
+    t.items = as_int64(list[i]["items"], place["items"]);
+    if (t.items < 1) place["items"].fail("must be in 1 .. 2^63-1, got " + std::to_string(t.items));
     starts[i] = read_time(list[i]["start"], place["start"]);
     scale = std::max(scale, starts[i].scale);
     if (list[i].contains("link")) {

@@ -199,7 +199,8 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
     const Transfer& t = sched.transfers[i];
     REDIST_ASSERT(t.from >= 0 && static_cast<std::size_t>(t.from) < n && t.to >= 0 &&
                   static_cast<std::size_t>(t.to) < n && t.items >= 0 && t.start >= 0);
-    if (t.items == 0) continue;
+    // Link and time are checked for every transfer, an empty one included (a 0-item transfer on a
+    // link that does not exist is still a wrong schedule); only then is an empty batch skipped.
     const auto succ = uses_succ_link(inst, t);
     if (!succ) {
       found.offer(t.start, t.from, 0, "neighbour",
@@ -212,6 +213,7 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
     const auto duration = checked_mul(t.items, cost);
     const auto end = duration ? checked_add(t.start, *duration) : std::nullopt;
     if (!end) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
+    if (t.items == 0) continue;
     makespan = std::max(makespan, *end);
     const Batch batch{t.start, *end, t.items, cost, i};
     sends[static_cast<std::size_t>(t.from)].push_back(batch);

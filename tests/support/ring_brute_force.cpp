@@ -120,7 +120,8 @@ ReferenceVerdict reference_validate(const RingInstance& original, const Schedule
   std::vector<Interval> ok;
   Ticks makespan = 0;
   for (const Transfer& t : sched.transfers) {
-    if (t.items == 0) continue;
+    // The link of every transfer is checked, an empty one included (issue 17); only then is an
+    // empty transfer left out.
     const bool to_succ = t.to == (t.from + 1) % n && t.from != t.to;
     const bool to_pred = t.to == (t.from + n - 1) % n && t.from != t.to;
     bool succ_link;
@@ -136,6 +137,7 @@ ReferenceVerdict reference_validate(const RingInstance& original, const Schedule
       found.offer(t.start, 0, "neighbour");
       continue;
     }
+    if (t.items == 0) continue;
     const Ticks cost = succ_link ? inst.succ_cost[t.from] : inst.pred_cost[t.from];
     ok.push_back({t.start, t.start + t.items * cost, t.from, t.to, t.items, cost});
     makespan = std::max(makespan, ok.back().end);
