@@ -19,6 +19,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -87,11 +90,58 @@ double max_over_ranks(double value) {
   return out;
 }
 
+// On an emulated network (tools/netlab, docs/netlab.md) every link interface carries the alias
+// "netlab A->B" naming its one-way link; the kernel counts the bytes it sent (TCP/IP headers and MPI
+// control included). Elsewhere there are none and the per-link table is left out.
+constexpr std::size_t kLinkName = 40;
+constexpr std::size_t kLinksPerRank = 8;
+struct LinkBytes {
+  char name[kLinkName] = {};
+  std::int64_t bytes = 0;
+};
+
+std::vector<LinkBytes> netlab_link_bytes() {
+  std::vector<LinkBytes> out;
+  std::error_code ec;
+  for (const auto& dev : std::filesystem::directory_iterator("/sys/class/net", ec)) {
+    std::string alias;
+    std::getline(std::ifstream(dev.path() / "ifalias"), alias);
+    if (alias.rfind("netlab ", 0) != 0 || out.size() == kLinksPerRank) continue;
+    LinkBytes link;
+    std::snprintf(link.name, kLinkName, "%s", alias.c_str() + 7);
+    std::ifstream(dev.path() / "statistics" / "tx_bytes") >> link.bytes;
+    out.push_back(link);
+  }
+  return out;
+}
+
+std::vector<LinkBytes> bytes_since(const std::vector<LinkBytes>& before) {
+  std::vector<LinkBytes> now = netlab_link_bytes();
+  for (LinkBytes& link : now)
+    for (const LinkBytes& old : before)
+      if (std::strcmp(link.name, old.name) == 0) link.bytes -= old.bytes;
+  return now;
+}
+
 struct Measure {
   double call_s = 1e300;
   double transfer_s = 1e300;
   exec::OrderedReport report;
+  std::vector<LinkBytes> links;  // this rank's sent bytes per emulated link during the best run
 };
+
+// Every rank's link bytes, on rank 0: one-way link name -> bytes.
+std::map<std::string, std::int64_t> gather_link_bytes(const std::vector<LinkBytes>& mine, int ranks) {
+  std::vector<LinkBytes> padded(kLinksPerRank);
+  std::copy(mine.begin(), mine.end(), padded.begin());
+  std::vector<LinkBytes> all(kLinksPerRank * static_cast<std::size_t>(ranks));
+  const int bytes = static_cast<int>(sizeof(LinkBytes) * kLinksPerRank);
+  exec::check_mpi(MPI_Gather(padded.data(), bytes, MPI_BYTE, all.data(), bytes, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Gather");
+  std::map<std::string, std::int64_t> out;
+  for (const LinkBytes& link : all)
+    if (link.name[0] != 0) out[link.name] += link.bytes;
+  return out;
+}
 
 // Bytes that change rank, and bytes over ring links, for the flows of a report.
 std::pair<std::int64_t, std::int64_t> traffic(const Pattern& p, const exec::OrderedReport& report, std::int64_t item_bytes) {
@@ -122,11 +172,12 @@ Measure measure(exec::Context& ctx, const Pattern& p, const Method& m, std::int6
   exec::redistribute(ctx, slice, exec::NewShare::count(p.loads[rank]), opt);
   for (int rep = 0; rep < reps; ++rep) {
     exec::check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+    const std::vector<LinkBytes> before = netlab_link_bytes();
     const double started = MPI_Wtime();
     const exec::OrderedReport report = exec::redistribute(ctx, slice, exec::NewShare::count(p.targets[rank]), opt);
     const double call = max_over_ranks(MPI_Wtime() - started);
     const double transfer = max_over_ranks(report.transfer_seconds);
-    if (call < best.call_s) best = {call, transfer, report};
+    if (call < best.call_s) best = {call, transfer, report, bytes_since(before)};
     exec::redistribute(ctx, slice, exec::NewShare::count(p.loads[rank]), opt);
   }
   return best;
@@ -176,11 +227,43 @@ void print_pattern(const Pattern& p, const std::vector<Measure>& results, std::i
   std::fflush(stdout);
 }
 
+// Bytes each emulated one-way link carried in each method's best run, and its busy time at the rate
+// the probe measured for it (bytes x b; links named "h<i>->h<j>" between ring neighbours i, j).
+double link_seconds_per_byte(const std::string& name, const exec::RingLinkModels& models) {
+  unsigned from = 0, to = 0;
+  const std::size_t n = models.size();
+  if (std::sscanf(name.c_str(), "h%u->h%u", &from, &to) != 2 || from >= n || to >= n) return 0.0;
+  if (to == (from + 1) % n) return models.succ[from].seconds_per_byte;
+  if (from == (to + 1) % n) return models.pred[from].seconds_per_byte;
+  return 0.0;
+}
+
+void print_link_table(const std::vector<std::map<std::string, std::int64_t>>& per_method, const exec::RingLinkModels& models) {
+  if (per_method.empty() || per_method.front().empty()) return;
+  std::printf("\nper one-way link: MiB sent (kernel counters, headers included) / busy ms at the probed rate\n\n| method |");
+  for (const auto& [name, bytes] : per_method.front()) std::printf(" %s |", name.c_str());
+  std::printf("\n|---|");
+  for (std::size_t k = 0; k < per_method.front().size(); ++k) std::printf("---:|");
+  std::printf("\n");
+  for (std::size_t m = 0; m < per_method.size(); ++m) {
+    std::printf("| %s |", methods()[m].name.c_str());
+    for (const auto& [name, bytes] : per_method[m]) {
+      const double busy_ms = 1e3 * static_cast<double>(bytes) * link_seconds_per_byte(name, models);
+      std::printf(" %.2f / %.0f |", static_cast<double>(bytes) / 1048576.0, busy_ms);
+    }
+    std::printf("\n");
+  }
+  std::fflush(stdout);
+}
+
 void print_links(const exec::RingLinkModels& models) {
-  std::printf("probed links (ping-pong, best of 10):");
-  for (std::size_t i = 0; i < models.size(); ++i)
-    std::printf(" %zu->%zu %.1fus %.2fGB/s;", i, (i + 1) % models.size(), 1e6 * models.succ[i].latency_s,
-                1e-9 / models.succ[i].seconds_per_byte);
+  std::printf("probed links (each direction, best of 10; cost_probe.hpp):");
+  const std::size_t n = models.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t next = (i + 1) % n;
+    std::printf(" %zu->%zu %.1fus %.1fMbit/s;", i, next, 1e6 * models.succ[i].latency_s, 8e-6 / models.succ[i].seconds_per_byte);
+    std::printf(" %zu->%zu %.1fus %.1fMbit/s;", next, i, 1e6 * models.pred[next].latency_s, 8e-6 / models.pred[next].seconds_per_byte);
+  }
   std::printf("\n");
 }
 
@@ -216,8 +299,15 @@ int main(int argc, char** argv) {
       for (const Pattern& p : patterns(n, items)) {
         if (!only.empty() && p.name.find(only) == std::string::npos) continue;
         std::vector<Measure> results;
-        for (const Method& m : methods()) results.push_back(measure(ctx, p, m, item_bytes, reps));
-        if (ctx.rank() == 0) print_pattern(p, results, item_bytes, memcpy * static_cast<double>(n));
+        std::vector<std::map<std::string, std::int64_t>> link_bytes;
+        for (const Method& m : methods()) {
+          results.push_back(measure(ctx, p, m, item_bytes, reps));
+          link_bytes.push_back(gather_link_bytes(results.back().links, ctx.size()));
+        }
+        if (ctx.rank() == 0) {
+          print_pattern(p, results, item_bytes, memcpy * static_cast<double>(n));
+          print_link_table(link_bytes, models);
+        }
       }
     } catch (const CLI::ParseError& e) {
       status = app.exit(e);

@@ -9,7 +9,8 @@ packages=(
   libopenmpi-dev openmpi-bin              # exec layer (MPI)
   libsimgrid-dev                          # simgrid layer
   clang libclang-rt-dev                   # fuzz targets (libFuzzer)
-  python3                                 # independent re-validation in tests/cli/perm_cli_test.sh
+  python3                                 # independent re-validation in tests/cli/perm_cli_test.sh; tools/netlab
+  iproute2 procps                         # tools/netlab: ip, tc (namespaces, veth, shaping); pgrep in its test
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -32,19 +32,30 @@ struct ProbeToolOptions {
   redist::exec::ProbeOptions probe;
 };
 
+// One row per direction: P_i -> P_{i+1} (succ[i]) and P_{i+1} -> P_i (pred[i+1]).
 void print_table(const redist::exec::RingLinkModels& models) {
-  std::printf("%-6s %-9s %12s %14s\n", "link", "", "latency_us", "bandwidth_GBs");
-  for (std::size_t i = 0; i < models.size(); ++i) {
-    const auto& m = models.succ[i];
-    std::printf("%-6zu %zu -> %-4zu %12.3f %14.3f\n", i, i, (i + 1) % models.size(), 1e6 * m.latency_s, 1e-9 / m.seconds_per_byte);
-  }
+  std::printf("%-6s %-11s %12s %14s %12s\n", "link", "direction", "latency_us", "bandwidth_GBs", "Mbit/s");
+  const std::size_t n = models.size();
+  for (std::size_t i = 0; i < n; ++i)
+    for (const bool forward : {true, false}) {
+      const auto& m = forward ? models.succ[i] : models.pred[(i + 1) % n];
+      const std::size_t from = forward ? i : (i + 1) % n;
+      const std::size_t to = forward ? (i + 1) % n : i;
+      std::printf("%-6zu %3zu -> %-4zu %12.3f %14.4f %12.2f\n", i, from, to, 1e6 * m.latency_s, 1e-9 / m.seconds_per_byte,
+                  8e-6 / m.seconds_per_byte);
+    }
 }
 
 redist::io::Json models_json(const redist::exec::RingLinkModels& models) {
   redist::io::Json links = redist::io::Json::array();
-  for (std::size_t i = 0; i < models.size(); ++i)
-    links.push_back({{"from", i}, {"to", (i + 1) % models.size()}, {"latency_s", models.succ[i].latency_s},
+  const std::size_t n = models.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t next = (i + 1) % n;
+    links.push_back({{"from", i}, {"to", next}, {"latency_s", models.succ[i].latency_s},
                      {"seconds_per_byte", models.succ[i].seconds_per_byte}});
+    links.push_back({{"from", next}, {"to", i}, {"latency_s", models.pred[next].latency_s},
+                     {"seconds_per_byte", models.pred[next].seconds_per_byte}});
+  }
   return {{"links", links}};
 }
 
@@ -80,7 +91,9 @@ int run(int argc, char** argv, int rank) {
   app.add_option("--chunk-bytes", opt.chunk_bytes, "message size sharing one latency")->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   app.add_option("--small", opt.probe.small_bytes, "small ping-pong size (bytes)")->check(CLI::Range(int64_t{1}, int64_t{1} << 20));
   app.add_option("--large", opt.probe.large_bytes, "large ping-pong size (bytes)")->check(CLI::Range(int64_t{2}, int64_t{1} << 30));
-  app.add_option("--repetitions", opt.probe.repetitions, "ping-pongs per size (best kept)")->check(CLI::Range(1, 10000));
+  app.add_option("--repetitions", opt.probe.repetitions, "timed exchanges per size (best kept)")->check(CLI::Range(1, 10000));
+  app.add_option("--target-seconds", opt.probe.target_seconds, "grow the sizes until one transfer takes this long")
+      ->check(CLI::Range(0.0, 60.0));
   app.add_flag("--json", opt.json, "print the link models as JSON");
   if (const auto stop = redist::exec::parse_on_every_rank(app, argc, argv, rank)) return *stop;
   redist::exec::Context ctx(MPI_COMM_WORLD);

@@ -135,9 +135,15 @@ int run_random_check(exec::Context& ctx, const RandomOptions& opt) {
     std::vector<double> weights;
     for (const auto c : random_counts(rng, n, 100)) weights.push_back(static_cast<double>(c));
     weights[rng.uniform(0, static_cast<std::int64_t>(n) - 1)] += 1.0;
+    // The time printed next to the prediction is the whole collective's: from a barrier to the last
+    // rank's return (a rank's own time ends when its part is done, which may be long before the
+    // others' on a network of slow links).
+    exec::check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     const double started = MPI_Wtime();
     const exec::OrderedReport report = exec::redistribute(ctx, slice, exec::NewShare::share(weights[static_cast<std::size_t>(ctx.rank())]), options);
-    const double seconds = MPI_Wtime() - started;
+    const double own = MPI_Wtime() - started;
+    double seconds = 0.0;
+    exec::check_mpi(MPI_Allreduce(&own, &seconds, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
     if (ctx.rank() == 0) {
       std::string flows;
       for (const auto f : report.flows) {

@@ -24,6 +24,42 @@ std::int64_t round_two_digits(double ticks) {
 
 }  // namespace
 
+LinkModel fit_link_model(const std::vector<std::int64_t>& bytes, const std::vector<double>& seconds) {
+  const std::size_t count = std::min(bytes.size(), seconds.size());
+  if (count == 0) return {};
+  // The smallest exchange gives the latency; the slope comes from the larger ones (all of them when
+  // there are only two points): their noise is milliseconds, which would swamp a microsecond
+  // intercept of a line through every point.
+  std::size_t smallest = 0;
+  for (std::size_t k = 1; k < count; ++k)
+    if (bytes[k] < bytes[smallest]) smallest = k;
+  const bool skip_smallest = count >= 3;
+  double n = 0.0;
+  double mean_m = 0.0;
+  double mean_t = 0.0;
+  for (std::size_t k = 0; k < count; ++k) {
+    if (skip_smallest && k == smallest) continue;
+    n += 1.0;
+    mean_m += static_cast<double>(bytes[k]);
+    mean_t += seconds[k];
+  }
+  mean_m /= n;
+  mean_t /= n;
+  double covariance = 0.0;
+  double variance = 0.0;
+  for (std::size_t k = 0; k < count; ++k) {
+    if (skip_smallest && k == smallest) continue;
+    const double dm = static_cast<double>(bytes[k]) - mean_m;
+    covariance += dm * (seconds[k] - mean_t);
+    variance += dm * dm;
+  }
+  LinkModel model;
+  model.seconds_per_byte = std::max(variance > 0.0 ? covariance / variance : 0.0, 1e-13);
+  const double small_rest = seconds[smallest] - model.seconds_per_byte * static_cast<double>(bytes[smallest]);
+  model.latency_s = std::max(small_rest / 2.0, 1e-8);
+  return model;
+}
+
 std::int64_t item_cost_ticks(const LinkModel& model, std::int64_t item_bytes, std::int64_t chunk_items) {
   const double per_item = model.seconds_per_byte * static_cast<double>(item_bytes) +
                           model.latency_s / static_cast<double>(std::max<std::int64_t>(1, chunk_items));

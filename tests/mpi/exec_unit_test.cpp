@@ -89,6 +89,30 @@ TEST(LinkModel, CostsChunksAndHops) {
   EXPECT_EQ(choose_chunk_items({1000000, 1000000, 1000000, 0}, links, 8, 1 << 20), 63245 / 8);
 }
 
+// The probe's fit: exact on points of a line (each exchange holds two latencies, so L = intercept / 2),
+// least squares through noise, and clamped to positive values when noise points the wrong way.
+TEST(LinkModel, FitRecoversLatencyAndBandwidth) {
+  Rng rng(5);
+  for (int trial = 0; trial < 50; ++trial) {
+    const double latency = 1e-6 * static_cast<double>(rng.uniform(1, 5000));
+    const double per_byte = 1e-9 * static_cast<double>(rng.uniform(1, 5000)) / 100.0;
+    std::vector<std::int64_t> bytes = {8};
+    for (std::int64_t b = 65536; b <= (1 << 20); b *= 2) bytes.push_back(b);
+    std::vector<double> exact, noisy;
+    for (const std::int64_t b : bytes) {
+      exact.push_back(2 * latency + per_byte * static_cast<double>(b));
+      noisy.push_back(exact.back() + 0.01 * (rng.unit() - 0.5) * per_byte * static_cast<double>(b));  // +-0.5% of m*b
+    }
+    const LinkModel fitted = fit_link_model(bytes, exact);
+    EXPECT_NEAR(fitted.latency_s, latency, 1e-9 * latency + 1e-12);
+    EXPECT_NEAR(fitted.seconds_per_byte, per_byte, 1e-9 * per_byte);
+    EXPECT_NEAR(fit_link_model(bytes, noisy).seconds_per_byte, per_byte, 0.02 * per_byte);
+  }
+  const LinkModel backwards = fit_link_model({8, 1000}, {2e-3, 1e-3});  // slower for fewer bytes
+  EXPECT_GT(backwards.seconds_per_byte, 0.0);
+  EXPECT_GT(backwards.latency_s, 0.0);
+}
+
 TEST(BufferPool, ReusesIdleBuffers) {
   BufferPool pool;
   { PooledBuffer a = pool.acquire(1000); }

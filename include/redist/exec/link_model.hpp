@@ -29,6 +29,13 @@ struct RingLinkModels {
   [[nodiscard]] std::size_t size() const noexcept { return succ.size(); }
 };
 
+/// The probe's fit of t = 2 L + m * b over (bytes, seconds) points of timed exchanges (every exchange
+/// holds two latencies: the message one way, a 1-byte answer back; cost_probe.hpp): b is the
+/// least-squares slope through the larger sizes (through both points when there are two), L half of
+/// what the smallest exchange leaves after m * b. Both are clamped to small positive values so that
+/// noise never yields a free or negative link.
+LinkModel fit_link_model(const std::vector<std::int64_t>& bytes, const std::vector<double>& seconds);
+
 /// Planner time unit of the executor: 1 ns, with costs at 10^-3 ns (cost_scale 3).
 inline constexpr int kCostScale = 3;
 inline constexpr double kSecondsPerTick = 1e-12;

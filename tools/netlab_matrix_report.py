@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Measured against simulated, per scheme, for document 000's matrix application (docs/netlab.md).
+
+    netlab_matrix_report.py MEASURED.txt SIMULATED.csv [SIMULATED_WITH_LATENCY.csv] -o DIR
+
+MEASURED.txt: the output of `redist-mpi-example matrix --summary` run under tools/netlab.
+SIMULATED.csv: `redist-tiers-netlab --simulate-example` (scheme,redistributions,simulated_s).
+Writes DIR/matrix_schemes.csv and DIR/matrix_schemes.svg (grouped bars, round ticks, a legend
+outside the bars) and prints the table as Markdown.
+"""
+
+import argparse
+import csv
+import math
+import os
+
+# The example's scheme names -> the study's (redistribution_policy.cpp).
+EXAMPLE_TO_STUDY = {"none": "none", "once@50": "after50", "every 20": "at20-40-60-80",
+                    "every 10": "every10", "every 5": "every5"}
+
+
+def measured_totals(path):
+    out = {}
+    for line in open(path, encoding="utf-8"):
+        for name, study in EXAMPLE_TO_STUDY.items():
+            rest = line[len(name):].split() if line.startswith(name + " ") else None
+            if rest and len(rest) >= 2 and rest[0].isdigit():
+                out[study] = float(rest[1])
+    return out
+
+
+def simulated_totals(path):
+    with open(path, encoding="utf-8") as f:
+        return {row["scheme"]: float(row["simulated_s"]) for row in csv.DictReader(f)}
+
+
+def nice_step(top):
+    """A round tick step (1, 2 or 5 times a power of ten) giving 4-8 ticks up to `top`."""
+    raw = top / 5
+    power = 10 ** math.floor(math.log10(raw))
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+
+
+def write_svg(path, schemes, series):
+    width, height, left, bottom, top_margin = 720, 360, 60, 60, 50
+    plot_w, plot_h = width - left - 20, height - bottom - top_margin
+    top = max(v for _, values, _ in series for v in values if v is not None)
+    step = nice_step(top)
+    ymax = step * math.ceil(top / step)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
+           f'<text x="{width / 2}" y="18" text-anchor="middle" font-size="14">matrix application on the emulated Tiers-like ring of 8: measured vs simulated</text>']
+    for k in range(int(round(ymax / step)) + 1):
+        y = top_margin + plot_h - plot_h * k * step / ymax
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{k * step:g}</text>')
+    out.append(f'<text x="14" y="{top_margin + plot_h / 2}" transform="rotate(-90 14 {top_margin + plot_h / 2})" text-anchor="middle">total time (s)</text>')
+    group = plot_w / len(schemes)
+    bar = group * 0.8 / len(series)
+    for i, scheme in enumerate(schemes):
+        x0 = left + i * group + group * 0.1
+        for j, (_, values, colour) in enumerate(series):
+            if values[i] is None:
+                continue
+            h = plot_h * values[i] / ymax
+            out.append(f'<rect x="{x0 + j * bar:.1f}" y="{top_margin + plot_h - h:.1f}" width="{bar - 2:.1f}" height="{h:.1f}" fill="{colour}"/>')
+        out.append(f'<text x="{left + (i + 0.5) * group:.1f}" y="{top_margin + plot_h + 18}" text-anchor="middle">{scheme}</text>')
+    for j, (name, _, colour) in enumerate(series):  # legend in one row above the plot
+        x = left + j * 220
+        out.append(f'<rect x="{x}" y="30" width="12" height="12" fill="{colour}"/><text x="{x + 18}" y="40">{name}</text>')
+    out.append(f'<line x1="{left}" y1="{top_margin + plot_h}" x2="{left + plot_w}" y2="{top_margin + plot_h}" stroke="black"/>')
+    out.append("</svg>")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("measured")
+    parser.add_argument("simulated")
+    parser.add_argument("simulated_latency", nargs="?")
+    parser.add_argument("-o", "--out", required=True)
+    args = parser.parse_args()
+    measured = measured_totals(args.measured)
+    simulated = simulated_totals(args.simulated)
+    with_latency = simulated_totals(args.simulated_latency) if args.simulated_latency else {}
+    schemes = list(simulated)
+    os.makedirs(args.out, exist_ok=True)
+    rows = []
+    for s in schemes:
+        m, sim = measured.get(s), simulated[s]
+        error = None if m is None else (m - sim) / m
+        rows.append((s, m, sim, with_latency.get(s), error))
+    with open(os.path.join(args.out, "matrix_schemes.csv"), "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["scheme", "measured_s", "simulated_s", "simulated_with_latency_s", "error_vs_measured"])
+        for s, m, sim, lat, e in rows:
+            w.writerow([s, "" if m is None else f"{m:.3f}", f"{sim:.3f}", "" if lat is None else f"{lat:.3f}",
+                        "" if e is None else f"{e:.4f}"])
+    series = [("measured (netlab)", [r[1] for r in rows], "#1f77b4"),
+              ("simulated, no latency", [r[2] for r in rows], "#ff7f0e")]
+    if with_latency:
+        series.append(("simulated, route latencies", [r[3] for r in rows], "#2ca02c"))
+    write_svg(os.path.join(args.out, "matrix_schemes.svg"), schemes, series)
+    print("| scheme | measured s | simulated s (no latency) | simulated s (latencies) | (measured - simulated) / measured |")
+    print("|---|---:|---:|---:|---:|")
+    for s, m, sim, lat, e in rows:
+        print(f"| {s} | {'-' if m is None else f'{m:.2f}'} | {sim:.2f} | {'-' if lat is None else f'{lat:.2f}'} | "
+              f"{'-' if e is None else f'{100 * e:+.1f}%'} |")
+
+
+if __name__ == "__main__":
+    main()
