@@ -68,19 +68,25 @@ CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi) {
       "INT in " + range);
 }
 
+std::optional<double> parse_real(const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (used != text.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
 CLI::Validator real_number(double lo, double hi) {
   char range[64];
   std::snprintf(range, sizeof range, "[%g, %g]", lo, hi);
   return CLI::Validator(
       [lo, hi, range = std::string(range)](std::string& text) -> std::string {
-        std::size_t used = 0;
-        double value = 0;
-        try {
-          value = std::stod(text, &used);
-        } catch (const std::exception&) {
-          used = 0;
-        }
-        if (used == 0 || used != text.size() || !std::isfinite(value) || value < lo || value > hi)
+        const auto value = parse_real(text);
+        if (!value || *value < lo || *value > hi)
           return "must be a number in " + range + ", got '" + text + "'";
         return "";
       },

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -35,6 +36,8 @@ std::string json_text(const io::Json& document, const RawMember& raw = {});
 /// An integer option's text must be digits only (no sign, no wrap-around: "-1" is not 2^64-1) and
 /// lie in [lo, hi]. CLI11 alone parses "-1" into an unsigned option as 2^64-1.
 CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi);
+/// The whole of `text` as a finite number, else nullopt ("1x", "nan", "" are not numbers).
+std::optional<double> parse_real(const std::string& text);
 /// A real option must be a finite number in [lo, hi] (NaN passes CLI::Range).
 CLI::Validator real_number(double lo, double hi);
 /// `-o ''` is a mistake, not "no output".

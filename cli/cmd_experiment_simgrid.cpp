@@ -2,6 +2,7 @@
 // SimGrid, with the adaptive policy and the planner-against-simulator check (docs/simgrid.md).
 // Compiled only when the simgrid layer is built (REDIST_HAVE_SIMGRID).
 
+#include <cmath>
 #include <iostream>
 #include <sstream>
 
@@ -26,15 +27,9 @@ std::vector<double> parse_list(const std::string& text, const char* option) {
   std::vector<double> out;
   std::stringstream in(text);
   for (std::string item; std::getline(in, item, ',');) {
-    std::size_t used = 0;
-    double v = 0;
-    try {
-      v = std::stod(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != item.size()) throw InputError("", option, "'" + item + "' is not a number");
-    out.push_back(v);
+    const auto v = parse_real(item);
+    if (!v) throw InputError("", option, "'" + item + "' is not a number");
+    out.push_back(*v);
   }
   return out;
 }
@@ -46,7 +41,12 @@ int run_experiment_simgrid(ExperimentSimgridOptions& opt) {
   if (!opt.ratios.empty()) opt.run.ratios = parse_list(opt.ratios, "--ratios");
   if (!opt.ring_sizes.empty()) {
     opt.run.ring_sizes.clear();
-    for (double p : parse_list(opt.ring_sizes, "--ring-sizes")) opt.run.ring_sizes.push_back(static_cast<int>(p));
+    for (double p : parse_list(opt.ring_sizes, "--ring-sizes")) {
+      // Checked before the cast: a double beyond int (1e30, -1e30) has no int value at all.
+      if (p != std::floor(p) || p < 3 || p > 69)
+        throw InputError("", "--ring-sizes", "each must be a whole number in [3, 69] (the platform's hosts)");
+      opt.run.ring_sizes.push_back(static_cast<int>(p));
+    }
   }
   const SimgridStudyResult result = run_simgrid_study(opt.run);
   const auto files = write_simgrid_study(result, opt.out);

@@ -61,6 +61,16 @@ void write_all(int fd, const std::string& text, const std::string& path, const s
   }
 }
 
+// write_all, closing `fd` when it throws.
+void write_or_close(int fd, const std::string& text, const std::string& path, const std::string& option) {
+  try {
+    write_all(fd, text, path, option);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+}
+
 // fsync is refused by pipes and some devices (EINVAL, EROFS): nothing is lost by skipping it there.
 void sync_and_close(int fd, const std::string& path, const std::string& option) {
   const bool synced = ::fsync(fd) == 0 || errno == EINVAL || errno == EROFS;
@@ -172,12 +182,7 @@ void OutputFiles::Target::write_temporary() {
   const std::string pattern = folder_of(write_path) + "/." + base_of(write_path) + ".redist-XXXXXX";
   const int fd = detail::create_registered_temporary(pattern, temporary);
   if (fd < 0) refuse(std::string("cannot create a temporary file next to it: ") + std::strerror(errno));
-  try {
-    write_all(fd, *text, path, option);
-  } catch (...) {
-    ::close(fd);
-    throw;
-  }
+  write_or_close(fd, *text, path, option);
   if (::fchmod(fd, mode) != 0) {
     ::close(fd);
     refuse(std::string("cannot set the file mode: ") + std::strerror(errno));
@@ -199,12 +204,7 @@ void OutputFiles::Target::write_directly() const {
   do fd = ::open(write_path.c_str(), flags);
   while (fd < 0 && errno == EINTR);
   if (fd < 0) refuse(std::string("cannot open for writing: ") + std::strerror(errno));
-  try {
-    write_all(fd, *text, path, option);
-  } catch (...) {
-    ::close(fd);
-    throw;
-  }
+  write_or_close(fd, *text, path, option);
   sync_and_close(fd, path, option);
 }
 

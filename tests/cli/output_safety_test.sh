@@ -203,6 +203,12 @@ refused OptionRanges.NegativeLauSizeRefused "--n" -- "$R" gen lau --n -5
 refused OptionRanges.NegativeMaxLoadRefused "--max-load" -- "$R" gen ring --max-load -1
 refused OptionRanges.NegativeDrawsRefused "--draws" -- "$R" experiment perm --draws -1
 refused OptionRanges.NegativeInstancesRefused "--instances" -- "$R" experiment lau --instances -1
+if "$R" experiment simgrid --help >/dev/null 2>&1; then  # built with SimGrid
+  refused OptionRanges.HugeRingSizeRefused "--ring-sizes: each must be a whole number in \[3, 69\]" -- "$R" experiment simgrid --ring-sizes 1e30 --out "$T/sg"
+  refused OptionRanges.NanMarginRefused "--margin.*must be a number" -- "$R" experiment simgrid --margin nan --out "$T/sg"
+  refused OptionRanges.NegativeJobsRefused "--jobs" -- "$R" experiment simgrid --jobs -1 --out "$T/sg"
+  [ ! -e "$T/sg" ] && ok || bad "OptionRanges: experiment simgrid created its --out folder on bad options"
+fi
 for cmd in "gen ring" "gen lau" "gen perm" "experiment perm" "experiment lau"; do
   # shellcheck disable=SC2086
   refused "OptionRanges.NegativeSeedRefused($cmd)" "--seed.*must be a whole number" -- "$R" $cmd --seed -1
