@@ -70,8 +70,10 @@ mode_flags() {
 ci_runs() {
   case "$1" in
     plan) echo 500 ;;
-    lau) echo 20000 ;;
+    ring_json) echo 15000 ;;
     perm) echo 10000 ;;
+    lau) echo 20000 ;;
+    schedule_json) echo 100000 ;;
     *) echo 200000 ;;
   esac
 }
@@ -101,7 +103,7 @@ run_target() {
 if [ "$seconds" -gt 0 ]; then
   echo "== fuzz: ${#targets[@]} targets, $seconds s each, $jobs at a time"
 else
-  echo "== fuzz: ${#targets[@]} targets, corpora replayed, then a fixed number of executions each (plan $(ci_runs plan), lau and perm $(ci_runs lau), readers $(ci_runs ring_json)${runs:+; all: $runs}) from seed $seed, $jobs at a time"
+  echo "== fuzz: ${#targets[@]} targets, corpora replayed, then a fixed number of executions each${runs:+ ($runs)} from seed $seed, $jobs at a time"
 fi
 declare -A pid_of
 for t in "${targets[@]}"; do
@@ -120,7 +122,9 @@ for t in "${targets[@]}"; do
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
   speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-  corpus=$(find "$out/corpus/$t" -type f | wc -l)
+  corpus_dir="$out/corpus/$t"
+  [ "$seconds" = 0 ] && corpus_dir="$out/ci-corpus/$t"
+  corpus=$(find "$corpus_dir" -type f | wc -l)
   printf '%-14s %14s %8s %10s %8s  %s\n' "$t" "${runs:-?}" "${secs:-?}" "${speed:-?}" "$corpus" "$status"
   if [ "$status" != ok ]; then
     failed=1
