@@ -5,8 +5,8 @@
 #   scripts/fuzz.sh                  CI mode: replay the corpora and regression inputs, then a FIXED
 #                                    number of executions per target (ci_runs below; REDIST_FUZZ_RUNS
 #                                    overrides) with a FIXED seed (REDIST_FUZZ_SEED, default 1) and no
-#                                    wall-clock limit: the same commit gives the same verdict on an
-#                                    idle or a loaded machine
+#                                    wall-clock limit: no verdict depends on time, so the load of
+#                                    the machine cannot change it
 #   scripts/fuzz.sh --runs N         N executions per target (CI mode)
 #   scripts/fuzz.sh --long HOURS     open-ended fuzzing: HOURS hours per target (decimals allowed), a
 #                                    random seed, a 25 s per-input hang limit, the corpus kept
@@ -14,8 +14,8 @@
 #   REDIST_FUZZ_JOBS=N               N targets at a time (default: nproc)
 #
 # CI mode starts each run from an empty scratch corpus beside the repository's, so a second run on the
-# same checkout replays exactly what the first did. --long keeps new inputs in build-fuzz/corpus/<target>/
-# (the repository's corpora are only read). A failing input is saved in build-fuzz/artifacts/<target>/:
+# same checkout starts from the same state (libFuzzer is close to, not exactly, reproducible).
+# --long keeps new inputs in build-fuzz/corpus/<target>/ (the repository's corpora are only read). A failing input is saved in build-fuzz/artifacts/<target>/:
 # copy it into fuzz/regressions/<target>/ and the replay test (ctest -L fuzz) keeps the bug fixed.
 # Exit status 1 when any target failed.
 set -euo pipefail
