@@ -2,11 +2,15 @@
 // Shared plumbing of the thin `redist` command: each subcommand lives in its own cmd_<name>.cpp and
 // registers itself on the CLI11 app; the action stores its exit status in the Context.
 
+#include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "redist/io/exact_json.hpp"
+#include "redist/io/output_files.hpp"
 
 namespace redist::cli {
 
@@ -29,8 +33,22 @@ struct RawMember {
 /// `document` (an object) as text, one key per line; `raw`, when it has a key, goes last.
 std::string json_text(const io::Json& document, const RawMember& raw = {});
 
-/// Writes `document` to `path` (atomically) or to standard output when path is empty or "-".
-void emit_json(const io::Json& document, const std::string& path, const RawMember& raw = {});
+/// An integer option's text must be digits only (no sign, no wrap-around: "-1" is not 2^64-1) and
+/// lie in [lo, hi]. CLI11 alone parses "-1" into an unsigned option as 2^64-1.
+CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi);
+/// The whole of `text` as a finite number, else nullopt ("1x", "nan", "" are not numbers).
+std::optional<double> parse_real(const std::string& text);
+/// A real option must be a finite number in [lo, hi] (NaN passes CLI::Range).
+CLI::Validator real_number(double lo, double hi);
+/// `-o ''` is a mistake, not "no output".
+CLI::Validator output_path();
+
+/// A generator's output: `output` (empty: standard output) is declared before `make` runs, so a path
+/// that cannot be written costs nothing, and written only when `make` succeeded.
+void write_generated(const std::string& output, const std::function<std::string()>& make);
+
+/// `--out DIR` of the experiments: refused before the run when it exists and is not a folder.
+void check_output_folder(const std::string& dir, const std::string& option);
 
 void register_plan(CLI::App& app, Context& context);
 void register_check(CLI::App& app, Context& context);

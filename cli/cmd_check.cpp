@@ -30,7 +30,10 @@ int run_check(const CheckOptions& opt) {
   try {
     result = validate_ring_schedule(instance, schedule);
   } catch (const InputError& e) {
-    throw InputError(opt.schedule, e.field(), e.reason());
+    // A transfer's time is the schedule's fault; a cost that no longer fits 64-bit ticks at the
+    // schedule's finer time scale is the instance's field, named with the scale that broke it.
+    if (e.field().rfind("transfers", 0) == 0) throw InputError(opt.schedule, e.field(), e.reason());
+    throw InputError(opt.instance, e.field(), e.reason() + " (the time scale of " + opt.schedule + ")");
   }
   const int scale = result.time_scale;
   if (opt.json) {

@@ -22,14 +22,14 @@ struct GenRingOptions {
 void register_gen_ring(CLI::App& gen, Context& context) {
   auto opt = std::make_shared<GenRingOptions>();
   CLI::App* cmd = gen.add_subcommand("ring", "Random ring instance (loads and targets in [1, max-load])");
-  cmd->add_option("--n", opt->gen.n, "number of processors")->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
+  cmd->add_option("--n", opt->gen.n, "number of processors")->check(whole_number(1, 100'000'000));
   cmd->add_option("--ring", opt->ring, "uni or bi")->check(CLI::IsMember({"uni", "bi"}));
   cmd->add_option("--costs", opt->costs, "hom (all 1) or het (integers in [1, max-cost])")->check(CLI::IsMember({"hom", "het"}));
-  cmd->add_option("--max-load", opt->gen.max_load, "largest load and target")->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-  cmd->add_option("--max-cost", opt->gen.max_cost, "largest heterogeneous link cost")->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}));
+  cmd->add_option("--max-load", opt->gen.max_load, "largest load and target")->check(whole_number(1, std::uint64_t{1} << 40));
+  cmd->add_option("--max-cost", opt->gen.max_cost, "largest heterogeneous link cost")->check(whole_number(1, 1'000'000'000));
   cmd->add_option("--cost-decimals", opt->gen.cost_decimals,
                   "decimals of heterogeneous costs: uniform in [10^-D, max-cost] in steps of 10^-D (default 0)")
-      ->check(CLI::Range(0, 6));
+      ->check(whole_number(0, 6));
   cmd->add_option("--shape", opt->shape,
                   "where the imbalance lies: uniform (loads, targets uniform in [1, max-load]), gather (all send "
                   "to one sink), scatter (one source sends to all), heavy (uniform + one source with a large "
@@ -37,13 +37,13 @@ void register_gen_ring(CLI::App& gen, Context& context) {
                   "source/sink pairs, balanced relays between)")
       ->check(CLI::IsMember({"uniform", "gather", "scatter", "heavy", "blocks", "forward"}));
   cmd->add_flag("--light", opt->gen.light, "light redistribution (every processor can send from its own load)");
-  cmd->add_option("--seed", opt->gen.seed, "random seed");
-  cmd->add_option("-o,--output", opt->output, "output file (default: standard output)");
+  cmd->add_option("--seed", opt->gen.seed, "random seed (0 .. 2^64-1)")->check(whole_number(0, UINT64_MAX));
+  cmd->add_option("-o,--output", opt->output, "output file (default: standard output)")->check(output_path());
   cmd->callback([opt, &context] {
     opt->gen.kind = opt->ring == "bi" ? RingKind::bidirectional : RingKind::unidirectional;
     opt->gen.heterogeneous = opt->costs == "het";
     opt->gen.shape = *ring_shape_from_name(opt->shape);
-    emit_json(io::ring_instance_to_json(generate_ring_instance(opt->gen)), opt->output);
+    write_generated(opt->output, [&] { return json_text(io::ring_instance_to_json(generate_ring_instance(opt->gen))); });
     context.exit_code = kExitOk;
   });
 }

@@ -68,6 +68,8 @@ std::string svg_of(const LauCliOptions& opt, const AllportInstance& inst, const 
 }
 
 int run_lau(const LauCliOptions& opt) {
+  io::OutputFiles outputs({opt.instance});
+  if (!opt.svg.empty()) outputs.declare(opt.svg, "--svg");
   const AllportInstance inst = io::read_allport_instance(opt.instance);
   LauOptions options;
   options.algorithm = *parse_lau_algorithm(opt.algorithm);
@@ -78,7 +80,8 @@ int run_lau(const LauCliOptions& opt) {
     throw InputError(opt.instance, "--algorithm", "the window search would evaluate " + std::to_string(plan.window->size()) +
                                                        " shifts (limit " + std::to_string(options.max_window) + "); use optimal");
   const std::string picture = opt.svg.empty() ? "" : svg_of(opt, inst, plan);
-  if (!picture.empty()) io::write_text_file(opt.svg, picture);
+  if (!picture.empty()) outputs.set_text(opt.svg, picture);
+  outputs.commit();
   if (opt.json) {
     std::cout << io::lau_plan_to_json(inst, plan).dump() << "\n";
   } else {
@@ -98,6 +101,7 @@ struct ExperimentLauOptions {
 };
 
 int run_experiment(ExperimentLauOptions& opt) {
+  check_output_folder(opt.out, "--out");
   opt.run.progress = &std::cerr;
   const LauExperimentReport report = run_lau_experiment(opt.run);
   const auto files = write_lau_experiment(report, opt.out);
@@ -118,20 +122,20 @@ void register_lau(CLI::App& app, Context& context) {
   cmd->add_option("--traffic-rule", opt->traffic_rule, "Traffic median index: corrected (docs/errata.md item 7) or printed")
       ->check(CLI::IsMember({"corrected", "printed"}));
   cmd->add_flag("--json", opt->json, "machine-readable output");
-  cmd->add_option("--svg", opt->svg, "draw the step-by-step execution into this SVG file");
+  cmd->add_option("--svg", opt->svg, "draw the step-by-step execution into this SVG file")->check(output_path());
   cmd->callback([opt, &context] { context.exit_code = run_lau(*opt); });
 }
 
 void register_gen_lau(CLI::App& gen, Context& context) {
   auto opt = std::make_shared<GenLauOptions>();
   CLI::App* cmd = gen.add_subcommand("lau", "Random all-port instance (loads uniform in [0, max-load])");
-  cmd->add_option("--n", opt->gen.n, "number of processors")->check(CLI::Range(std::size_t{1}, kMaxAllportSize));
-  cmd->add_option("--max-load", opt->gen.max_load, "largest load")->check(CLI::Range(std::int64_t{0}, kMaxAllportTotal));
+  cmd->add_option("--n", opt->gen.n, "number of processors")->check(whole_number(1, kMaxAllportSize));
+  cmd->add_option("--max-load", opt->gen.max_load, "largest load")->check(whole_number(0, static_cast<std::uint64_t>(kMaxAllportTotal)));
   cmd->add_flag("--whole-average", opt->gen.whole_average, "redraw until n divides the total (n <= 10000)");
-  cmd->add_option("--seed", opt->gen.seed, "random seed");
-  cmd->add_option("-o,--output", opt->output, "output file (default: standard output)");
+  cmd->add_option("--seed", opt->gen.seed, "random seed (0 .. 2^64-1)")->check(whole_number(0, UINT64_MAX));
+  cmd->add_option("-o,--output", opt->output, "output file (default: standard output)")->check(output_path());
   cmd->callback([opt, &context] {
-    emit_json(io::allport_instance_to_json(generate_lau_instance(opt->gen)), opt->output);
+    write_generated(opt->output, [&] { return json_text(io::allport_instance_to_json(generate_lau_instance(opt->gen))); });
     context.exit_code = kExitOk;
   });
 }
@@ -140,9 +144,9 @@ void register_experiment_lau(CLI::App& experiment, Context& context) {
   auto opt = std::make_shared<ExperimentLauOptions>();
   CLI::App* cmd = experiment.add_subcommand("lau", "Document 002's Tables 1-4 (all-port ring), CSV and SVG plots");
   cmd->add_flag("--quick", opt->run.quick, "small samples (seconds instead of minutes)");
-  cmd->add_option("--out", opt->out, "output directory (default results/lau)");
-  cmd->add_option("--seed", opt->run.seed, "random seed");
-  cmd->add_option("--instances", opt->run.instances, "instances per ring size for Tables 1-3")->check(CLI::Range(std::int64_t{1}, std::int64_t{10'000'000}));
+  cmd->add_option("--out", opt->out, "output directory (default results/lau)")->check(output_path());
+  cmd->add_option("--seed", opt->run.seed, "random seed (0 .. 2^64-1)")->check(whole_number(0, UINT64_MAX));
+  cmd->add_option("--instances", opt->run.instances, "instances per ring size for Tables 1-3")->check(whole_number(1, 10'000'000));
   cmd->callback([opt, &context] { context.exit_code = run_experiment(*opt); });
 }
 

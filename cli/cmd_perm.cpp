@@ -4,6 +4,7 @@
 // `redist gen perm --dist NAME ...`: document 003's distributions (reproducible with --seed).
 // `redist experiment perm [--quick] [--out DIR]`: document 003's Figures 1-2, Table 1a, section 5.
 
+#include <cctype>
 #include <iomanip>
 #include <iostream>
 
@@ -12,6 +13,7 @@
 #include "redist/io/perm_io.hpp"
 #include "redist/perm/edge_colouring.hpp"
 #include "redist/perm/experiment.hpp"
+#include "redist/perm/generator.hpp"
 #include "redist/perm/greedy.hpp"
 #include "redist/perm/steps.hpp"
 #include "redist/perm/volume.hpp"
@@ -67,6 +69,8 @@ void print_summary(const io::PermResult& r, const perm::StepSchedule& schedule, 
 }
 
 int run_perm(const PermOptions& opt) {
+  io::OutputFiles outputs({opt.instance});
+  if (!opt.output.empty()) outputs.declare(opt.output, "-o");
   const perm::PermInstance inst = io::read_perm_instance(opt.instance);
   io::PermResult result = solve(inst, opt.objective);
   const auto demand = perm::transfer_demand(inst, result.chosen.assignment);
@@ -78,7 +82,8 @@ int run_perm(const PermOptions& opt) {
     return kExitCheckFailed;
   }
   result.schedule = &schedule;
-  if (!opt.output.empty()) io::write_text_file(opt.output, io::perm_result_text(result));
+  if (!opt.output.empty()) outputs.set_text(opt.output, io::perm_result_text(result));
+  outputs.commit();
   if (opt.json) {
     if (!opt.output.empty()) result.schedule = nullptr;  // the file has it; keep stdout short
     std::cout << io::perm_result_text(result);
@@ -107,8 +112,13 @@ void parse_grid(const std::string& text, perm::PermGenOptions& gen) {
   } catch (const std::exception&) {
     throw InputError("", "--grid", "must look like PxQ, e.g. 4x8, got '" + text + "'");
   }
-  if (used_p != x || used_q != text.size() - x - 1 || gen.grid_rows == 0 || gen.grid_cols == 0)
+  if (used_p != x || used_q != text.size() - x - 1 || !std::isdigit(static_cast<unsigned char>(text[0])) ||
+      !std::isdigit(static_cast<unsigned char>(text[x + 1])))
     throw InputError("", "--grid", "must look like PxQ with P, Q >= 1, got '" + text + "'");
+  // Each side first, so that the product cannot wrap.
+  if (gen.grid_rows == 0 || gen.grid_cols == 0 || gen.grid_rows > perm::kMaxProcessors || gen.grid_cols > perm::kMaxProcessors ||
+      gen.grid_rows * gen.grid_cols > perm::kMaxProcessors)
+    throw InputError("", "--grid", "must be PxQ with P, Q >= 1 and P * Q <= 2^23, got '" + text + "'");
   gen.processors = gen.grid_rows * gen.grid_cols;
 }
 
@@ -132,11 +142,11 @@ void run_gen_perm(GenPermOptions& opt) {
   const std::string form = !opt.form.empty() ? opt.form : opt.gen.distribution == perm::PermDistribution::block1d ? "items" : "counts";
   if (form == "counts" && opt.gen.processors > 4096)
     throw InputError("", "--form", "the counts form has P^2 numbers; use --form items for more than 4096 processors");
-  const perm::ItemLayout layout = perm::generate_items(opt.gen);
-  const std::string text = form == "items" ? io::perm_items_text(layout)
-                                           : io::perm_counts_text(perm::PermInstance::from_items(
-                                                 layout.processors, layout.initial, layout.partition));
-  io::write_text_file(opt.output.empty() ? "-" : opt.output, text);
+  write_generated(opt.output, [&] {
+    const perm::ItemLayout layout = perm::generate_items(opt.gen);
+    return form == "items" ? io::perm_items_text(layout)
+                           : io::perm_counts_text(perm::PermInstance::from_items(layout.processors, layout.initial, layout.partition));
+  });
 }
 
 struct ExperimentPermOptions {
@@ -145,6 +155,7 @@ struct ExperimentPermOptions {
 };
 
 int run_experiment(ExperimentPermOptions& opt) {
+  check_output_folder(opt.out, "--out");
   opt.run.progress = &std::cerr;
   const perm::PermExperimentReport report = perm::run_perm_experiment(opt.run);
   const auto files = perm::write_perm_experiment(report, opt.out);
@@ -160,7 +171,7 @@ void register_perm(CLI::App& app, Context& context) {
   CLI::App* cmd = app.add_subcommand("perm", "Best permutation of parts onto processors, with its one-port step schedule");
   cmd->add_option("instance", opt->instance, "permutation instance JSON (counts, or initial + partition)")->required();
   cmd->add_option("--objective", opt->objective, "volume (default) or steps")->check(CLI::IsMember({"volume", "steps"}));
-  cmd->add_option("-o,--output", opt->output, "write the result with its step schedule to this file");
+  cmd->add_option("-o,--output", opt->output, "write the result with its step schedule to this file")->check(output_path());
   cmd->add_flag("--json", opt->json, "machine-readable output");
   cmd->callback([opt, &context] { context.exit_code = run_perm(*opt); });
 }
@@ -169,16 +180,18 @@ void register_gen_perm(CLI::App& gen, Context& context) {
   auto opt = std::make_shared<GenPermOptions>();
   CLI::App* cmd = gen.add_subcommand("perm", "Random permutation instance (document 003 distributions)");
   cmd->add_option("--dist", opt->dist, "random, skewed, block-cyclic, skewed-set, chunk-set or block1d");
-  cmd->add_option("-P,--processors", opt->gen.processors, "number of processors (tile distributions: see --grid)");
-  cmd->add_option("-D,--items-per-part", opt->gen.items_per_part, "items per part (random, skewed)");
-  cmd->add_option("--alpha", opt->gen.alpha, "skew in [0, 1] (skewed)");
+  cmd->add_option("-P,--processors", opt->gen.processors, "number of processors (tile distributions: see --grid)")
+      ->check(whole_number(1, perm::kMaxProcessors));
+  cmd->add_option("-D,--items-per-part", opt->gen.items_per_part, "items per part (random, skewed; P * D <= 10^9)")
+      ->check(whole_number(0, perm::kMaxGeneratedItems));
+  cmd->add_option("--alpha", opt->gen.alpha, "skew in [0, 1] (skewed)")->check(real_number(0.0, 1.0));
   cmd->add_option("--grid", opt->grid, "PxQ processor grid (block-cyclic, skewed-set, chunk-set)");
-  cmd->add_option("--tiles", opt->gen.tiles, "the matrix has n x n tiles (tile distributions)");
-  cmd->add_option("--chunk", opt->gen.chunk, "chunk side in tiles (chunk-set; default n/8)");
-  cmd->add_option("-N,--items", opt->gen.items, "number of items (block1d)");
+  cmd->add_option("--tiles", opt->gen.tiles, "the matrix has n x n tiles (tile distributions)")->check(whole_number(1, perm::kMaxTiles));
+  cmd->add_option("--chunk", opt->gen.chunk, "chunk side in tiles (chunk-set; default n/8)")->check(whole_number(1, perm::kMaxTiles));
+  cmd->add_option("-N,--items", opt->gen.items, "number of items (block1d)")->check(whole_number(0, perm::kMaxGeneratedItems));
   cmd->add_option("--form", opt->form, "counts (default) or items (default for block1d)")->check(CLI::IsMember({"counts", "items"}));
-  cmd->add_option("--seed", opt->gen.seed, "random seed");
-  cmd->add_option("-o,--output", opt->output, "output file (default: standard output)");
+  cmd->add_option("--seed", opt->gen.seed, "random seed (0 .. 2^64-1)")->check(whole_number(0, UINT64_MAX));
+  cmd->add_option("-o,--output", opt->output, "output file (default: standard output)")->check(output_path());
   cmd->callback([opt, &context] {
     run_gen_perm(*opt);
     context.exit_code = kExitOk;
@@ -189,9 +202,9 @@ void register_experiment_perm(CLI::App& experiment, Context& context) {
   auto opt = std::make_shared<ExperimentPermOptions>();
   CLI::App* cmd = experiment.add_subcommand("perm", "Document 003's Figures 1-2, Table 1a (SkewedSet) and the stencil coupling");
   cmd->add_flag("--quick", opt->run.quick, "fewer points and draws (seconds)");
-  cmd->add_option("--out", opt->out, "output directory (default results/perm)");
-  cmd->add_option("--seed", opt->run.seed, "random seed");
-  cmd->add_option("--draws", opt->run.draws, "random draws per point (default 50; quick 10)")->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
+  cmd->add_option("--out", opt->out, "output directory (default results/perm)")->check(output_path());
+  cmd->add_option("--seed", opt->run.seed, "random seed (0 .. 2^64-1)")->check(whole_number(0, UINT64_MAX));
+  cmd->add_option("--draws", opt->run.draws, "random draws per point (default 50; quick 10)")->check(whole_number(1, 100000));
   cmd->callback([opt, &context] { context.exit_code = run_experiment(*opt); });
 }
 

@@ -33,6 +33,9 @@ std::string gap_text(Ticks makespan, Ticks bound) {
 }
 
 int run_plan(const PlanOptions& opt) {
+  io::OutputFiles outputs({opt.instance});  // declared first: a path that cannot be written costs nothing
+  if (!opt.output.empty()) outputs.declare(opt.output, "-o");
+  if (!opt.svg.empty()) outputs.declare(opt.svg, "--svg");
   io::require_memory(io::kReadBytesPerFileByte * io::regular_file_size(opt.instance), opt.instance,
                      "reading this instance");
   const RingInstance instance = io::read_ring_instance(opt.instance);
@@ -62,11 +65,12 @@ int run_plan(const PlanOptions& opt) {
   doc["bounds"] = io::Json::array();
   for (const auto& term : plan.bounds.terms)
     doc["bounds"].push_back({{"name", term.name}, {"value", io::ticks_to_json(term.value, scale)}});
-  if (!opt.output.empty()) emit_json(doc, opt.output, {"transfers", io::transfers_json_text(plan.schedule, "  ")});
+  if (!opt.output.empty()) outputs.set_text(opt.output, json_text(doc, {"transfers", io::transfers_json_text(plan.schedule, "  ")}));
   if (!opt.svg.empty())
-    io::write_text_file(opt.svg, io::schedule_svg(instance, plan.schedule,
-                                                 plan.framework + ", n = " + std::to_string(instance.size()) +
-                                                     ", makespan " + format_ticks(*plan.schedule.makespan, scale)));
+    outputs.set_text(opt.svg, io::schedule_svg(instance, plan.schedule,
+                                               plan.framework + ", n = " + std::to_string(instance.size()) +
+                                                   ", makespan " + format_ticks(*plan.schedule.makespan, scale)));
+  outputs.commit();  // every output, or none (docs/limits.md "Output files")
   if (opt.json) {
     if (opt.output.empty()) {
       std::cout << json_text(doc, {"transfers", io::transfers_json_text(plan.schedule, "  ")});
@@ -101,8 +105,8 @@ void register_plan(CLI::App& app, Context& context) {
   auto opt = std::make_shared<PlanOptions>();
   CLI::App* cmd = app.add_subcommand("plan", "Best redistribution schedule for a ring instance");
   cmd->add_option("instance", opt->instance, "ring instance JSON")->required();
-  cmd->add_option("-o,--output", opt->output, "write the schedule JSON here");
-  cmd->add_option("--svg", opt->svg, "write a space-time diagram of the schedule (SVG)");
+  cmd->add_option("-o,--output", opt->output, "write the schedule JSON here")->check(output_path());
+  cmd->add_option("--svg", opt->svg, "write a space-time diagram of the schedule (SVG)")->check(output_path());
   cmd->add_flag("--json", opt->json, "machine-readable output");
   cmd->add_flag("--back-to-back", opt->planner.back_to_back,
                 "no spaced transfers: relays forward in back-to-back batches (may be above the optimum)");

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli_common.hpp"
+#include "usage_errors.hpp"
 #include "redist/core/error.hpp"
 #include "redist/version.hpp"
 
@@ -33,11 +34,16 @@ int main(int argc, char** argv) {
 #endif
   register_experiment_perm(experiment, context);
   register_experiment_hetbi(experiment, context);
+  if (const auto unknown = unknown_command(app, argc, argv)) {
+    std::cerr << "redist: " << *unknown << "\n";
+    return kExitBadInput;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? kExitOk : kExitBadInput;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    std::cerr << "redist: " << one_line_usage_error(e) << "\n";
+    return kExitBadInput;
   } catch (const redist::InputError& e) {
     std::cerr << "redist: " << e.what() << "\n";
     return kExitBadInput;
@@ -46,6 +52,11 @@ int main(int argc, char** argv) {
     return kExitCheckFailed;
   } catch (const std::bad_alloc&) {
     std::cerr << "redist: out of memory (input too large)\n";
+    return kExitBadInput;
+  }
+  // A summary that could not be written (stdout on a full disk, a closed pipe) is not a success.
+  if (!(std::cout << std::flush)) {
+    std::cerr << "redist: standard output: write failed\n";
     return kExitBadInput;
   }
   return context.exit_code;

@@ -1,14 +1,11 @@
 #include "redist/io/exact_json.hpp"
 
 #include <cmath>
-#include <cstdio>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 #include <unordered_set>
 
 #include "redist/core/error.hpp"
+#include "redist/io/input_guard.hpp"
+#include "redist/io/output_files.hpp"
 
 namespace redist::io {
 
@@ -34,7 +31,8 @@ class ExactDomBuilder {
   bool end_array() { return close(); }
   bool key(Json::string_t& k) {
     Json& object = *stack_.back();
-    if (object.contains(k)) throw InputError(source_, k, "duplicate key in the same object");
+    // The key as decoded ("fr\u006fm" is "from"), at its full place: transfers[0].from.
+    if (object.contains(k)) throw InputError(source_, child_place(k), "duplicate key in the same object");
     pending_key_ = std::move(k);
     return true;
   }
@@ -61,6 +59,12 @@ class ExactDomBuilder {
     }
     return true;
   }
+  // Where the next value goes: "transfers[3]" in an array, "transfers[3].from" after a key.
+  std::string child_place(const std::string& key) const {
+    const std::string& parent = places_.back();
+    if (stack_.back()->is_array()) return indexed(parent, stack_.back()->size());
+    return parent.empty() ? key : parent + "." + key;
+  }
   Json* slot_of_last() {
     Json& parent = *stack_.back();
     return parent.is_array() ? &parent.back() : &parent[pending_key_];
@@ -71,20 +75,25 @@ class ExactDomBuilder {
     if (stack_.empty()) {
       root_ = std::move(container);
       stack_.push_back(&root_);
+      places_.emplace_back();
     } else {
+      std::string place = child_place(pending_key_);
       put(std::move(container));
       stack_.push_back(slot_of_last());
+      places_.push_back(std::move(place));
     }
     return true;
   }
   bool close() {
     stack_.pop_back();
+    places_.pop_back();
     return true;
   }
 
   const std::string& source_;
   Json root_;
   std::vector<Json*> stack_;
+  std::vector<std::string> places_;  // the field path of each open container
   std::string pending_key_;
 };
 
@@ -101,25 +110,7 @@ Json parse_exact_json(std::string_view text, const std::string& source) {
   return builder.result();
 }
 
-std::string read_text_file(const std::string& path) {
-  if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "", "cannot open file");
-  // Read in large blocks straight into the string: a stringstream copy doubled the peak memory of
-  // reading a 10^7-processor instance and cost a third of the reading time.
-  std::string text;
-  constexpr std::size_t kBlock = std::size_t{1} << 20;
-  for (;;) {
-    const std::size_t had = text.size();
-    text.resize(had + kBlock);
-    in.read(text.data() + had, static_cast<std::streamsize>(kBlock));
-    text.resize(had + static_cast<std::size_t>(in.gcount()));
-    if (in.gcount() == 0 || in.eof()) break;
-    if (in.bad()) throw InputError(path, "", "read failed");
-  }
-  if (in.bad()) throw InputError(path, "", "read failed");
-  return text;
-}
+std::string read_text_file(const std::string& path) { return read_input_text(path); }
 
 Json read_exact_json_file(const std::string& path) { return parse_exact_json(read_text_file(path), path); }
 
@@ -208,26 +199,6 @@ Json ticks_to_json(Ticks ticks, int scale) {
   return Json(exact);
 }
 
-void write_text_file(const std::string& path, const std::string& text) {
-  if (path == "-") {
-    std::cout << text;
-    return;
-  }
-  const std::string temporary = path + ".tmp-redist";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(path, "", "cannot write file");
-    out << text;
-    out.flush();
-    if (!out) {
-      std::remove(temporary.c_str());
-      throw InputError(path, "", "write failed");
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    throw InputError(path, "", "cannot move the written file into place");
-  }
-}
+void write_text_file(const std::string& path, const std::string& text) { write_output_file(path, text); }
 
 }  // namespace redist::io

@@ -1,5 +1,7 @@
 #include "redist/io/perm_io.hpp"
 
+#include "redist/io/input_guard.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <fstream>
@@ -9,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "redist/core/decimal.hpp"
 #include "redist/core/error.hpp"
 
 namespace redist::io {
@@ -30,9 +33,14 @@ class PermInstanceSax {
   bool boolean(bool) { return wrong_type("a boolean"); }
   bool string(std::string&) { return wrong_type("a string"); }
   bool binary(nlohmann::json::binary_t&) { return wrong_type("binary data"); }
+  // 2.0 and 2e0 are whole numbers, accepted as in every other file (docs/limits.md); 2.5 is not.
   bool number_float(double, const std::string& text) {
-    if (in_number_slot()) fail(place(), "must be an integer, got " + text);
-    return wrong_type("a number");
+    if (!in_number_slot()) return wrong_type("a number");
+    const auto d = parse_decimal(text);
+    if (!d || d->scale != 0) fail(place(), "must be an integer, got " + text);
+    if (d->mantissa < 0) fail(place(), "must be >= 0, got " + text);
+    if (d->mantissa > static_cast<Ticks>(UINT64_MAX)) fail(place(), "integer does not fit 64 bits, got " + text);
+    return number_unsigned(static_cast<std::uint64_t>(d->mantissa));
   }
   bool number_integer(std::int64_t v) {
     if (v >= 0) return number_unsigned(static_cast<std::uint64_t>(v));
@@ -297,17 +305,7 @@ perm::PermInstance parse_perm_instance(std::string_view text, const std::string&
 }
 
 perm::PermInstance read_perm_instance(const std::string& path) {
-  std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, "", "cannot open file");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = std::move(buffer).str();
-  }
-  return parse_perm_instance(text, path);
+  return parse_perm_instance(read_input_text(path), path);
 }
 
 std::string perm_counts_text(const perm::PermInstance& instance) {

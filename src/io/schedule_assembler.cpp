@@ -81,7 +81,8 @@ void ScheduleAssembler::add_transfer(const RawTransfer& raw, std::size_t index) 
   t.from = processor(raw.from, place("from"), ring_size_);
   t.to = processor(raw.to, place("to"), ring_size_);
   t.items = to_int64(required(raw.items, place("items")), place("items"));
-  if (t.items < 0) place("items").fail("must be >= 0, got " + std::to_string(t.items));
+  // A transfer moves 1 .. 2^63-1 items (docs/limits.md); a 0-item "transfer" is refused, not skipped.
+  if (t.items < 1) place("items").fail("must be in 1 .. 2^63-1, got " + std::to_string(t.items));
   const Decimal start = non_negative(required(raw.start, place("start")), place("start"));
   if (raw.link) {
     if (*raw.link != "succ" && *raw.link != "pred")

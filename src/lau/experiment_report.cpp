@@ -5,6 +5,7 @@
 
 #include "redist/core/error.hpp"
 #include "redist/io/exact_json.hpp"
+#include "redist/io/output_files.hpp"
 #include "redist/lau/published_tables.hpp"
 #include "redist/lau/svg_plot.hpp"
 
@@ -265,12 +266,16 @@ std::vector<std::string> write_lau_experiment(const LauExperimentReport& r, cons
       {"lau_optimal_rates.svg", rates_plot(r)},  {"lau_runtime.svg", runtime_plot(r)},
       {"lau_table3_modes.svg", modes_plot(r)},   {"generator_fit.csv", generator_fit_csv(r.fits)},
   };
+  // All the tables or none (docs/limits.md "Output files").
+  io::OutputFiles outputs;
   std::vector<std::string> written;
   for (const auto& [name, text] : files) {
     const std::string path = (std::filesystem::path(dir) / name).string();
-    io::write_text_file(path, text);
+    outputs.declare(path, "--out");
+    outputs.set_text(path, text);
     written.push_back(path);
   }
+  outputs.commit();
   return written;
 }
 

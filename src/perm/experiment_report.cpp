@@ -1,11 +1,11 @@
 // Text tables, CSV files and SVG plots of `redist experiment perm` (experiment.hpp).
 
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <sstream>
 
 #include "redist/core/error.hpp"
+#include "redist/io/output_files.hpp"
 #include "redist/perm/experiment.hpp"
 #include "svg_chart.hpp"
 
@@ -75,10 +75,10 @@ std::string stencil_csv(const std::vector<StencilRow>& rows) {
   return o.str();
 }
 
-void write_file(const std::filesystem::path& path, const std::string& text, std::vector<std::string>& written) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) throw InputError(path.string(), "", "cannot write file");
+void write_file(const std::filesystem::path& path, const std::string& text, io::OutputFiles& outputs,
+                std::vector<std::string>& written) {
+  outputs.declare(path.string(), "--out");
+  outputs.set_text(path.string(), text);
   written.push_back(path.string());
 }
 
@@ -130,14 +130,17 @@ std::vector<std::string> write_perm_experiment(const PermExperimentReport& r, co
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw InputError(directory, "", "cannot create directory: " + ec.message());
+  // All the figures and tables or none (docs/limits.md "Output files").
+  io::OutputFiles outputs;
   std::vector<std::string> written;
-  write_file(dir / "figure1.csv", figure_csv(r.figure1, "D"), written);
-  write_file(dir / "figure1.svg", figure_svg(r.figure1, "Figure 1: random balanced, P = 32", "D (items per processor)"), written);
-  write_file(dir / "figure2.csv", figure_csv(r.figure2, "alpha"), written);
-  write_file(dir / "figure2.svg", figure_svg(r.figure2, "Figure 2: skewed, P = 32, D = 20", "alpha"), written);
-  write_file(dir / "table1a.csv", table1a_csv(r.table1a), written);
-  write_file(dir / "table1b.csv", table1b_csv(r.table1b), written);
-  write_file(dir / "stencil.csv", stencil_csv(r.stencil), written);
+  write_file(dir / "figure1.csv", figure_csv(r.figure1, "D"), outputs, written);
+  write_file(dir / "figure1.svg", figure_svg(r.figure1, "Figure 1: random balanced, P = 32", "D (items per processor)"), outputs, written);
+  write_file(dir / "figure2.csv", figure_csv(r.figure2, "alpha"), outputs, written);
+  write_file(dir / "figure2.svg", figure_svg(r.figure2, "Figure 2: skewed, P = 32, D = 20", "alpha"), outputs, written);
+  write_file(dir / "table1a.csv", table1a_csv(r.table1a), outputs, written);
+  write_file(dir / "table1b.csv", table1b_csv(r.table1b), outputs, written);
+  write_file(dir / "stencil.csv", stencil_csv(r.stencil), outputs, written);
+  outputs.commit();
   return written;
 }
 

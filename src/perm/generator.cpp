@@ -127,21 +127,27 @@ ItemLayout block1d(const PermGenOptions& o, Rng& rng) {
   return out;
 }
 
+// Every option is range-checked here, whatever the caller checked: a wrapped -1 (2^64 - 1) must
+// never reach a loop bound or an allocation.
 void check_options(const PermGenOptions& o) {
   require(o.processors >= 1 && o.processors <= kMaxProcessors, "--processors", "must be in [1, 2^23]");
   switch (o.distribution) {
     case PermDistribution::random:
     case PermDistribution::skewed:
-      require(o.items_per_part >= 0 && static_cast<double>(o.items_per_part) * static_cast<double>(o.processors) <= 1e9,
+      require(o.items_per_part >= 0 && o.items_per_part <= kMaxGeneratedItems &&
+                  static_cast<double>(o.items_per_part) * static_cast<double>(o.processors) <= static_cast<double>(kMaxGeneratedItems),
               "--items-per-part", "must be >= 0 with P * D <= 10^9");
       require(o.alpha >= 0.0 && o.alpha <= 1.0, "--alpha", "must be in [0, 1]");
       return;
     case PermDistribution::block1d:
-      require(o.items >= 0 && o.items <= 1'000'000'000, "--items", "must be in [0, 10^9]");
+      require(o.items >= 0 && o.items <= kMaxGeneratedItems, "--items", "must be in [0, 10^9]");
       return;
     default:
-      require(o.grid_rows * o.grid_cols == o.processors, "--grid", "p x q must equal the number of processors");
-      require(o.tiles >= 1 && o.tiles <= 30000, "--tiles", "must be in [1, 30000]");
+      require(o.grid_rows >= 1 && o.grid_cols >= 1 && o.grid_rows <= kMaxProcessors && o.grid_cols <= kMaxProcessors &&
+                  o.grid_rows * o.grid_cols == o.processors,
+              "--grid", "p x q must equal the number of processors");
+      require(o.tiles >= 1 && o.tiles <= kMaxTiles, "--tiles", "must be in [1, 30000]");
+      require(o.chunk <= kMaxTiles, "--chunk", "must be in [1, 30000]");
   }
 }
 

@@ -256,7 +256,8 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
     const Transfer& t = sched.transfers[i];
     REDIST_ASSERT(t.from >= 0 && static_cast<std::size_t>(t.from) < n && t.to >= 0 &&
                   static_cast<std::size_t>(t.to) < n && t.items >= 0 && t.start >= 0 && t.spacing >= 0);
-    if (t.items == 0) continue;
+    // Link and time are checked for every transfer, an empty one included (a 0-item transfer on a
+    // link that does not exist is still a wrong schedule); only then is an empty transfer skipped.
     const auto succ = uses_succ_link(inst, t);
     if (!succ) {
       found.offer(t.start, t.from, 0, "neighbour",
@@ -273,6 +274,10 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
       found.offer(t.start, t.from, 0, "spacing",
                   "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) + " sends an item every " +
                       format_ticks(t.spacing, scale) + " but the link takes " + format_ticks(cost, scale) + " per item");
+      continue;
+    }
+    if (t.items == 0) {
+      if (!checked_add(t.start, cost)) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
       continue;
     }
     const Ticks period = t.spacing == 0 ? cost : t.spacing;

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
 #include "redist/core/error.hpp"
+#include "redist/io/output_files.hpp"
 #include "redist/lau/svg_plot.hpp"
 #include "study_svg.hpp"
 
@@ -90,10 +90,10 @@ std::string prediction_svg(const SimgridStudyResult& r) {
       series);
 }
 
-void write_file(const std::filesystem::path& path, const std::string& text, std::vector<std::string>& written) {
-  std::ofstream out(path);
-  out << text;
-  if (!out) throw InputError(path.string(), "", "cannot write the file");
+void write_file(const std::filesystem::path& path, const std::string& text, io::OutputFiles& outputs,
+                std::vector<std::string>& written) {
+  outputs.declare(path.string(), "--out");
+  outputs.set_text(path.string(), text);
   written.push_back(path.string());
 }
 
@@ -185,14 +185,17 @@ std::vector<std::string> write_simgrid_study(const SimgridStudyResult& r, const 
   std::filesystem::create_directories(dir, ec);
   if (ec) throw InputError(dir, "--out", "cannot create the directory: " + ec.message());
   const std::filesystem::path base(dir);
+  // All the tables and figures or none (docs/limits.md "Output files").
+  io::OutputFiles outputs;
   std::vector<std::string> written;
-  write_file(base / "summary.csv", summary_csv(r), written);
-  write_file(base / "runs.csv", runs_csv(r), written);
-  write_file(base / "redistributions.csv", redistributions_csv(r), written);
-  write_file(base / "prediction.csv", prediction_csv(r), written);
-  write_file(base / "prediction_checks.csv", checks_csv(r), written);
-  for (int p : r.options.ring_sizes) write_file(base / figure_name(p), normalized_svg(r, p), written);
-  write_file(base / "prediction.svg", prediction_svg(r), written);
+  write_file(base / "summary.csv", summary_csv(r), outputs, written);
+  write_file(base / "runs.csv", runs_csv(r), outputs, written);
+  write_file(base / "redistributions.csv", redistributions_csv(r), outputs, written);
+  write_file(base / "prediction.csv", prediction_csv(r), outputs, written);
+  write_file(base / "prediction_checks.csv", checks_csv(r), outputs, written);
+  for (int p : r.options.ring_sizes) write_file(base / figure_name(p), normalized_svg(r, p), outputs, written);
+  write_file(base / "prediction.svg", prediction_svg(r), outputs, written);
+  outputs.commit();
   return written;
 }
 

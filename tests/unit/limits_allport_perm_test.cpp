@@ -125,9 +125,19 @@ TEST(PermLimits, OneProcessorHoldingEverythingAndAllEqual) {
   expect_solved(equal);
 }
 
+// Whole numbers written as floats are read as every other file reads them (docs/limits.md).
+TEST(PermLimits, WholeNumberFloatsAreAccepted) {
+  const perm::PermInstance a = io::parse_perm_instance(R"({"counts": [[2.0, 0], [1e0, 2e0]]})", "x");
+  EXPECT_EQ(a.total_items(), 5);
+  const perm::PermInstance b = io::parse_perm_instance(R"({"processors": 2.0, "initial": [0, 1.0], "partition": [1e0, 0]})", "x");
+  EXPECT_EQ(b.total_items(), 2);
+}
+
 TEST(PermLimits, HostileValues) {
   EXPECT_NE(perm_error(R"({"counts": [[NaN]]})"), "no error");
-  EXPECT_EQ(perm_error(R"({"counts": [[1e30]]})"), "counts[0][0]: must be an integer, got 1e30");
+  EXPECT_EQ(perm_error(R"({"counts": [[1e30]]})"), "counts[0][0]: integer does not fit 64 bits, got 1e30");
+  EXPECT_EQ(perm_error(R"({"counts": [[2.5]]})"), "counts[0][0]: must be an integer, got 2.5");
+  EXPECT_EQ(perm_error(R"({"counts": [[-2.0]]})"), "counts[0][0]: must be >= 0, got -2.0");
   EXPECT_EQ(perm_error(R"({"counts": [[1]], "counts": [[1]]})"), "counts: duplicate key in the same object");
   EXPECT_EQ(perm_error(R"({"processors": 0, "initial": [], "partition": []})").substr(0, 25), "processors: must be in [1");
   EXPECT_NE(perm_error("{\"counts\": " + std::string(100'000, '[') + std::string(100'000, ']') + "}"), "no error");

@@ -28,7 +28,7 @@ inline constexpr std::size_t kMaxJsonDepth = 64;
 Json parse_exact_json(std::string_view text, const std::string& source);
 /// Reads and parses a file; "-" reads standard input.
 Json read_exact_json_file(const std::string& path);
-/// The bytes of a file ("-": standard input); InputError naming the file when it cannot be read.
+/// The bytes of a file ("-": standard input) under the input guard (input_guard.hpp).
 std::string read_text_file(const std::string& path);
 
 /// Where a value sits, for error messages: the file and a field path such as "transfers[3].start".
@@ -61,7 +61,7 @@ std::optional<Decimal> decimal_written_as_string(std::string_view text);
 /// when the double prints back to the same decimal, else they are written as the decimal string.
 Json ticks_to_json(Ticks ticks, int scale);
 
-/// Writes `text` to `path` atomically (temporary file + rename): nothing half-written on failure.
+/// Writes `text` to `path` ("-": standard output) under the output policy of output_files.hpp.
 void write_text_file(const std::string& path, const std::string& text);
 
 }  // namespace redist::io

@@ -28,6 +28,11 @@
 
 namespace redist::perm {
 
+/// At most 10^9 generated items (P * D, N, n x n tiles): 8 GB of per-item arrays.
+inline constexpr std::int64_t kMaxGeneratedItems = 1'000'000'000;
+/// n x n tiles with n <= 30000 (9 x 10^8 tiles).
+inline constexpr std::size_t kMaxTiles = 30000;
+
 enum class PermDistribution { random, skewed, block_cyclic, skewed_set, chunk_set, block1d };
 
 /// "random", "skewed", "block-cyclic", "skewed-set", "chunk-set", "block1d".

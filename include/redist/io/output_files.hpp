@@ -1,0 +1,55 @@
+#pragma once
+// A command's output files, written all or nothing (docs/limits.md, "Output files").
+//
+// A command declares every output before it starts working, so that a path it cannot write costs
+// nothing; it hands over each output's text when it has it, and commits once everything succeeded.
+// Nothing reaches the file system before the commit, so a command that fails writes nothing.
+//
+// Committing writes a regular file to a unique temporary next to it (created like mkstemp), flushed
+// and checked, then renamed over the target: a reader, or a concurrent run writing the same path,
+// always sees one complete output. The target's permission bits (and, as root, its owner) are kept.
+// Character devices and named pipes are written through: opened and written, never replaced. A
+// symbolic link is followed and the file it names is replaced, so the link stays a link. A file with
+// several hard links is rewritten in place, so every name keeps seeing it. Temporaries are removed on
+// every exit path, SIGINT, SIGTERM, SIGHUP and SIGPIPE included (only SIGKILL can leave one).
+//
+// Refused with InputError(path, option, reason), before any work: an empty path, a directory, a
+// missing folder, a read-only file, a block device or socket, a dangling symbolic link, a path that is
+// also an input of the command, and a path that is also another of its outputs (compared by device
+// and inode where the file exists, by resolved path where it does not).
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace redist::io {
+
+class OutputFiles {
+ public:
+  /// `inputs`: the files the command reads ("-" for standard input is ignored).
+  explicit OutputFiles(std::vector<std::string> inputs = {});
+  OutputFiles(const OutputFiles&) = delete;
+  OutputFiles& operator=(const OutputFiles&) = delete;
+  ~OutputFiles();  // removes the temporaries of a commit that failed half-way
+
+  /// Declares an output ("-": standard output), named `option` in errors (e.g. "-o", "--svg").
+  void declare(const std::string& path, const std::string& option);
+  /// The text of a declared output; an output without text is not written.
+  void set_text(const std::string& path, std::string text);
+  /// Writes every output that has text, or none of the regular files; InputError names the one that
+  /// failed. Standard output is written last.
+  void commit();
+
+ private:
+  struct Target;
+  std::vector<std::string> inputs_;
+  std::vector<std::unique_ptr<Target>> targets_;
+
+  Target& find(const std::string& path);
+  void refuse_conflicts(const Target& added) const;
+};
+
+/// One output, declared, given its text and committed at once (the "-o FILE" of a generator).
+void write_output_file(const std::string& path, const std::string& text, const std::string& option = "-o");
+
+}  // namespace redist::io
