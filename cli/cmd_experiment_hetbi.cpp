@@ -23,11 +23,11 @@ void register_experiment_hetbi(CLI::App& experiment, Context& context) {
       "hetbi", "Heterogeneous bidirectional rings of every shape: makespan against the best lower bound, tau_int "
                "reached, exact optima of small rings (CSV, SVG)");
   cmd->add_flag("--quick", opt->run.quick, "a few rings per shape, n = 4..16 (seconds)");
-  cmd->add_option("--out", opt->out, "output directory (default results/hetbi)");
+  cmd->add_option("--out", opt->out, "output directory (default results/hetbi)")->check(output_path());
   cmd->add_option("--max-n", opt->run.max_n, "skip sizes above this (full run: n = 4..2000)")
-      ->check(CLI::Range(std::size_t{2}, std::size_t{2000}));
-  cmd->add_option("--seed", opt->run.seed, "seed of the instance set");
-  cmd->add_option("--effort", opt->run.effort, "planner effort (as plan --effort)")->check(CLI::Range(0, 1000));
+      ->check(whole_number(2, 2000));
+  cmd->add_option("--seed", opt->run.seed, "seed of the instance set (0 .. 2^64-1)")->check(whole_number(0, UINT64_MAX));
+  cmd->add_option("--effort", opt->run.effort, "planner effort (as plan --effort)")->check(whole_number(0, 1000));
   cmd->callback([opt, &context] {
     const HetbiReport report = run_hetbi_experiment(opt->run);
     const auto files = write_hetbi_experiment(report, opt->out);

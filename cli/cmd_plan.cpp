@@ -113,7 +113,7 @@ void register_plan(CLI::App& app, Context& context) {
   cmd->add_option("--effort", opt->planner.effort,
                   "search effort on heterogeneous bidirectional rings (0 = list-scheduler seeds only; each unit "
                   "adds 48 local-search moves; default 1)")
-      ->check(CLI::Range(0, 1000));
+      ->check(whole_number(0, 1000));
   cmd->callback([opt, &context] { context.exit_code = run_plan(*opt); });
 }
 

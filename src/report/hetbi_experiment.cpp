@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "redist/io/exact_json.hpp"
+#include "redist/io/output_files.hpp"
 #include "redist/lau/svg_plot.hpp"
 #include "redist/ring/exact_search.hpp"
 #include "redist/ring/generator.hpp"
@@ -70,7 +71,7 @@ HetbiRow measure(RingShape shape, std::size_t n, int k, const HetbiExperimentOpt
   const RingGenOptions gen = instance_options(shape, n, k, options.seed);
   const RingInstance inst = generate_ring_instance(gen);
   const auto t0 = std::chrono::steady_clock::now();
-  const RingPlan plan = plan_ring(inst, RingPlanOptions{options.effort});
+  const RingPlan plan = plan_ring(inst, RingPlanOptions{.back_to_back = false, .effort = options.effort});
   const auto t1 = std::chrono::steady_clock::now();
   HetbiRow row;
   row.shape = to_string(shape);
@@ -206,7 +207,9 @@ std::string gap_svg(const HetbiReport& report) {
   LinePlot plot{"Mean gap to the best lower bound, by shape", "log2 n", "mean gap (%)", false, {}};
   int c = 0;
   for (const RingShape shape : kShapes) {
-    PlotSeries series{to_string(shape), {}, colours[c++ % 6]};
+    PlotSeries series;
+    series.name = to_string(shape);
+    series.color = colours[c++ % 6];
     for (const HetbiSummaryRow& s : report.summary)
       if (s.shape == to_string(shape) && s.n > 0) series.points.push_back({std::log2(static_cast<double>(s.n)), 100.0 * s.mean_gap});
     plot.series.push_back(series);
@@ -225,11 +228,15 @@ std::vector<std::string> write_hetbi_experiment(const HetbiReport& report, const
       {"summary.txt", format_hetbi_summary(report)},
       {"gap.svg", gap_svg(report)},
   };
+  // All the tables and the figure or none (docs/limits.md "Output files").
+  io::OutputFiles outputs;
   std::vector<std::string> paths;
   for (const auto& [name, text] : files) {
     paths.push_back((std::filesystem::path(dir) / name).string());
-    io::write_text_file(paths.back(), text);
+    outputs.declare(paths.back(), "--out");
+    outputs.set_text(paths.back(), text);
   }
+  outputs.commit();
   return paths;
 }
 

@@ -270,14 +270,14 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
     final_delta[static_cast<std::size_t>(t.from)] -= t.items;
     final_delta[static_cast<std::size_t>(t.to)] += t.items;
     const Ticks cost = inst.cost(static_cast<std::size_t>(t.from), *succ);
+    if (t.items == 0) {
+      if (!checked_add(t.start, cost)) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
+      continue;
+    }
     if (t.spacing != 0 && t.spacing < cost) {
       found.offer(t.start, t.from, 0, "spacing",
                   "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) + " sends an item every " +
                       format_ticks(t.spacing, scale) + " but the link takes " + format_ticks(cost, scale) + " per item");
-      continue;
-    }
-    if (t.items == 0) {
-      if (!checked_add(t.start, cost)) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
       continue;
     }
     const Ticks period = t.spacing == 0 ? cost : t.spacing;
