@@ -102,11 +102,12 @@ void dense_args(benchmark::internal::Benchmark* b) {
   b->Args({4096, 2});
 }
 void sparse_args(benchmark::internal::Benchmark* b) {
-  for (long n : {1024, 4096}) b->Args({n, 0});
+  for (long n : {1024, 4096, 10000, 30000, 100000}) b->Args({n, 0});
   for (long n : {4096, 100000, 1000000}) b->Args({n, 2});
 }
 void all_args(benchmark::internal::Benchmark* b) {
   dense_args(b);
+  b->Args({100000, 0});
   for (long n : {100000, 1000000}) b->Args({n, 2});
 }
 

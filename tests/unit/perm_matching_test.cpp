@@ -116,5 +116,23 @@ TEST(PermMatching, SparseBlockLayoutsAgreeWithDense) {
   }
 }
 
+// Random sparse input (document 003 section 4.3.1 with few items per part): counts are mostly 1, so
+// most pairs are tight together and the sparse solver's phases mix tight matchings, exits and dual
+// shifts; the dense solver is the oracle.
+TEST(PermMatching, SparseRandomWithManyTiesAgreesWithDense) {
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    PermGenOptions o;
+    o.processors = 100 + 10 * seed;
+    o.items_per_part = static_cast<std::int64_t>(1 + seed % 12);
+    o.seed = seed;
+    const ItemLayout l = generate_items(o);
+    const PermInstance inst = PermInstance::from_items(o.processors, l.initial, l.partition);
+    const WeightedGraph g = kept_items_graph(inst);
+    const WeightedMatching dense = max_weight_matching_dense(g), sparse = max_weight_matching_sparse(g);
+    expect_certified(g, sparse);
+    ASSERT_EQ(dense.weight, sparse.weight) << "seed " << seed;
+  }
+}
+
 }  // namespace
 }  // namespace redist::perm

@@ -8,9 +8,10 @@
 // Two exact solvers, cross-checked in the tests:
 //  - dense: Jonker-Volgenant shortest augmenting paths on the full P x P cost matrix (O(P^3) worst
 //    case, fast in practice: P = 4096 in about a second, see BENCHMARKS.md);
-//  - sparse: primal-dual augmentation (Dijkstra with a heap on the listed edges only). A row may stay
-//    unmatched when its dual reaches 0, so only the listed edges are ever touched; 1-D block layouts
-//    (at most 2P - 1 listed pairs) are solved for P = 10^5 in well under a second.
+//  - sparse: primal-dual augmentation in phases (Hopcroft-Karp on the tight listed edges, then one
+//    multi-source Dijkstra with a heap that shifts the duals). A row may stay unmatched when its dual
+//    reaches 0, so only the listed edges are ever touched; 1-D block layouts (at most 2P - 1 listed
+//    pairs) and sparse random input (10^6 items on P = 10^5) are solved in well under a second.
 // Both return a certificate: duals u, v >= 0 with u_i + v_j >= w_ij on every listed pair (unlisted
 // pairs weigh 0 <= u_i + v_j), equality on every matched pair, and sum(u) + sum(v) = matched weight.
 // That is LP duality for the matching polytope, so a valid certificate proves optimality.
