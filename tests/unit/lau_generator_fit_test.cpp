@@ -26,7 +26,9 @@ TEST(LoadModels, EveryCandidateKeepsItsRangeAndWholeAverageRule) {
           EXPECT_GE(l, m.whole == WholeAverage::adjust ? 0 : m.low) << m.name;
           EXPECT_LE(l, m.high) << m.name;
         }
-        if (m.whole != WholeAverage::none) EXPECT_EQ(total(loads) % static_cast<std::int64_t>(n), 0) << m.name;
+        if (m.whole != WholeAverage::none) {
+          EXPECT_EQ(total(loads) % static_cast<std::int64_t>(n), 0) << m.name;
+        }
       }
     }
   }

@@ -28,7 +28,9 @@ TEST(PermExperiment, ReferenceColumnsAreConsistentMeasurements) {
     }
     // The reference moves exactly half the tiles, so an optimum that moves fewer cannot be it.
     const double half = static_cast<double>(row.tiles * row.tiles) / 2;
-    if (row.volume[1] < half - 1e-9) EXPECT_LT(row.reference_exact[0], 1.0) << row.tiles;
+    if (row.volume[1] < half - 1e-9) {
+      EXPECT_LT(row.reference_exact[0], 1.0) << row.tiles;
+    }
   }
 }
 
