@@ -5,7 +5,6 @@
 
 #include "redist/core/error.hpp"
 #include "redist/io/input_guard.hpp"
-#include "redist/io/output_files.hpp"
 
 namespace redist::io {
 
@@ -198,7 +197,5 @@ Json ticks_to_json(Ticks ticks, int scale) {
     return Json(approx);
   return Json(exact);
 }
-
-void write_text_file(const std::string& path, const std::string& text) { write_output_file(path, text); }
 
 }  // namespace redist::io

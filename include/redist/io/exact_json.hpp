@@ -61,7 +61,4 @@ std::optional<Decimal> decimal_written_as_string(std::string_view text);
 /// when the double prints back to the same decimal, else they are written as the decimal string.
 Json ticks_to_json(Ticks ticks, int scale);
 
-/// Writes `text` to `path` ("-": standard output) under the output policy of output_files.hpp.
-void write_text_file(const std::string& path, const std::string& text);
-
 }  // namespace redist::io
