@@ -204,14 +204,16 @@ std::string unreachable_csv(const HetbiReport& report) {
 
 std::string gap_svg(const HetbiReport& report) {
   static const char* colours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"};
-  LinePlot plot{"Mean gap to the best lower bound, by shape", "log2 n", "mean gap (%)", false, {}};
+  // n on a log axis: round ticks (1, 2, 5 x 10^k processors), not powers of two.
+  LinePlot plot{"Mean gap to the best lower bound, by shape", "n (processors, log scale)", "mean gap (%)", false, {}};
+  plot.log_x = true;
   int c = 0;
   for (const RingShape shape : kShapes) {
     PlotSeries series;
     series.name = to_string(shape);
     series.color = colours[c++ % 6];
     for (const HetbiSummaryRow& s : report.summary)
-      if (s.shape == to_string(shape) && s.n > 0) series.points.push_back({std::log2(static_cast<double>(s.n)), 100.0 * s.mean_gap});
+      if (s.shape == to_string(shape) && s.n > 0) series.points.push_back({static_cast<double>(s.n), 100.0 * s.mean_gap});
     plot.series.push_back(series);
   }
   return render_svg(plot);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <queue>
 #include <tuple>
 
@@ -128,7 +129,7 @@ class ListScheduler {
     }
   }
 
-  double priority(std::size_t p, int dir) const {
+  double priority(std::size_t p, int dir, Ticks now) const {
     const std::size_t l = link(p, dir);
     const double c = static_cast<double>(cost(p, dir));
     const double work = static_cast<double>(rem_[l]) * c;
@@ -141,10 +142,29 @@ class ListScheduler {
         break;
       }
       case ListPriority::live_critical_path: value = live_critical_path(p, dir); break;
+      case ListPriority::starving_relay_first: {
+        // The sooner the relay this link feeds runs dry, the more urgent; a link feeding no relay
+        // comes after every link that does (ties broken by the critical path).
+        const Ticks deadline = dry_at(receiver(p, dir), dir, now);
+        value = deadline < kNever ? 1.0 / (1.0 + static_cast<double>(deadline - now)) : 1e-12 * (1.0 + work);
+        break;
+      }
       case ListPriority::succ_first: value = dir == kSucc ? 2.0 : 1.0; break;
       case ListPriority::pred_first: value = dir == kPred ? 2.0 : 1.0; break;
     }
     return opt_.weight.empty() ? value : value * opt_.weight[l];
+  }
+
+  static constexpr Ticks kNever = std::numeric_limits<Ticks>::max();
+
+  // When relay q, forwarding in direction `dir`, runs out of items if nothing more reaches it: its
+  // port's next free instant plus the time to send what it holds and what is still arriving (capped
+  // by what it still has to forward). kNever when q forwards nothing that way.
+  Ticks dry_at(std::size_t q, int dir, Ticks now) const {
+    const std::int64_t to_forward = rem_[link(q, dir)];
+    if (to_forward == 0) return kNever;
+    const std::int64_t stock = std::min(to_forward, base_[q] + stream_[q].count);
+    return std::max(now, send_free_[q]) + static_cast<Ticks>(std::max<std::int64_t>(stock, 0)) * cost(q, dir);
   }
 
   // Walks the path downstream with the items still to cross each link: the time this link's path
@@ -175,7 +195,7 @@ class ListScheduler {
       if (recv_free_[q] > now) {
         wake(p, recv_free_[q]);
       } else if (have > 0) {
-        out.push_back({priority(p, dir), p, dir});
+        out.push_back({priority(p, dir, now), p, dir});
       } else if (arrived(p, now) < stream_[p].count) {
         wake(p, next_arrival(p, arrived(p, now)));
       }
@@ -205,6 +225,11 @@ class ListScheduler {
       const std::int64_t g = std::max<std::int64_t>(1, opt_.granularity);
       cap = std::max<std::int64_t>(1, rem_[l] / g + (rem_[l] % g != 0));
       late_allowed = false;
+      if (opt_.priority == ListPriority::starving_relay_first && rem_[link(p, 1 - c.dir)] > 0) {
+        // A source stops feeding this side in time for the other side's relay not to run dry.
+        const Ticks other_dry = dry_at(receiver(p, 1 - c.dir), 1 - c.dir, now);
+        if (other_dry < kNever) cap = std::min(cap, std::max<std::int64_t>(1, (other_dry - now) / unit));
+      }
     }
     Batch batch{std::min(held(p, now), cap), 0};
     const Ticks start = join_incoming_stream(p, l, unit, now, cap, late_allowed, batch);

@@ -17,9 +17,11 @@ constexpr std::int64_t kMovesPerEffort = 48;
 // on one core): the search stops when they run out, so planning time stays bounded on rings whose
 // relays must forward item by item.
 constexpr std::int64_t kEventsPerEffort = 3'000'000;
-constexpr std::array<ListPriority, 5> kRules = {ListPriority::critical_path, ListPriority::live_critical_path,
-                                                ListPriority::remaining_work, ListPriority::succ_first,
-                                                ListPriority::pred_first};
+// A seed may spend at most this fraction (1 / it) of the events left.
+constexpr std::int64_t kSeedShareOfBudget = 8;
+constexpr std::array<ListPriority, 6> kRules = {ListPriority::critical_path,  ListPriority::live_critical_path,
+                                                ListPriority::starving_relay_first, ListPriority::remaining_work,
+                                                ListPriority::succ_first,     ListPriority::pred_first};
 constexpr std::array<std::int64_t, 5> kGranularities = {1, 4, 16, 64, 256};
 constexpr std::array<double, 4> kWeightFactors = {0.1, 0.5, 2.0, 10.0};
 
@@ -28,6 +30,7 @@ const char* rule_name(ListPriority rule) {
     case ListPriority::remaining_work: return "remaining work first";
     case ListPriority::critical_path: return "critical path first";
     case ListPriority::live_critical_path: return "live critical path first";
+    case ListPriority::starving_relay_first: return "starving relay first";
     case ListPriority::succ_first: return "successors first";
     case ListPriority::pred_first: return "predecessors first";
   }
@@ -74,16 +77,14 @@ class ListSearch {
         if (std::find(shifts.begin(), shifts.end(), clamped) == shifts.end()) shifts.push_back(clamped);
       }
     using Late = ListSchedulerOptions::LateBatches;
-    // Harmless late batches first; always-late ones are cheap in events but often later.
+    // Every rule at every shift with harmless late batches (relays forward at their upstream's pace
+    // otherwise), nearest shifts first; the other late-batch modes afterwards, at the nearest shift.
     for (const std::int64_t x : shifts)
-      for (const Late late : {Late::when_harmless, Late::always, Late::never})
-        for (const ListPriority rule : kRules) {
-          Point p{x, {}};
-          p.options.priority = rule;
-          p.options.late_batches = late;
-          try_point(p);
-          if (done()) return;
-        }
+      for (const ListPriority rule : kRules)
+        if (seed(x, rule, Late::when_harmless)) return;
+    for (const Late late : {Late::never, Late::always})
+      for (const ListPriority rule : kRules)
+        if (seed(shifts.front(), rule, late)) return;
   }
 
   // Hill climbing with sideways moves from the best seed.
@@ -112,22 +113,27 @@ class ListSearch {
   }
 
  private:
+  // One seed, its events capped so that one slow rule cannot spend the whole budget. True when done.
+  bool seed(std::int64_t shift, ListPriority rule, ListSchedulerOptions::LateBatches late) {
+    Point p{shift, {}};
+    p.options.priority = rule;
+    p.options.late_batches = late;
+    const auto result = evaluate(p, events_left_ / kSeedShareOfBudget + 1);
+    if (result) offer(*result, p);
+    return done();
+  }
+
   bool done() const { return (best_ && best_->makespan <= bound_) || events_left_ <= 0; }
 
-  std::optional<ListSchedule> evaluate(Point p) {
+  std::optional<ListSchedule> evaluate(Point p, std::int64_t max_events) {
     if (events_left_ <= 0) return std::nullopt;
     ++evaluations_;
-    p.options.max_events = events_left_;
+    p.options.max_events = std::min(max_events, events_left_);
     auto result = list_schedule(inst_, p.shift, p.options);
-    events_left_ = result ? events_left_ - result->events : 0;
+    events_left_ -= result ? result->events : p.options.max_events;
     return result;
   }
-
-  bool try_point(const Point& p) {
-    const auto result = evaluate(p);
-    if (result) offer(*result, p);
-    return result.has_value();
-  }
+  std::optional<ListSchedule> evaluate(const Point& p) { return evaluate(p, events_left_); }
 
   void offer(const ListSchedule& s, const Point& p) {
     if (best_ && !better(s, *best_)) return;

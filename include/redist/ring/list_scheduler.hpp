@@ -31,6 +31,10 @@ enum class ListPriority {
   remaining_work,  // items still to cross the link times its cost
   critical_path,   // max(remaining work, cost + critical path of the next link downstream)
   live_critical_path,  // the same with the remaining items of every link downstream (up to 64 links)
+  // At a source: the direction whose next relay runs dry first (its port's free instant plus the time
+  // to send what it holds and what is arriving), and each batch stops when the other side's relay
+  // would run dry. Keeps both relays of a source busy when they, not the source, are the bottleneck.
+  starving_relay_first,
   succ_first,      // successors first at sources and sinks (Lemma 9's order), then the other way
   pred_first,      // predecessors first
 };
