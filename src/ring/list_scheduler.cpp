@@ -142,6 +142,7 @@ class ListScheduler {
         break;
       }
       case ListPriority::live_critical_path: value = live_critical_path(p, dir); break;
+      case ListPriority::starved_work_first: value = starved_work(p, dir).urgency; break;
       case ListPriority::starving_relay_first: {
         // The sooner the relay this link feeds runs dry, the more urgent; a link feeding no relay
         // comes after every link that does (ties broken by the critical path).
@@ -156,6 +157,34 @@ class ListScheduler {
   }
 
   static constexpr Ticks kNever = std::numeric_limits<Ticks>::max();
+
+  // How soon the path fed by P_p's link `dir` needs P_p's next item, as a deadline relative to the
+  // (unknown, common) end M: relay q_j of the path must still forward rem_j items, of which the
+  // items already on the path up to it cover `avail`; the next new item must reach q_j by
+  // M - (rem_j - avail) c_j and needs `latency` to get there. The urgency is the largest
+  // (rem_j - avail) c_j + latency over the first kStarvedHorizon relays (earliest deadline first),
+  // `pace` the cost of the relay that sets it.
+  struct Starved {
+    double urgency = 0;
+    Ticks pace = 1;
+  };
+  Starved starved_work(std::size_t p, int dir) const {
+    constexpr std::size_t kStarvedHorizon = 16;
+    Starved out{0, cost(p, dir)};
+    Ticks latency = cost(p, dir);
+    std::int64_t passing = 0;  // items on the path so far that can still move downstream
+    std::size_t q = receiver(p, dir);
+    for (std::size_t j = 0; j < kStarvedHorizon && q != p && rem_[link(q, dir)] > 0; ++j) {
+      const std::int64_t need = rem_[link(q, dir)];
+      passing = std::min(need, passing + std::max<std::int64_t>(0, base_[q] + stream_[q].count));
+      const double urgency = static_cast<double>(need - passing) * static_cast<double>(cost(q, dir)) +
+                             static_cast<double>(latency);
+      if (urgency > out.urgency) out = {urgency, cost(q, dir)};
+      latency += cost(q, dir);
+      q = receiver(q, dir);
+    }
+    return out;
+  }
 
   // When relay q, forwarding in direction `dir`, runs out of items if nothing more reaches it: its
   // port's next free instant plus the time to send what it holds and what is still arriving (capped
@@ -225,6 +254,18 @@ class ListScheduler {
       const std::int64_t g = std::max<std::int64_t>(1, opt_.granularity);
       cap = std::max<std::int64_t>(1, rem_[l] / g + (rem_[l] % g != 0));
       late_allowed = false;
+      if (opt_.priority == ListPriority::starved_work_first && rem_[link(p, 1 - c.dir)] > 0) {
+        // Serve this side until the other side's path becomes the more urgent one.
+        // Serve this side until the other side's path becomes the more urgent one, give or take a
+        // tolerance of 1/granularity of the source's remaining work: fewer, longer batches (each one
+        // is a new stream for every relay downstream) for a bounded lateness.
+        const Starved mine = starved_work(p, c.dir), other = starved_work(p, 1 - c.dir);
+        const double source_work = static_cast<double>(rem_[l]) * static_cast<double>(unit) +
+                                   static_cast<double>(rem_[link(p, 1 - c.dir)]) * static_cast<double>(cost(p, 1 - c.dir));
+        const double lead = (mine.urgency - other.urgency + source_work / static_cast<double>(g)) /
+                            static_cast<double>(mine.pace);
+        cap = std::min(rem_[l], std::max<std::int64_t>(1, static_cast<std::int64_t>(std::min(lead, 1e15)) + 1));
+      }
       if (opt_.priority == ListPriority::starving_relay_first && rem_[link(p, 1 - c.dir)] > 0) {
         // A source stops feeding this side in time for the other side's relay not to run dry.
         const Ticks other_dry = dry_at(receiver(p, 1 - c.dir), 1 - c.dir, now);
@@ -284,7 +325,7 @@ class ListScheduler {
       if (start == now) batch.items += pending;
       return start;
     }
-    if (batch.items == 1 && got > 0 && next - s.pace == now && held(p, now) == 1) {
+    if (opt_.spaced && batch.items == 1 && got > 0 && next - s.pace == now && held(p, now) == 1) {
       batch = {1 + pending, s.pace};  // the held item arrived just now: forward at the stream's pace
       return now;
     }

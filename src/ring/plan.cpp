@@ -23,11 +23,21 @@ constexpr std::int64_t kShiftRadius = 3;
 // some load shapes only; the list scheduler decides port by port and competes when that rule
 // leaves a gap (issue: heterogeneous bidirectional rings with heavy forwarding).
 ShiftPlan best_with_list_scheduling(const RingInstance& inst, ShiftPlan by_shifts, std::int64_t center, Ticks bound,
-                                    int effort) {
+                                    int effort, Pacing pacing) {
   if (*by_shifts.schedule.makespan <= bound) return by_shifts;
-  auto listed = plan_by_list_scheduling(inst, center, bound, effort);
+  auto listed = plan_by_list_scheduling(inst, center, bound, effort, pacing == Pacing::spaced);
   if (!listed || listed->best.makespan >= *by_shifts.schedule.makespan) return by_shifts;
   return {std::move(listed->best.schedule), std::move(listed->method)};
+}
+
+// The general planner: a few list schedules first (cheap, and at the bound on most rings of every
+// shape); only when it is above the bound the flow-timing candidates and the list search.
+ShiftPlan plan_general_bidirectional(const RingInstance& inst, std::int64_t center, Pacing pacing, Ticks bound,
+                                     int effort) {
+  auto first = first_list_seeds(inst, center, bound, pacing == Pacing::spaced);
+  if (first && first->best.makespan <= bound) return {std::move(first->best.schedule), std::move(first->method)};
+  return best_with_list_scheduling(inst, plan_bidirectional_by_shifts(inst, center, kShiftRadius, pacing), center,
+                                   bound, effort, pacing);
 }
 
 ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst, Pacing pacing, Ticks bound, int effort) {
@@ -35,8 +45,7 @@ ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst, Pacing paci
   if (is_light(inst, lp.integer_shift))
     return {lemma9_schedule(inst, lp.integer_shift),
             "System 6 integer optimum, light: Lemma 9 schedule (document 000 section 6.1)"};
-  return best_with_list_scheduling(inst, plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius, pacing),
-                                   lp.integer_shift, bound, effort);
+  return plan_general_bidirectional(inst, lp.integer_shift, pacing, bound, effort);
 }
 
 ShiftPlan plan_homogeneous(const RingInstance& inst, Pacing pacing, Ticks bound, int effort) {
@@ -45,8 +54,7 @@ ShiftPlan plan_homogeneous(const RingInstance& inst, Pacing pacing, Ticks bound,
   if (inst.all_loads_positive()) return best;
   // Zero loads void the construction's guarantee: let the general planner compete.
   const System6Solution lp = solve_system6(inst);
-  ShiftPlan other = best_with_list_scheduling(inst, plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius, pacing),
-                                              lp.integer_shift, bound, effort);
+  ShiftPlan other = plan_general_bidirectional(inst, lp.integer_shift, pacing, bound, effort);
   return *other.schedule.makespan < *best.schedule.makespan ? other : best;
 }
 

@@ -35,6 +35,11 @@ enum class ListPriority {
   // to send what it holds and what is arriving), and each batch stops when the other side's relay
   // would run dry. Keeps both relays of a source busy when they, not the source, are the bottleneck.
   starving_relay_first,
+  // At a source: earliest deadline first over the relays of each path (up to 16): relay j must still
+  // forward rem_j items, those already upstream of it cover some, the rest need the source; the
+  // direction whose path is latest (remaining starved work plus latency) goes first, and each batch
+  // stops when the other side becomes the later one.
+  starved_work_first,
   succ_first,      // successors first at sources and sinks (Lemma 9's order), then the other way
   pred_first,      // predecessors first
 };
@@ -53,6 +58,9 @@ struct ListSchedulerOptions {
   // possibly later: what keeps the scheduler within its budget on rings with millions of item-hops).
   enum class LateBatches { never, when_harmless, always };
   LateBatches late_batches = LateBatches::when_harmless;
+  // A relay faster than the stream it forwards sends at the stream's pace as one spaced transfer
+  // (docs/design.md "Schedule"); false: item by item, back to back (plan --back-to-back).
+  bool spaced = true;
   // Give up (nullopt) beyond this many batch starts: the caller keeps its other candidates.
   std::int64_t max_events = 4'000'000;
 };
