@@ -162,14 +162,15 @@ class ListScheduler {
   // (unknown, common) end M: relay q_j of the path must still forward rem_j items, of which the
   // items already on the path up to it cover `avail`; the next new item must reach q_j by
   // M - (rem_j - avail) c_j and needs `latency` to get there. The urgency is the largest
-  // (rem_j - avail) c_j + latency over the first kStarvedHorizon relays (earliest deadline first),
+  // (rem_j - avail) c_j + latency over the first kStarvedHorizon relays (earliest deadline first; far
+  // enough for the relays that bind tau_int on the rings of docs/results/hetbi),
   // `pace` the cost of the relay that sets it.
   struct Starved {
     double urgency = 0;
     Ticks pace = 1;
   };
   Starved starved_work(std::size_t p, int dir) const {
-    constexpr std::size_t kStarvedHorizon = 16;
+    constexpr std::size_t kStarvedHorizon = 256;
     Starved out{0, cost(p, dir)};
     Ticks latency = cost(p, dir);
     std::int64_t passing = 0;  // items on the path so far that can still move downstream
@@ -224,7 +225,8 @@ class ListScheduler {
       if (recv_free_[q] > now) {
         wake(p, recv_free_[q]);
       } else if (have > 0) {
-        out.push_back({priority(p, dir, now), p, dir});
+        // Only contested batches compete: the others need no priority (and some rules walk paths).
+        out.push_back({contested(p, dir) ? priority(p, dir, now) : 0.0, p, dir});
       } else if (arrived(p, now) < stream_[p].count) {
         wake(p, next_arrival(p, arrived(p, now)));
       }

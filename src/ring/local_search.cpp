@@ -78,7 +78,7 @@ class ListSearch {
   void seed_first(std::int64_t center) {
     using Late = ListSchedulerOptions::LateBatches;
     const std::int64_t x = std::clamp(center, lo_shift_, hi_shift_);
-    for (const std::int64_t g : {64, 256, 1024})
+    for (const std::int64_t g : {64, 256, 1024, 4096})
       for (const Late late : {Late::when_harmless, Late::never})
         if (seed(x, kRules.front(), late, g)) return;
   }
@@ -98,7 +98,7 @@ class ListSearch {
       for (const ListPriority rule : kRules)
         if (seed(x, rule, Late::when_harmless)) return;
     // Earliest deadline first with finer tolerances (more, shorter batches at sources).
-    for (const std::int64_t g : {256, 1024})
+    for (const std::int64_t g : {256, 1024, 4096})
       for (const Late late : {Late::when_harmless, Late::never})
         if (seed(shifts.front(), kRules.front(), late, g)) return;
     for (const Late late : {Late::never, Late::always})

@@ -35,7 +35,7 @@ enum class ListPriority {
   // to send what it holds and what is arriving), and each batch stops when the other side's relay
   // would run dry. Keeps both relays of a source busy when they, not the source, are the bottleneck.
   starving_relay_first,
-  // At a source: earliest deadline first over the relays of each path (up to 16): relay j must still
+  // At a source: earliest deadline first over the relays of each path (up to 256): relay j must still
   // forward rem_j items, those already upstream of it cover some, the rest need the source; the
   // direction whose path is latest (remaining starved work plus latency) goes first, and each batch
   // stops when the other side becomes the later one.
