@@ -8,12 +8,13 @@
 // items (document 000 Algorithm 2). Where two batches compete - a source's two directions, a sink's
 // two senders - the one with the higher priority goes first; priorities come from a rule (remaining
 // work of the link, or the critical path it leads: its remaining work against the latency plus work
-// of the links downstream) times an optional per-link weight that local search tunes
-// (ring/local_search.hpp). Contested decisions are re-taken every `chunk` items, uncontested ones
-// send everything held at once plus the items of their incoming stream that arrive in time (see
-// join_incoming_stream), so the number of events mostly grows with n and the contention rather than
-// with the item counts (a relay faster than its upstream but followed by a slower link still
-// forwards item by item; spaced transfers would make that one event too). Consecutive back-to-back batches on a link are merged into one transfer.
+// of the links downstream, or earliest deadline first over the relays of the path) times an optional
+// per-link weight that local search tunes (ring/local_search.hpp). Contested decisions are re-taken
+// every `chunk` items; a relay sends everything it holds plus the items of its incoming stream that
+// arrive in time, and where its link is faster than the stream it forwards the rest at the stream's
+// pace as one spaced transfer (docs/design.md "Schedule"; see join_incoming_stream). So the number
+// of events grows with n and the contention, not with the item counts. Consecutive back-to-back
+// batches on a link are merged into one transfer.
 //
 // Every schedule returned is valid by construction (holdings and one-port are checked as it runs;
 // tests run the exact validator on each).
