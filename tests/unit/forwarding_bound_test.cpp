@@ -18,6 +18,50 @@ namespace {
 
 long long ll(Ticks t) { return static_cast<long long>(t); }
 
+// The same ring with time reversed: loads and targets exchanged, every link turned round (P_i -> P_{i+1}
+// at succ_cost[i] becomes P_{i+1} -> P_i at that cost). Its schedules are the original's, reversed.
+RingInstance time_reversed(const RingInstance& inst) {
+  RingInstance r = inst;
+  std::swap(r.loads, r.targets);
+  const std::size_t n = inst.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    r.pred_cost[(i + 1) % n] = inst.succ_cost[i];
+    r.succ_cost[i] = inst.pred_cost[(i + 1) % n];
+  }
+  return r;
+}
+
+TEST(ForwardingBound, TheSameOnTheTimeReversedRing) {
+  // The receive terms are the send terms of the reversed ring (the proof's claim 2), so the bound
+  // cannot tell a ring from its reversal.
+  Rng rng(32);
+  for (int trial = 0; trial < 600; ++trial) {
+    RingGenOptions opt;
+    opt.n = static_cast<std::size_t>(rng.uniform(3, 40));
+    opt.kind = RingKind::bidirectional;
+    opt.heterogeneous = true;
+    opt.max_cost = rng.uniform(1, 3) == 1 ? 100 : 10;
+    opt.max_load = rng.uniform(1, 30);
+    opt.shape = static_cast<RingShape>(trial % 6);
+    opt.seed = rng.next();
+    const RingInstance inst = generate_ring_instance(opt);
+    const Ticks forward = forwarding_bound(inst);
+    ASSERT_EQ(ll(forward), ll(forwarding_bound(time_reversed(inst)))) << "trial " << trial;
+    ASSERT_EQ(ll(solve_system6(inst).integer_optimum), ll(solve_system6(time_reversed(inst)).integer_optimum));
+  }
+  // P0 sends 5 items to P2 through the empty P1 (costs 1; the direct link costs 20): tau_int = 5, but
+  // P1 sends only after its first receipt (claim 1: 1 + 5) and receives only before its last send
+  // (claim 2: 5 + 1), here and on the reversed ring. Both optima are 6 (exhaustive search: nothing by
+  // 5, something by 6).
+  const RingInstance relay{RingKind::bidirectional, {5, 0, 0}, {0, 0, 5}, {1, 1, 1}, {20, 20, 20}, 0};
+  for (const RingInstance& inst : {relay, time_reversed(relay)}) {
+    EXPECT_EQ(ll(solve_system6(inst).integer_optimum), 5);
+    EXPECT_EQ(ll(forwarding_bound(inst)), 6);
+    EXPECT_EQ(exact_optimal_schedule(inst, 5).outcome, ExactSearchResult::Outcome::none_by_horizon);
+    EXPECT_EQ(exact_optimal_schedule(inst, 6).outcome, ExactSearchResult::Outcome::found);
+  }
+}
+
 TEST(ForwardingBound, NeverAboveTheExactOptimumOfTinyRings) {
   Rng rng(31);
   int checked = 0, above_tau = 0;
