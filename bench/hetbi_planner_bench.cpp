@@ -1,6 +1,6 @@
 // The general heterogeneous bidirectional planner at n = 2000 on every generator shape (loads up to
-// 12, costs 1..10; plan_ring also at n = 8000): plan_ring (list scheduling first, then flow timing +
-// list scheduling + local search, effort 1, where the first list schedules miss the bound) next to the
+// 12, costs 1..10; plan_ring also at n = 8000): plan_ring (flow timing, then where it misses the bound
+// list scheduling + local search, effort 1) next to the
 // baseline in the same run, the flow-timing planner alone (plan_bidirectional_by_shifts, before the
 // list scheduler existed). Counters: makespan / best lower bound - 1 for each.
 

@@ -21,23 +21,22 @@ constexpr std::int64_t kShiftRadius = 3;
 
 // The flow-timing planner's rule at sources and sinks (one direction first, then the other) suits
 // some load shapes only; the list scheduler decides port by port and competes when that rule
-// leaves a gap (issue: heterogeneous bidirectional rings with heavy forwarding).
-ShiftPlan best_with_list_scheduling(const RingInstance& inst, ShiftPlan by_shifts, std::int64_t center, Ticks bound,
-                                    int effort, Pacing pacing) {
-  if (*by_shifts.schedule.makespan <= bound) return by_shifts;
-  auto listed = plan_by_list_scheduling(inst, center, bound, effort, pacing == Pacing::spaced);
-  if (!listed || listed->best.makespan >= *by_shifts.schedule.makespan) return by_shifts;
-  return {std::move(listed->best.schedule), std::move(listed->method)};
-}
-
-// The general planner: a few list schedules first (cheap, and at the bound on most rings of every
-// shape); only when it is above the bound the flow-timing candidates and the list search.
+// leaves a gap (issue: heterogeneous bidirectional rings with heavy forwarding): its first seeds
+// (earliest deadline first, cheap, at the bound on most rings), then, if those miss the bound, its
+// full search. A list schedule wins only when strictly shorter: flow-timing plans are smaller (a few
+// transfers per link whatever the item counts), list schedules grow with the batches at sources.
 ShiftPlan plan_general_bidirectional(const RingInstance& inst, std::int64_t center, Pacing pacing, Ticks bound,
                                      int effort) {
-  auto first = first_list_seeds(inst, center, bound, pacing == Pacing::spaced);
-  if (first && first->best.makespan <= bound) return {std::move(first->best.schedule), std::move(first->method)};
-  return best_with_list_scheduling(inst, plan_bidirectional_by_shifts(inst, center, kShiftRadius, pacing), center,
-                                   bound, effort, pacing);
+  ShiftPlan by_shifts = plan_bidirectional_by_shifts(inst, center, kShiftRadius, pacing);
+  if (*by_shifts.schedule.makespan <= bound) return by_shifts;
+  const bool spaced = pacing == Pacing::spaced;
+  auto listed = first_list_seeds(inst, center, bound, spaced);
+  if (!listed || listed->best.makespan > bound) {
+    auto searched = plan_by_list_scheduling(inst, center, bound, effort, spaced);
+    if (searched && (!listed || searched->best.makespan < listed->best.makespan)) listed = std::move(searched);
+  }
+  if (!listed || listed->best.makespan >= *by_shifts.schedule.makespan) return by_shifts;
+  return {std::move(listed->best.schedule), std::move(listed->method)};
 }
 
 ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst, Pacing pacing, Ticks bound, int effort) {

@@ -31,7 +31,7 @@ std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& instan
 
 /// The first seeds alone (earliest deadline first at `center`, four tolerances, two late-batch
 /// modes; stops at `bound`): at most eight list schedules, each O(events log n), which the planner
-/// tries before anything slower (they reach the bound on most rings).
+/// tries before the full search (they reach the bound on most rings).
 std::optional<ListPlanResult> first_list_seeds(const RingInstance& instance, std::int64_t center, Ticks bound,
                                                bool spaced = true);
 

@@ -8,11 +8,10 @@
 //   unidirectional (any costs)     ASAP on the minimal flows (Alg. 1 / 2)   loads, targets >= 1 (Lemma 5)
 //                                  (back_to_back: batched, may be batch_limited)
 //   homogeneous bidirectional      homogeneous_bidirectional.hpp            loads, targets >= 1 (Lemma 6)
-//   heterogeneous bidirectional    System 6 + Lemma 9 when light; else     makespan = a proved bound
-//                                  list scheduling (earliest deadline
-//                                  first), and where it misses the bound
-//                                  the best of several shifts and
-//                                  executors and of a list search
+//   heterogeneous bidirectional    System 6 + Lemma 9 when light; else the  makespan = a proved bound
+//                                  best of several shifts and executors,
+//                                  and where that misses the bound, of
+//                                  list scheduling + local search
 
 #include <cstdint>
 #include <string>
