@@ -5,12 +5,14 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <thread>
 
 #include "redist/exec/agreement.hpp"
 #include "redist/exec/cost_probe.hpp"
 #include "redist/exec/ordered_redistribute.hpp"
+#include "adaptive_rebalance.hpp"
 #include "speed_trace.hpp"
 
 namespace redist::example {
@@ -19,8 +21,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// A scheme: redistribute every `period` iterations (0: never), or adaptively (kAdaptive).
+constexpr int kAdaptive = -1;
+
 struct SchemeResult {
   int period = 0;
+  std::vector<int> redistributed_after;  // iterations after which a redistribution ran
   std::vector<double> iteration_s;   // compute + synchronisation of each iteration
   std::vector<double> redistribution_s;  // after each iteration (0 when none)
   int redistributions = 0;
@@ -88,6 +94,23 @@ std::int64_t wrong_columns(const exec::OrderedSlice& slice, const MatrixOptions&
   return wrong;
 }
 
+// The new counts of this iteration's redistribution, if the scheme redistributes now. Fixed schemes
+// rebalance to the trace's current speeds (share of this rank); the adaptive one decides from the
+// measured compute times (adaptive_rebalance.hpp) and gives every rank's count.
+std::optional<exec::NewShare> scheme_share(const exec::Context& ctx, int period, int t, const MatrixOptions& opt,
+                                           const exec::OrderedSlice& slice, double compute_s, double speed,
+                                           AdaptiveRebalancer& adaptive, std::vector<std::int64_t>& counts) {
+  if (t >= opt.iterations) return std::nullopt;
+  if (period == kAdaptive) {
+    auto decided = adaptive.after_iteration(ctx, t, slice.size(), compute_s, slice.first());
+    if (!decided) return std::nullopt;
+    counts = std::move(*decided);
+    return exec::NewShare::counts(counts);
+  }
+  if (period > 0 && t % period == 0) return exec::NewShare::share(speed);
+  return std::nullopt;
+}
+
 SchemeResult run_scheme(exec::Context& ctx, const MatrixOptions& opt, const std::vector<SpeedTrace>& traces, int period) {
   SchemeResult result;
   result.period = period;
@@ -95,20 +118,27 @@ SchemeResult run_scheme(exec::Context& ctx, const MatrixOptions& opt, const std:
   exec::OrderedOptions redist_options;
   redist_options.kind = opt.unidirectional ? RingKind::unidirectional : RingKind::bidirectional;
   redist_options.wrap = exec::WrapPolicy::allow;  // the best ring plan: columns are found by global index
+  AdaptiveRebalancer adaptive(opt.columns, opt.rows * static_cast<std::int64_t>(sizeof(double)), opt.iterations, redist_options);
+  std::vector<std::int64_t> counts;
   const SpeedTrace& mine = traces[static_cast<std::size_t>(ctx.rank())];
   exec::check_mpi(MPI_Barrier(ctx.comm()), "MPI_Barrier");
   for (int t = 1; t <= opt.iterations; ++t) {
     const double started = MPI_Wtime();
     compute(slice, opt, mine.at(t));
+    const double compute_s = MPI_Wtime() - started;
+    // The adaptive scheme's gather and broadcast count as part of the iteration, like the reduction.
+    const auto share = scheme_share(ctx, period, t, opt, slice, compute_s, mine.at(t), adaptive, counts);
     // The synchronisation of an iterative application (a global reduction per iteration).
     result.iteration_s.push_back(max_over_ranks(ctx, MPI_Wtime() - started));
     double redistribution = 0.0;
-    if (period > 0 && t % period == 0 && t < opt.iterations) {
+    if (share) {
       const double r0 = MPI_Wtime();
-      const exec::OrderedReport report = exec::redistribute(ctx, slice, exec::NewShare::share(mine.at(t)), redist_options);
+      const exec::OrderedReport report = exec::redistribute(ctx, slice, *share, redist_options);
       redistribution = max_over_ranks(ctx, MPI_Wtime() - r0);
+      if (period == kAdaptive) adaptive.observe(redistribution);
       result.bytes_moved += sum_over_ranks(ctx, report.bytes_sent);
       ++result.redistributions;
+      result.redistributed_after.push_back(t);
     }
     result.redistribution_s.push_back(redistribution);
   }
@@ -117,6 +147,7 @@ SchemeResult run_scheme(exec::Context& ctx, const MatrixOptions& opt, const std:
 }
 
 std::string scheme_name(int period, int iterations) {
+  if (period == kAdaptive) return "adaptive";
   if (period <= 0) return "none";
   if (period * 2 >= iterations) return "once@" + std::to_string(period);
   return "every " + std::to_string(period);
@@ -168,6 +199,12 @@ void print_totals(const std::vector<SchemeResult>& results, const MatrixOptions&
                 r.redistributions, total, total - redistribution, redistribution, static_cast<double>(r.bytes_moved) / 1e6,
                 100.0 * (total - baseline) / baseline);
   }
+  for (const SchemeResult& r : results) {
+    if (r.period != kAdaptive) continue;
+    std::printf("adaptive: redistributed after iteration");
+    for (const int t : r.redistributed_after) std::printf(" %d", t);
+    std::printf("%s\n", r.redistributed_after.empty() ? "s: none" : "");
+  }
 }
 
 }  // namespace
@@ -178,6 +215,7 @@ int run_matrix_app(exec::Context& ctx, const MatrixOptions& opt) {
   if (ctx.rank() == 0) print_header(ctx, opt, traces);
   std::vector<SchemeResult> results;
   for (const int period : opt.periods) results.push_back(run_scheme(ctx, opt, traces, period));
+  if (opt.adaptive) results.push_back(run_scheme(ctx, opt, traces, kAdaptive));
   std::int64_t wrong = 0;
   for (const SchemeResult& r : results) wrong += r.wrong_columns;
   if (ctx.rank() == 0) {
