@@ -150,7 +150,8 @@ void ask_for_real_time() {
 
 class DelayWire {
  public:
-  explicit DelayWire(const WireOptions& o) : options_(o), tun_(open_tun(o.tun)), out_(open_packet_socket()), to_(destination(o)) {}
+  // The way out is checked before the TUN is attached, so a bad --out creates nothing.
+  explicit DelayWire(const WireOptions& o) : options_(o), out_(open_packet_socket()), to_(destination(o)), tun_(open_tun(o.tun)) {}
 
   [[noreturn]] void run() {
     std::printf("ready\n");
@@ -207,9 +208,9 @@ class DelayWire {
   }
 
   WireOptions options_;
-  int tun_;
   int out_;
   sockaddr_ll to_;
+  int tun_;
   std::deque<HeldPacket> held_;
   std::size_t queued_bytes_ = 0;
 };

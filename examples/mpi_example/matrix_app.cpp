@@ -27,11 +27,11 @@ constexpr int kAdaptive = -1;
 struct SchemeResult {
   int period = 0;
   std::vector<int> redistributed_after;  // iterations after which a redistribution ran
-  std::vector<double> iteration_s;   // compute + synchronisation of each iteration
+  std::vector<double> iteration_s;   // each iteration's compute time, max over ranks
   std::vector<double> redistribution_s;  // after each iteration (0 when none)
   int redistributions = 0;
-  double agreement_s = 0.0;
-  double wall_s = 0.0;       // the whole scheme from its barrier: synchronisations included  // of the redistributions: gather, checks, planning (max over ranks each)
+  double agreement_s = 0.0;  // of the redistributions: gather, checks, planning (max over ranks each)
+  double wall_s = 0.0;       // the whole scheme from its barrier: synchronisations included
   std::int64_t bytes_moved = 0;
   std::int64_t wrong_columns = 0;
 };
@@ -194,6 +194,7 @@ void print_iterations(const std::vector<SchemeResult>& results, const MatrixOpti
 }
 
 void print_totals(const std::vector<SchemeResult>& results, const MatrixOptions& opt) {
+  if (results.empty()) return;  // --periods with no scheme and no --adaptive
   const double baseline = total_of(results.front());
   std::printf("\n%-10s %15s %10s %12s %16s %10s %11s %12s %10s\n", "scheme", "redistributions", "total_s", "iterations_s",
               "redistribution_s", "moved_MB", "vs_first_%", "agreement_s", "wall_s");

@@ -71,6 +71,11 @@ echo '{"kind": "ring", "hosts": 3, "links": [{"rate_mbit": 10}]}' >"$work/bad.js
 [ $? -eq 2 ] || fail "bad topology: exit status is not 2"
 [ "$(wc -l <"$work/bad.err")" -eq 1 ] && grep -q "links" "$work/bad.err" || fail "bad topology: $(cat "$work/bad.err")"
 "$NETLAB" cleanup "../etc" 2>/dev/null && fail "cleanup accepted a prefix that is not netlab's"
+if [ -n "${NETLAB_DELAY_WIRE:-}" ]; then
+  "$NETLAB_DELAY_WIRE" --tun x --out y --peer-mac 02:00:00:00:00:01 --delay-ms soon 2>"$work/wire.err"
+  [ $? -eq 2 ] && [ "$(wc -l <"$work/wire.err")" -eq 1 ] && grep -q "delay-ms" "$work/wire.err" ||
+    fail "delay wire, bad argument: $(cat "$work/wire.err")"
+fi
 check_clean "after bad input"
 
 # 4. A signal while the program runs: everything is torn down (mpirun, namespaces, links).
