@@ -103,11 +103,11 @@ struct CsvWriter {
     double total = run.redistribution_s + run.back_s;
     for (std::size_t k = 0; k <= run.iteration_s.size(); ++k) {
       if (k > 0) total += run.iteration_s[k - 1];
-      std::fprintf(file.get(), "%s,%g,%.6g,%.6g,%d,%d,%s,%lld,%lld,%lld,%lld,%.6f,%.6f,%zu,%.6f\n",
+      std::fprintf(file.get(), "%s,%g,%.6g,%.6g,%d,%d,%s,%lld,%lld,%lld,%lld,%.6f,%.6f,%zu,%.6f,%lld,%.4f\n",
                    opt.distribution.c_str(), opt.ratio, tau_comm, tau_calc, layout, rep, to_string(s),
                    static_cast<long long>(tiles), static_cast<long long>(run.moved_tiles),
                    static_cast<long long>(run.steps), static_cast<long long>(run.halo_tiles), run.redistribution_s,
-                   run.back_s, k, total);
+                   run.back_s, k, total, static_cast<long long>(run.qr_tiles_sent), run.qr_work_share);
     }
   }
 };
@@ -119,7 +119,7 @@ CsvWriter open_csv(const exec::Context& ctx, const std::string& path) {
   if (!csv.file) throw std::runtime_error("stencil: cannot write " + path);
   std::fprintf(csv.file.get(),
                "distribution,ratio,tau_comm_s,tau_calc_s,layout,rep,strategy,tiles,moved_tiles,steps,"
-               "halo_tiles_per_iteration,redistribution_s,back_s,k,total_s\n");
+               "halo_tiles_per_iteration,redistribution_s,back_s,k,total_s,qr_tiles_sent,qr_work_share\n");
   return csv;
 }
 

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "redist/exec/permutation_redistribute.hpp"
+#include "qr_traffic.hpp"
 #include "stencil_halo.hpp"
 
 namespace redist::example {
@@ -102,6 +103,11 @@ StencilRun run_stencil_strategy(exec::Context& ctx, const StencilLayout& layout,
     run.steps = result.steps;
     for (std::size_t k = 0; k < owner.size(); ++k) owner[k] = static_cast<int>(result.assignment[layout.partition[k]]);
     bad += bad_tiles(store, owner, me, initial_hashes(layout.grid));
+  }
+  if (layout.grid.shape == StencilShape::torus2d) {
+    const QrTraffic qr = qr_traffic(owner, layout.grid.side, ctx.size());
+    run.qr_tiles_sent = qr.tiles_sent;
+    run.qr_work_share = qr.max_work_share;
   }
   HaloExchange halo(layout.grid, owner, me);
   run.halo_tiles = sum_over_ranks(halo.tiles_sent());

@@ -32,6 +32,9 @@ struct StencilRun {
   std::int64_t steps = 0;             // its one-port steps
   std::int64_t halo_tiles = 0;        // tiles sent per iteration, all ranks
   std::int64_t bad_tiles = 0;         // all ranks: misplaced or wrong tiles (must be 0)
+  // Tile distributions only (torus2d): a tiled QR on the layout the stencil ran on (qr_traffic.hpp).
+  std::int64_t qr_tiles_sent = -1;
+  double qr_work_share = 0.0;
 };
 
 /// Collective; every rank passes the same layout. `reference` holds the serial hashes after K
