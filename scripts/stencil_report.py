@@ -164,26 +164,31 @@ def main(directory):
         write_svg(d / "stencil_times.svg", times_panels, "time: redistribute + K iterations + back (s)", 0.0)
         write_svg(d / "stencil_relative.svg", rel_panels, "time / time with D_can (median, quartiles)",
                   strategies=["can", "vol", "steps"])
-    tables = [["distribution", "strategy", "runs", "tiles", "moved_fraction", "steps", "redistribution_s_median"]]
-    print("\n| distribution | strategy | tiles | moved | steps | redistribution (s, median) |")
-    print("|---|---|---|---|---|---|")
+    tables = [["distribution", "strategy", "runs", "tiles", "moved_fraction", "steps", "redistribution_s_median",
+               "qr_tiles_sent", "qr_work_share"]]
+    print("\n| distribution | strategy | tiles | moved | steps | redistribution (s, median) | QR tiles sent | QR busiest rank's work x P |")
+    print("|---|---|---|---|---|---|---|---|")
     for name in ("skewed_set", "chunk_set", "ratio1"):
         path = d / f"stencil_{name}.csv"
         if not path.exists():
             continue
-        rows = [r for r in read_rows(path) if r["k"] == "0" and r["strategy"] != "owner"]
-        for s in STRATEGIES[1:]:
+        rows = [r for r in read_rows(path) if r["k"] == "0"]
+        for s in STRATEGIES:
             mine = [r for r in rows if r["strategy"] == s]
             tiles = int(mine[0]["tiles"])
             moved = statistics.mean(int(r["moved_tiles"]) for r in mine) / tiles
             steps = statistics.mean(int(r["steps"]) for r in mine)
             redist = statistics.median(float(r["redistribution_s"]) for r in mine)
+            qr = [r for r in mine if int(r.get("qr_tiles_sent", "-1")) >= 0]
+            qr_sent = statistics.mean(int(r["qr_tiles_sent"]) for r in qr) if qr else ""
+            qr_share = statistics.mean(float(r["qr_work_share"]) for r in qr) if qr else ""
             dist = mine[0]["distribution"]
-            tables.append([dist, s, len(mine), tiles, f"{moved:.4f}", f"{steps:.2f}", f"{redist:.4f}"])
-            print(f"| {dist} | {LABEL[s]} | {tiles} | {100 * moved:.1f}% | {steps:.1f} | {redist:.3f} |")
+            tables.append([dist, s, len(mine), tiles, f"{moved:.4f}", f"{steps:.2f}", f"{redist:.4f}",
+                           f"{qr_sent:.1f}" if qr else "", f"{qr_share:.3f}" if qr else ""])
+            qr_cells = f"{qr_sent:.0f} | {qr_share:.2f}" if qr else "- | -"
+            print(f"| {dist} | {LABEL[s]} | {tiles} | {100 * moved:.1f}% | {steps:.1f} | {redist:.3f} | {qr_cells} |")
     with open(d / "stencil_tables.csv", "w", newline="") as f:
         csv.writer(f).writerows(tables)
-
 
 if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else "docs/results/stencil")
