@@ -25,9 +25,10 @@ launch() {
 }
 
 # Figures 4-5: random balanced distributions of 8 tiles per rank (the document: 16 per rank on 16
-# nodes), tiles of 256 KiB (the document: 12.8 MB), K = 0..9, tau_comm / tau_calc = 1 and 10.
+# nodes), tiles of 256 KiB (the document: 12.8 MB), K = 0..9, tau_comm / tau_calc = 1 and 10, 10
+# distributions x 3 repetitions (the document: 30 distributions).
 for ratio in 1 10; do
-  launch --dist random --tiles-per-rank 8 --tile-doubles 32768 --iterations 9 --layouts 6 --repetitions 2 \
+  launch --dist random --tiles-per-rank 8 --tile-doubles 32768 --iterations 9 --layouts 10 --repetitions 3 \
          --ratio "$ratio" --seed 1 --csv "$out/stencil_ratio$ratio.csv"
 done
 # Table 1a/1b: SkewedSet and ChunkSet, 16 x 16 tiles on a 2 x 4 grid (the document: 50 matrices per

@@ -33,11 +33,12 @@ def read_rows(path):
 
 
 def quartiles(values):
+    """(median, first quartile, third quartile)."""
     values = sorted(values)
     if len(values) == 1:
         return values[0], values[0], values[0]
     q = statistics.quantiles(values, n=4, method="inclusive")
-    return q[0], q[1], q[2]
+    return q[1], q[0], q[2]
 
 
 def summarise_times(rows):
@@ -71,14 +72,17 @@ def fmt(v):
     return f"{v:g}" if abs(v) >= 1e-9 else "0"
 
 
-def panel(out, x0, y0, w, h, title, series, y_label, y_floor=None):
-    """series: strategy -> [(k, median, q1, q3)]. Draws axes with round ticks, bars, lines, legend."""
-    ys = [v for pts in series.values() for p in pts for v in p[1:]]
-    lo = min(ys) if y_floor is None else min(y_floor, min(ys))
-    hi = max(ys)
+def y_range(values, y_floor=None):
+    """Round bounds and tick step covering the values (and y_floor when given)."""
+    lo = min(values) if y_floor is None else min(y_floor, min(values))
+    hi = max(values)
     step = nice_step(max(hi - lo, 1e-9))
-    lo = math.floor(lo / step) * step
-    hi = math.ceil(hi / step) * step
+    return math.floor(lo / step) * step, math.ceil(hi / step) * step, step
+
+
+def panel(out, x0, y0, w, h, title, series, y_label, bounds, legend_at):
+    """series: strategy -> [(k, median, q1, q3)]. Draws axes with round ticks, bars, lines, legend."""
+    lo, hi, step = bounds
     ks = sorted({p[0] for pts in series.values() for p in pts})
     kx0, kx1 = ks[0] - 0.5, ks[-1] + 0.5
     X = lambda k: x0 + (k - kx0) / (kx1 - kx0) * w
@@ -104,15 +108,17 @@ def panel(out, x0, y0, w, h, title, series, y_label, y_floor=None):
             x = X(k + OFFSET[s])
             out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{Y(q1):.1f}" y2="{Y(q3):.1f}" stroke="{c}"/>')
             out.append(marker(MARKER[s], x, Y(m), c))
-    ly = y0 + 10
-    out.append(f'<rect x="{x0 + 8}" y="{ly - 4}" width="150" height="{16 * len(series) + 8}" fill="#fff" '
+    # Inside the frame, in the corner the data leaves empty (top left for times, bottom right for ratios).
+    ly = y0 + 10 if legend_at == "top-left" else y0 + h - 16 * len(series) - 14
+    lx = x0 + 8 if legend_at == "top-left" else x0 + w - 158
+    out.append(f'<rect x="{lx}" y="{ly - 4}" width="150" height="{16 * len(series) + 8}" fill="#fff" '
                f'fill-opacity="0.85" stroke="#999"/>')
     for i, s in enumerate(series):
         yy = ly + 8 + 16 * i
         dash = f' stroke-dasharray="{DASH[s]}"' if DASH[s] else ""
-        out.append(f'<line x1="{x0 + 14}" x2="{x0 + 40}" y1="{yy}" y2="{yy}" stroke="{COLOUR[s]}" stroke-width="1.6"{dash}/>')
-        out.append(marker(MARKER[s], x0 + 27, yy, COLOUR[s]))
-        out.append(f'<text x="{x0 + 46}" y="{yy + 4}" font-size="11">{LABEL[s]}</text>')
+        out.append(f'<line x1="{lx + 6}" x2="{lx + 32}" y1="{yy}" y2="{yy}" stroke="{COLOUR[s]}" stroke-width="1.6"{dash}/>')
+        out.append(marker(MARKER[s], lx + 19, yy, COLOUR[s]))
+        out.append(f'<text x="{lx + 38}" y="{yy + 4}" font-size="11">{LABEL[s]}</text>')
 
 
 def marker(kind, x, y, c):
@@ -125,13 +131,18 @@ def marker(kind, x, y, c):
     return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{c}"/>'
 
 
-def write_svg(path, panels, y_label, y_floor=None, strategies=STRATEGIES):
+def write_svg(path, panels, y_label, y_floor=None, strategies=STRATEGIES, legend_at="top-left"):
+    """Side-by-side panels on one y scale, so that they compare at a glance."""
     w, h, left, gap = 380, 280, 70, 90
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + len(panels) * (w + gap)}" height="{h + 110}" '
            f'font-family="sans-serif">', '<rect width="100%" height="100%" fill="#fff"/>']
-    for i, (title, stats) in enumerate(panels):
+    drawn = []
+    for title, stats in panels:
         series = {s: [(k, *stats[(s, k)]) for k in sorted(k for (t, k) in stats if t == s)] for s in strategies}
-        panel(out, left + i * (w + gap), 40, w, h, title, {s: p for s, p in series.items() if p}, y_label, y_floor)
+        drawn.append((title, {s: p for s, p in series.items() if p}))
+    bounds = y_range([v for _, series in drawn for pts in series.values() for p in pts for v in p[1:]], y_floor)
+    for i, (title, series) in enumerate(drawn):
+        panel(out, left + i * (w + gap), 40, w, h, title, series, y_label, bounds, legend_at)
     out.append("</svg>")
     Path(path).write_text("\n".join(out) + "\n")
 
@@ -163,7 +174,7 @@ def main(directory):
     if times_panels:
         write_svg(d / "stencil_times.svg", times_panels, "time: redistribute + K iterations + back (s)", 0.0)
         write_svg(d / "stencil_relative.svg", rel_panels, "time / time with D_can (median, quartiles)",
-                  strategies=["can", "vol", "steps"])
+                  strategies=["can", "vol", "steps"], legend_at="bottom-right")
     tables = [["distribution", "strategy", "runs", "tiles", "moved_fraction", "steps", "redistribution_s_median",
                "qr_tiles_sent", "qr_work_share"]]
     print("\n| distribution | strategy | tiles | moved | steps | redistribution (s, median) | QR tiles sent | QR busiest rank's work x P |")

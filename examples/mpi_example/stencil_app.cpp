@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -159,7 +160,10 @@ int run_stencil_app(exec::Context& ctx, const StencilOptions& opt) {
   for (int layout = 0; layout < opt.layouts; ++layout) {
     const StencilLayout current = layout == 0 ? first : make_layout(opt, processors, layout);
     for (int rep = 0; rep < opt.repetitions; ++rep)
-      for (const StencilStrategy s : kStencilStrategies) {
+      for (std::size_t i = 0; i < std::size(kStencilStrategies); ++i) {
+        // Rotate the order from run to run, so that a drift of the machine's load favours no strategy.
+        const StencilStrategy s = kStencilStrategies[(i + static_cast<std::size_t>(layout * opt.repetitions + rep)) %
+                                                     std::size(kStencilStrategies)];
         const StencilRun run = run_stencil_strategy(ctx, current, s, opt.iterations, tau_calc, reference, opt.corrupt);
         bad += run.bad_tiles;
         if (csv.file) csv.row(opt, tau_comm, tau_calc, layout, rep, s, current.grid.tiles, run);
