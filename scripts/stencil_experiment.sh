@@ -37,4 +37,12 @@ for dist in skewed-set chunk-set; do
   launch --dist "$dist" --side 16 --tile-doubles 8192 --iterations 2 --layouts 4 --repetitions 1 \
          --ratio 1 --seed 1 --csv "$out/stencil_${dist/-/_}.csv"
 done
-python3 scripts/stencil_report.py "$out"
+# The QR columns in kind at the document's 16 nodes (a 4 x 4 grid), n = 16 and 32: counts on the QR
+# task graph (qr_traffic.hpp), nothing timed, so on shared memory with tiny tiles.
+for dist in skewed-set chunk-set; do
+  for side in 16 32; do
+    mpirun --oversubscribe -np 16 "$example" stencil --dist "$dist" --side "$side" --tile-doubles 8 --iterations 0 \
+           --layouts 10 --repetitions 1 --calc-ms 0 --seed 1 --csv "$out/stencil_qr16_${dist/-/_}_n$side.csv"
+  done
+done
+python3 scripts/stencil_report.py "$out" > "$out/stencil_tables.md"

@@ -3,10 +3,13 @@
 
 Reads the per-run CSVs written by `redist-mpi-example stencil --csv` in DIR
 (stencil_ratio1.csv, stencil_ratio10.csv: document 003 Figures 4-5; stencil_skewed_set.csv,
-stencil_chunk_set.csv: Table 1a/1b's redistribution columns) and writes into DIR:
+stencil_chunk_set.csv: Table 1a/1b's redistribution columns) and writes into DIR (the Markdown tables go to stdout; scripts/stencil_experiment.sh keeps them
+in DIR/stencil_tables.md):
   stencil_summary.csv   per ratio, strategy and K: median and quartiles of the total time over all
                         runs (distributions x repetitions), and the median of the per-run ratio to D_can
-  stencil_tables.csv    per distribution and strategy: tiles moved (fraction), steps, times
+  stencil_tables.csv    per run and strategy: tiles moved (fraction), steps, redistribution time, and
+                        the tiled QR's traffic and work balance (stencil_qr16_*.csv: 16 ranks,
+                        counts only)
   stencil_times.svg     Figures 4-5: time of redistribution + K iterations + move back, against K
   stencil_relative.svg  the same, relative to D_can of the same distribution and repetition
 and prints the tables in Markdown. Python standard library only.
@@ -175,29 +178,33 @@ def main(directory):
         write_svg(d / "stencil_times.svg", times_panels, "time: redistribute + K iterations + back (s)", 0.0)
         write_svg(d / "stencil_relative.svg", rel_panels, "time / time with D_can (median, quartiles)",
                   strategies=["can", "vol", "steps"], legend_at="bottom-right")
-    tables = [["distribution", "strategy", "runs", "tiles", "moved_fraction", "steps", "redistribution_s_median",
+    tables = [["run", "distribution", "strategy", "runs", "tiles", "moved_fraction", "steps", "redistribution_s_median",
                "qr_tiles_sent", "qr_work_share"]]
-    print("\n| distribution | strategy | tiles | moved | steps | redistribution (s, median) | QR tiles sent | QR busiest rank's work x P |")
-    print("|---|---|---|---|---|---|---|---|")
-    for name in ("skewed_set", "chunk_set", "ratio1"):
-        path = d / f"stencil_{name}.csv"
+    print("\n| run | distribution | strategy | tiles | moved | steps | redistribution (s, median) | QR tiles sent | QR busiest rank's work x P |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    runs = [d / f"stencil_{name}.csv" for name in ("skewed_set", "chunk_set", "ratio1")]
+    runs += sorted(d.glob("stencil_qr16_*.csv"))
+    for path in runs:
         if not path.exists():
             continue
+        setting = path.stem[len("stencil_"):]
         rows = [r for r in read_rows(path) if r["k"] == "0"]
         for s in STRATEGIES:
             mine = [r for r in rows if r["strategy"] == s]
             tiles = int(mine[0]["tiles"])
             moved = statistics.mean(int(r["moved_tiles"]) for r in mine) / tiles
             steps = statistics.mean(int(r["steps"]) for r in mine)
-            redist = statistics.median(float(r["redistribution_s"]) for r in mine)
+            # The qr16 runs are counts on shared memory: their times say nothing.
+            timed = not setting.startswith("qr16")
+            redist = statistics.median(float(r["redistribution_s"]) for r in mine) if timed else float("nan")
             qr = [r for r in mine if int(r.get("qr_tiles_sent", "-1")) >= 0]
             qr_sent = statistics.mean(int(r["qr_tiles_sent"]) for r in qr) if qr else ""
             qr_share = statistics.mean(float(r["qr_work_share"]) for r in qr) if qr else ""
             dist = mine[0]["distribution"]
-            tables.append([dist, s, len(mine), tiles, f"{moved:.4f}", f"{steps:.2f}", f"{redist:.4f}",
+            tables.append([setting, dist, s, len(mine), tiles, f"{moved:.4f}", f"{steps:.2f}", f"{redist:.4f}" if timed else "",
                            f"{qr_sent:.1f}" if qr else "", f"{qr_share:.3f}" if qr else ""])
             qr_cells = f"{qr_sent:.0f} | {qr_share:.2f}" if qr else "- | -"
-            print(f"| {dist} | {LABEL[s]} | {tiles} | {100 * moved:.1f}% | {steps:.1f} | {redist:.3f} | {qr_cells} |")
+            print(f"| {setting} | {dist} | {LABEL[s]} | {tiles} | {100 * moved:.1f}% | {steps:.1f} | {f"{redist:.3f}" if timed else "-"} | {qr_cells} |")
     with open(d / "stencil_tables.csv", "w", newline="") as f:
         csv.writer(f).writerows(tables)
 
