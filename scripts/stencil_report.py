@@ -204,7 +204,8 @@ def main(directory):
             tables.append([setting, dist, s, len(mine), tiles, f"{moved:.4f}", f"{steps:.2f}", f"{redist:.4f}" if timed else "",
                            f"{qr_sent:.1f}" if qr else "", f"{qr_share:.3f}" if qr else ""])
             qr_cells = f"{qr_sent:.0f} | {qr_share:.2f}" if qr else "- | -"
-            print(f"| {setting} | {dist} | {LABEL[s]} | {tiles} | {100 * moved:.1f}% | {steps:.1f} | {f"{redist:.3f}" if timed else "-"} | {qr_cells} |")
+            redist_cell = f"{redist:.3f}" if timed else "-"
+            print(f"| {setting} | {dist} | {LABEL[s]} | {tiles} | {100 * moved:.1f}% | {steps:.1f} | {redist_cell} | {qr_cells} |")
     with open(d / "stencil_tables.csv", "w", newline="") as f:
         csv.writer(f).writerows(tables)
 
