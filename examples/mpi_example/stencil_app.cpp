@@ -57,7 +57,8 @@ StencilLayout make_layout(const StencilOptions& opt, std::size_t processors, int
   } catch (const InputError& e) {
     throw exec::AgreementError("stencil", e.field(), e.reason());
   } catch (const std::invalid_argument& e) {
-    throw exec::AgreementError("stencil", "--dist", e.what());
+    const bool ring = gen.distribution == perm::PermDistribution::random;
+    throw exec::AgreementError("stencil", ring ? "--tiles-per-rank" : "--side", e.what());
   }
   out.initial.assign(items.initial.begin(), items.initial.end());
   out.partition = items.partition;
