@@ -39,9 +39,11 @@ check_clean "after the random example"
 #    measurement may come out lower under load, and a few tens of percent off either way on a
 #    loaded machine): 40, 80/20, 100, 20 Mbit/s; the asymmetric link must show its asymmetry.
 #    With netem or a delay wire (NETLAB_DELAY_WIRE, from ctest) it also sees each direction's
-#    latency, 1, 1, 0.5 and 2 ms: at least 0.7x (without emulation the veths give ~0.03 ms) and at
-#    most 2.5x + 1 ms (ranks descheduled on a loaded machine answer late).
-"$NETLAB" run "$TOPOLOGY" --prefix "$prefix" --quiet -- "$PROBE" --repetitions 3 >"$work/probe.txt" 2>&1 ||
+#    latency, 1, 1, 0.5 and 2 ms: every direction at least 0.7x (without emulation the veths give
+#    ~0.03 ms) and at most 25 ms more, and the median excess over the 8 directions at most 2 ms (a
+#    probe exchange needs both ranks scheduled: on a loaded machine single directions came out up
+#    to 6 ms late). The link latencies make the bandwidth fit noisier: rates within 0.4x-1.5x.
+"$NETLAB" run "$TOPOLOGY" --prefix "$prefix" --quiet -- "$PROBE" --repetitions 5 >"$work/probe.txt" 2>&1 ||
   { cat "$work/probe.txt"; fail "probe failed"; }
 latency=no
 "$NETLAB" check | grep -q -e "netem yes" -e "delay wire /" && latency=yes
@@ -57,11 +59,13 @@ for line in open(sys.argv[1]):
         latency_ms[(int(f[1]), int(f[3]))] = float(f[4]) / 1000
 assert set(seen) == set(want), f"directions seen: {sorted(seen)}"
 for key, rate in want.items():
-    assert 0.4 * rate <= seen[key] <= 1.3 * rate, f"{key}: measured {seen[key]} Mbit/s, configured {rate}"
+    assert 0.4 * rate <= seen[key] <= 1.5 * rate, f"{key}: measured {seen[key]} Mbit/s, configured {rate}"
 assert seen[(1, 2)] > 2 * seen[(2, 1)], "the 80/20 Mbit/s link does not look asymmetric"
 if sys.argv[2] == "yes":
     for key, d in delay_ms.items():
-        assert 0.7 * d <= latency_ms[key] <= 2.5 * d + 1, f"{key}: latency {latency_ms[key]:.3f} ms, configured {d}"
+        assert 0.7 * d <= latency_ms[key] <= d + 25, f"{key}: latency {latency_ms[key]:.3f} ms, configured {d}"
+    excess = sorted(latency_ms[key] - d for key, d in delay_ms.items())
+    assert (excess[3] + excess[4]) / 2 <= 2, f"median latency excess {(excess[3] + excess[4]) / 2:.3f} ms"
 EOF
 check_clean "after the probe"
 
