@@ -54,6 +54,25 @@ TEST(RingValidatorProperty, AgreesWithItemByItemReferenceOnRandomSchedules) {
   }
 }
 
+// The validator reads the schedule in place, its times multiplied up to the instance's scale (or the
+// instance's costs up to the schedule's): the same verdicts as the reference, which copies both.
+TEST(RingValidatorProperty, AgreesWhenScheduleAndInstanceScalesDiffer) {
+  Rng rng(77);
+  for (int trial = 0; trial < 2000; ++trial) {
+    RingGenOptions opt;
+    opt.n = static_cast<std::size_t>(rng.uniform(1, 5));
+    opt.kind = rng.uniform(0, 1) ? RingKind::bidirectional : RingKind::unidirectional;
+    opt.heterogeneous = rng.uniform(0, 1) != 0;
+    opt.max_cost = 3;
+    opt.max_load = 3;
+    opt.seed = rng.next();
+    const auto inst = rescaled(generate_ring_instance(opt), static_cast<int>(rng.uniform(0, 2)));
+    Schedule s = testing::random_ring_schedule(inst, rng, {8, 40, rng.uniform(0, 1) != 0});
+    s.time_scale = static_cast<int>(rng.uniform(0, 2));
+    expect_agreement(inst, s);
+  }
+}
+
 TEST(RingValidatorProperty, AgreesOnOptimalSchedulesAndTheirMutations) {
   Rng rng(99);
   int valid_seen = 0;
