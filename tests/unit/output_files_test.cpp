@@ -102,15 +102,17 @@ TEST_F(OutputSafety, ProducedTextIsStreamedAtTheCommitOnly) {
 
 TEST_F(OutputSafety, ProducerFailingHalfWayLeavesTheTargetAsItWas) {
   write(path("a.json"), "old");
-  OutputFiles outputs;
-  outputs.declare(path("a.json"), "-o");
-  outputs.set_producer(path("a.json"), [](const TextWriter& write_piece) {
-    write_piece("half of it");
-    throw InputError("a.json", "-o", "gave up");
-  });
-  EXPECT_EQ(refusal([&] { outputs.commit(); }), "gave up");
-  EXPECT_EQ(read(path("a.json")), "old");
-  EXPECT_EQ(entries(), 1) << "the temporary is removed";
+  {
+    OutputFiles outputs;
+    outputs.declare(path("a.json"), "-o");
+    outputs.set_producer(path("a.json"), [](const TextWriter& write_piece) {
+      write_piece("half of it");
+      throw InputError("a.json", "-o", "gave up");
+    });
+    EXPECT_EQ(refusal([&] { outputs.commit(); }), "gave up");
+    EXPECT_EQ(read(path("a.json")), "old");
+  }
+  EXPECT_EQ(entries(), 1) << "the temporary is removed with the outputs (as the command exits)";
 }
 
 TEST_F(OutputSafety, ModeIsPreserved) {

@@ -50,7 +50,11 @@ Streamed stream_document(const std::string& head, const Schedule& s) {
   return out;
 }
 
-bool same_transfers(const Schedule& a, const Schedule& b) {
+// The same transfers at the same times: a schedule read back takes the scale of the decimals it
+// meets, which may be coarser than the planner's (a whole start is written without decimals).
+bool same_transfers(const Schedule& x_schedule, const Schedule& y_schedule) {
+  const int scale = std::max(x_schedule.time_scale, y_schedule.time_scale);
+  const Schedule a = rescaled(x_schedule, scale), b = rescaled(y_schedule, scale);
   if (a.transfers.size() != b.transfers.size()) return false;
   for (std::size_t i = 0; i < a.transfers.size(); ++i) {
     const Transfer &x = a.transfers[i], &y = b.transfers[i];
