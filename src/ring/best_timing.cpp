@@ -42,8 +42,9 @@ bool BestTiming::within_limit_by(Ticks time) const {
   return best_ && best_->batches <= max_schedule_batches(best_->flows.size()) && best_->makespan <= time;
 }
 
-ShiftPlan BestTiming::finish(const RingInstance& inst, Pacing pacing) const {
+ShiftPlan BestTiming::finish(const RingInstance& inst, Pacing pacing) {
   REDIST_ASSERT(best_.has_value());
+  scratch_ = FlowTiming{};
   constexpr std::string_view kChunked = "; the optimum needs more batches than a schedule may hold, so relays forward in chunks";
   std::string method = method_;
   if (best_->chunked) method.append(kChunked.data(), kChunked.size());

@@ -75,7 +75,7 @@ class ShiftSearch {
     return {PortOrder::succ_first, succ};
   }
 
-  ShiftPlan finish() const { return best_.finish(inst_, pacing_); }
+  ShiftPlan finish() { return best_.finish(inst_, pacing_); }
 
  private:
   const RingInstance& inst_;
