@@ -42,6 +42,11 @@ bool BestTiming::within_limit_by(Ticks time) const {
   return best_ && best_->batches <= max_schedule_batches(best_->flows.size()) && best_->makespan <= time;
 }
 
+std::optional<Ticks> BestTiming::unbeatable_above() const {
+  if (!best_ || best_->batches > max_schedule_batches(best_->flows.size())) return std::nullopt;
+  return best_->makespan;
+}
+
 ShiftPlan BestTiming::finish(const RingInstance& inst, Pacing pacing) {
   REDIST_ASSERT(best_.has_value());
   scratch_ = FlowTiming{};

@@ -26,6 +26,8 @@ class BestTiming {
   Ticks makespan() const { return best_->makespan; }  // requires !empty()
   /// Whether the best is within the batch limit and ends by `time`: no later offer can beat it then.
   bool within_limit_by(Ticks time) const;
+  /// The makespan above which no offer can win (the best's, when it is within the batch limit).
+  std::optional<Ticks> unbeatable_above() const;
   /// The schedule of the best timing (requires !empty()). Frees the scratch arrays first: the
   /// schedule is built while the best timing is alive, and that is the planner's peak.
   ShiftPlan finish(const RingInstance& instance, Pacing pacing);

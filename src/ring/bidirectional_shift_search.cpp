@@ -54,13 +54,15 @@ class ShiftSearch {
   // No timing of a shift ends before its tau.
   bool hopeless(const ShiftCandidate& c) const { return best_.within_limit_by(c.tau); }
 
-  // Times the shift with `order` in every mode; the least makespan among them (nullopt: circulation
-  // or skipped).
+  // Times the shift with `order` in every mode; the least makespan among them (nullopt: circulation,
+  // skipped, or abandoned past the best makespan).
   std::optional<Ticks> time(const ShiftCandidate& c, PortOrder order) {
     std::optional<Ticks> least;
     for (const FollowMode mode : modes_) {
       if (settled() || hopeless(c)) break;
-      const bool timed = time_flows_into(best_.scratch(), inst_, prefix_, c.shift, order, mode, pacing_);
+      // A timing that runs past the best makespan cannot win: it is abandoned there.
+      const bool timed =
+          time_flows_into(best_.scratch(), inst_, prefix_, c.shift, order, mode, pacing_, best_.unbeatable_above());
       if (timed) least = std::min(least.value_or(best_.scratch().makespan), best_.scratch().makespan);
       best_.offer_scratch(timed, shift_method(c.shift, order, mode));
     }

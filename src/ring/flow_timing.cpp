@@ -56,15 +56,24 @@ std::vector<DepartureCurve> time_path_chunked(std::vector<PathLink> links, const
 
 class FlowTimer {
  public:
-  FlowTimer(const RingInstance& inst, const std::vector<std::int64_t>& flows, FollowMode mode, FlowTiming& out)
-      : inst_(inst), n_(inst.size()), flows_(flows), mode_(mode), pieces_(out.pieces), ranges_(out.ranges) {
+  FlowTimer(const RingInstance& inst, const std::vector<std::int64_t>& flows, FollowMode mode, FlowTiming& out,
+            std::optional<Ticks> give_up_above)
+      : inst_(inst), n_(inst.size()), flows_(flows), mode_(mode), pieces_(out.pieces), ranges_(out.ranges),
+        give_up_above_(give_up_above) {
     ranges_.assign(n_, {});
   }
 
   // Times all paths of direction `dir`; `second` means the other direction was timed first.
+  // Stops early once some link ends after give_up_above.
   void time_direction(int dir, bool second) {
-    for (const Segment& seg : segments(flows_, dir)) time_segment(seg, second);
+    for (const Segment& seg : segments(flows_, dir)) {
+      if (gave_up_) return;
+      time_segment(seg, second);
+      gave_up_ = give_up_above_ && path_end(seg) > *give_up_above_;
+    }
   }
+
+  bool gave_up() const { return gave_up_; }
 
   bool chunked() const { return chunked_; }
 
@@ -80,6 +89,15 @@ class FlowTimer {
   }
   std::span<const DeparturePiece> curve(std::size_t edge) const {
     return {pieces_.data() + ranges_[edge].begin, ranges_[edge].size};
+  }
+  // When the path's last transfer ends.
+  Ticks path_end(const Segment& s) const {
+    Ticks end = 0;
+    for (std::size_t k = 0; k < s.length; ++k) {
+      const std::size_t e = edge_at(s, k);
+      if (ranges_[e].size != 0) end = std::max(end, last_departure(curve(e)) + cost(e, s.dir));
+    }
+    return end;
   }
   // When the other direction's traffic over `edge` is over (0 if it has none).
   Ticks done_over(std::size_t edge, int other) const {
@@ -145,6 +163,8 @@ class FlowTimer {
   std::vector<PathLink> links_;     // the current path's links and senders' loads, reused
   std::vector<std::int64_t> loads_;
   bool chunked_ = false;
+  std::optional<Ticks> give_up_above_;
+  bool gave_up_ = false;
 };
 
 }  // namespace
@@ -162,7 +182,7 @@ std::optional<FlowTiming> time_flows(const RingInstance& inst, const RingPrefix&
 }
 
 bool time_flows_into(FlowTiming& timing, const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
-                     PortOrder order, FollowMode mode, Pacing pacing) {
+                     PortOrder order, FollowMode mode, Pacing pacing, std::optional<Ticks> give_up_above) {
   REDIST_ASSERT(prefix.size() == inst.size());
   const std::size_t n = inst.size();
   timing.shift = shift;
@@ -178,11 +198,12 @@ bool time_flows_into(FlowTiming& timing, const RingInstance& inst, const RingPre
   if (*lo > 0 || *hi < 0) return false;                 // circulation
   if (!inst.bidirectional() && *lo < 0) return false;  // backwards on a one-way ring
 
-  FlowTimer timer(inst, timing.flows, mode, timing);
+  FlowTimer timer(inst, timing.flows, mode, timing, give_up_above);
   // A unidirectional ring has successor traffic only, whatever the order asked for.
   const int first = order == PortOrder::pred_first && inst.bidirectional() ? -1 : +1;
   timer.time_direction(first, false);
   if (inst.bidirectional()) timer.time_direction(-first, true);
+  if (timer.gave_up()) return false;
   timing.chunked = timer.chunked();
   for (std::size_t e = 0; e < n; ++e) {
     if (timing.ranges[e].size == 0) continue;
