@@ -69,15 +69,21 @@ class FlowTimer {
     for (const Segment& seg : segments(flows_, dir)) {
       if (gave_up_) return;
       time_segment(seg, second);
-      gave_up_ = give_up_above_ && path_end(seg) > *give_up_above_;
+      if (mode_ == FollowMode::banded) past_give_up(path_end(seg));
     }
   }
 
   bool gave_up() const { return gave_up_; }
-
   bool chunked() const { return chunked_; }
 
  private:
+  // Records (and says) whether a link ending at `end` makes the timing useless to its caller.
+  bool past_give_up(Ticks end) {
+    gave_up_ = gave_up_ || (give_up_above_ && end > *give_up_above_);
+    return gave_up_;
+  }
+
+
   // Edge crossed at step k of the segment, its sender and its per-item cost.
   std::size_t edge_at(const Segment& s, std::size_t k) const {
     return s.dir > 0 ? (s.first + k) % n_ : (s.first + s.length - 1 - k) % n_;
@@ -133,8 +139,10 @@ class FlowTimer {
       const CurveRange up = k == 0 ? CurveRange{} : ranges_[edge_at(s, k - 1)];
       append_link_timing(pieces_, up.begin, up.begin + up.size, k == 0 ? 0 : links_[k - 1].cost, loads_[k], links_[k],
                          mode_, pieces_);
-      ranges_[edge_at(s, k)] = {begin, pieces_.size() - begin};
+      const std::size_t e = edge_at(s, k);
+      ranges_[e] = {begin, pieces_.size() - begin};
       if (static_cast<std::int64_t>(pieces_.size() - path_begin) > max_pieces) throw_too_many_pieces(s.length, max_pieces);
+      if (ranges_[e].size != 0 && past_give_up(last_departure(curve(e)) + links_[k].cost)) return;
     }
   }
 
