@@ -66,13 +66,18 @@ Ticks forwarding_time(const RingInstance& inst, std::int64_t shift) {
 }
 
 Ticks forwarding_bound(const RingInstance& inst) {
-  REDIST_ASSERT(inst.bidirectional());
+  const RingPrefix prefix = RingPrefix::of(inst);
+  return forwarding_bound(inst, prefix, solve_system6(inst, prefix));
+}
+
+Ticks forwarding_bound(const RingInstance& inst, const RingPrefix& ring_prefix, const System6Solution& system6) {
+  REDIST_ASSERT(inst.bidirectional() && ring_prefix.size() == inst.size());
   const std::size_t n = inst.size();
   if (n < 2) return 0;
-  const auto prefix = prefix_sums(inst.imbalances());
-  const auto [lo_s, hi_s] = std::minmax_element(prefix.begin(), prefix.end());
-  const std::int64_t lo = -*hi_s, hi = -*lo_s;  // beyond, tau only grows (every flow one sign)
-  const std::int64_t center = std::clamp(solve_system6(inst).integer_shift, lo, hi);
+  const auto& prefix = ring_prefix.sums;
+  // Beyond [lo, hi], tau only grows (every flow one sign).
+  const std::int64_t lo = ring_prefix.lowest_shift(), hi = ring_prefix.highest_shift();
+  const std::int64_t center = std::clamp(system6.integer_shift, lo, hi);
   const std::int64_t steps = std::max<std::int64_t>(2, 4'000'000 / static_cast<std::int64_t>(n));
   Ticks best = shift_times(inst, prefix, center).beta;
   for (const int dir : {-1, +1}) {

@@ -12,6 +12,8 @@
 // schedule. It is >= tau_int and equals it when some integer optimum of System 6 is light.
 
 #include "redist/core/ring_instance.hpp"
+#include "redist/ring/ring_prefix.hpp"
+#include "redist/ring/system6.hpp"
 
 namespace redist {
 
@@ -20,6 +22,8 @@ namespace redist {
 /// most max(2, 4 10^6 / n) shifts each way; where it stops early the bound falls back to the tau of
 /// the last shift visited, which stays valid. O(n) per shift.
 Ticks forwarding_bound(const RingInstance& instance);
+/// The same from the prefix sums and System 6's solution (ring_lower_bounds has both already).
+Ticks forwarding_bound(const RingInstance& instance, const RingPrefix& prefix, const System6Solution& system6);
 
 /// beta(x) of one integer shift (same units as tau).
 Ticks forwarding_time(const RingInstance& instance, std::int64_t shift);
