@@ -9,7 +9,7 @@
 #include "redist/io/memory_budget.hpp"
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/io/schedule_io.hpp"
-#include "redist/io/schedule_svg.hpp"
+#include "redist/report/schedule_svg.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/ring/plan_memory.hpp"
 #include "redist/sim/ring_validator.hpp"
@@ -67,7 +67,7 @@ int run_plan(const PlanOptions& opt) {
     doc["bounds"].push_back({{"name", term.name}, {"value", io::ticks_to_json(term.value, scale)}});
   if (!opt.output.empty()) outputs.set_text(opt.output, json_text(doc, {"transfers", io::transfers_json_text(plan.schedule, "  ")}));
   if (!opt.svg.empty())
-    outputs.set_text(opt.svg, io::schedule_svg(instance, plan.schedule,
+    outputs.set_text(opt.svg, report::schedule_svg(instance, plan.schedule,
                                                plan.framework + ", n = " + std::to_string(instance.size()) +
                                                    ", makespan " + format_ticks(*plan.schedule.makespan, scale)));
   outputs.commit();  // every output, or none (docs/limits.md "Output files")

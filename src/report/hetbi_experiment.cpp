@@ -9,7 +9,7 @@
 
 #include "redist/io/exact_json.hpp"
 #include "redist/io/output_files.hpp"
-#include "redist/lau/svg_plot.hpp"
+#include "redist/report/chart.hpp"
 #include "redist/ring/exact_search.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
@@ -204,17 +204,17 @@ std::string unreachable_csv(const HetbiReport& report) {
 
 std::string gap_svg(const HetbiReport& report) {
   static const char* colours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"};
-  LinePlot plot{"Mean gap to the best lower bound, by shape", "log2 n", "mean gap (%)", false, {}};
+  redist::report::LinePlot plot{"Mean gap to the best lower bound, by shape", "log2 n", "mean gap (%)", false, {}};
   int c = 0;
   for (const RingShape shape : kShapes) {
-    PlotSeries series;
+    redist::report::PlotSeries series;
     series.name = to_string(shape);
     series.color = colours[c++ % 6];
     for (const HetbiSummaryRow& s : report.summary)
       if (s.shape == to_string(shape) && s.n > 0) series.points.push_back({std::log2(static_cast<double>(s.n)), 100.0 * s.mean_gap});
     plot.series.push_back(series);
   }
-  return render_svg(plot);
+  return redist::report::render_svg(plot);
 }
 
 }  // namespace
