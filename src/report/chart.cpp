@@ -103,7 +103,8 @@ std::string render_svg(const LinePlot& plot, double width, double height) {
   // Grow the canvas rather than cut: the title on one line, the legend inside the plot box.
   width = std::max({width, probe.left + svg::text_width(plot.title, kTitleSize) * kTitleWeight + kMarginRight,
                     probe.left + legend.width + 24 + kMarginRight});
-  height = std::max(height, kMarginTop + kMarginBottom + legend.height + 24);
+  height = std::max({height, kMarginTop + kMarginBottom + legend.height + 24,
+                     kMarginTop + kMarginBottom + svg::text_width(plot.y_label) + 8});  // the rotated y label
   const PlotBox box = fit_box(plot, width, height);
   std::string out = svg::header(width, height) + draw_axes(plot, box) + draw_data(plot, box);
   return out + detail::draw_legend(plot, detail::place_legend(plot, box, legend)) + "</svg>\n";

@@ -237,8 +237,8 @@ std::string runtime_plot(const LauExperimentReport& r) {
 // Table 3: how much slower the optimal single-send schedule is than the optimal multi-send one,
 // published (markers) against ours and the window search's, on a log axis (0.2% .. 200%).
 std::string modes_plot(const LauExperimentReport& r) {
-  LinePlot plot{"Optimal single-send vs multi-send time (document 002 Table 3)", "ring size n",
-                "mean % by which T_s* exceeds T_m* (log scale; n = 4: 0%, not drawn)", true};
+  LinePlot plot{"Optimal single-send vs multi-send time (document 002 Table 3; n = 4: 0%, not drawn)", "ring size n",
+                "mean % by which T_s* exceeds T_m* (log scale)", true};
   PlotSeries ours{"ours (optimum over every shift)", {}, "#D55E00", false};
   PlotSeries window{"window search (published algorithm)", {}, "#009E73", true};
   for (auto it = r.rings.rbegin(); it != r.rings.rend(); ++it) {

@@ -74,6 +74,12 @@ TEST(ReportChart, LegendFitsItsTextInsideTheCanvas) {
   }
 }
 
+TEST(ReportChart, CanvasGrowsToHoldALongYLabel) {
+  LinePlot plot{"t", "x", std::string(120, 'y')};
+  plot.series.push_back({"a", {{0, 0}, {1, 1}}});
+  EXPECT_GE(canvas(render_svg(plot, 680, 200), "height"), 50 + 40 + svg::text_width(plot.y_label));
+}
+
 TEST(ReportChart, AutomaticLegendAvoidsTheData) {
   LinePlot plot{"t", "x", "y"};
   plot.series.push_back({"rising", {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}, {10, 10}}});
