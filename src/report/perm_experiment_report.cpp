@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "redist/report/chart.hpp"
+#include "redist/report/csv.hpp"
 #include "redist/report/perm_experiment.hpp"
 #include "redist/report/report_files.hpp"
 
@@ -12,14 +13,15 @@ namespace redist::perm {
 namespace {
 
 std::string figure_csv(const std::vector<FigurePoint>& points, const char* x_name) {
-  std::ostringstream o;
-  o << x_name << ",canonical_volume,canonical_steps,vol_volume_mean,vol_volume_std,vol_steps_mean,vol_steps_std,"
-    << "steps_volume_mean,steps_volume_std,steps_steps_mean,steps_steps_std\n";
+  report::CsvTable table({x_name, "canonical_volume", "canonical_steps", "vol_volume_mean", "vol_volume_std", "vol_steps_mean",
+                          "vol_steps_std", "steps_volume_mean", "steps_volume_std", "steps_steps_mean", "steps_steps_std"});
+  using report::csv_number;
   for (const FigurePoint& p : points)
-    o << p.x << ',' << p.canonical_volume << ',' << p.canonical_steps << ',' << p.vol_volume.mean << ',' << p.vol_volume.stddev
-      << ',' << p.vol_steps.mean << ',' << p.vol_steps.stddev << ',' << p.steps_volume.mean << ',' << p.steps_volume.stddev
-      << ',' << p.steps_steps.mean << ',' << p.steps_steps.stddev << '\n';
-  return o.str();
+    table.add_row({csv_number(p.x), csv_number(p.canonical_volume), csv_number(p.canonical_steps), csv_number(p.vol_volume.mean),
+                   csv_number(p.vol_volume.stddev), csv_number(p.vol_steps.mean), csv_number(p.vol_steps.stddev),
+                   csv_number(p.steps_volume.mean), csv_number(p.steps_volume.stddev), csv_number(p.steps_steps.mean),
+                   csv_number(p.steps_steps.stddev)});
+  return table.str();
 }
 
 // The mean over the draws, with an error bar of one standard deviation either side.
