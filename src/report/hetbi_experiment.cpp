@@ -4,12 +4,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <sstream>
 
 #include "redist/io/exact_json.hpp"
-#include "redist/io/output_files.hpp"
 #include "redist/report/chart.hpp"
+#include "redist/report/report_files.hpp"
 #include "redist/ring/exact_search.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
@@ -220,24 +219,14 @@ std::string gap_svg(const HetbiReport& report) {
 }  // namespace
 
 std::vector<std::string> write_hetbi_experiment(const HetbiReport& report, const std::string& dir) {
-  std::filesystem::create_directories(dir);
-  const std::vector<std::pair<std::string, std::string>> files = {
-      {"instances.csv", instances_csv(report)},
-      {"summary.csv", summary_csv(report)},
-      {"unreachable.csv", unreachable_csv(report)},
-      {"summary.txt", format_hetbi_summary(report)},
-      {"gap.svg", gap_svg(report)},
-  };
   // All the tables and the figure or none (docs/limits.md "Output files").
-  io::OutputFiles outputs;
-  std::vector<std::string> paths;
-  for (const auto& [name, text] : files) {
-    paths.push_back((std::filesystem::path(dir) / name).string());
-    outputs.declare(paths.back(), "--out");
-    outputs.set_text(paths.back(), text);
-  }
-  outputs.commit();
-  return paths;
+  return redist::report::write_report_files(dir, {
+                                                     {"instances.csv", instances_csv(report)},
+                                                     {"summary.csv", summary_csv(report)},
+                                                     {"unreachable.csv", unreachable_csv(report)},
+                                                     {"summary.txt", format_hetbi_summary(report)},
+                                                     {"gap.svg", gap_svg(report)},
+                                                 });
 }
 
 }  // namespace redist
