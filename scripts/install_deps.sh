@@ -9,6 +9,7 @@ packages=(
   libopenmpi-dev openmpi-bin              # exec layer (MPI)
   libsimgrid-dev                          # simgrid layer
   clang libclang-rt-dev                   # fuzz targets (libFuzzer)
+  clang-format clang-tidy                 # scripts/check_style.sh: layout and naming rules
   python3                                 # independent re-validation in tests/cli/perm_cli_test.sh; tools/netlab
   iproute2 procps                         # tools/netlab: ip, tc (namespaces, veth, shaping); pgrep in its test
 )

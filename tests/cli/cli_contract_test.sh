@@ -2,30 +2,13 @@
 # The CLI contract of docs/design.md section 3, run as a user would: exit statuses, one-line errors that
 # name file, field and index, nothing written on bad input.
 set -u
-R="$REDIST"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail=0
-pass=0
-expect() {  # expect STATUS PATTERN -- command...
-  local want="$1" pattern="$2"
-  shift 3
-  local out status
-  out=$("$@" 2>&1)
-  status=$?
-  if [ "$status" != "$want" ] || ! grep -qE -- "$pattern" <<<"$out"; then
-    echo "FAIL: $* -> status $status (want $want), output: $out"
-    fail=$((fail + 1))
-  else
-    pass=$((pass + 1))
-  fi
-}
+source "$(dirname "$0")/expect.sh"
 bad() {  # bad NAME JSON PATTERN: `bounds` must reject with status 2 and one line matching PATTERN
   printf '%s' "$2" >"$T/$1.json"
   expect 2 "$3" -- "$R" bounds "$T/$1.json"
   local lines
   lines=$("$R" bounds "$T/$1.json" 2>&1 | wc -l)
-  [ "$lines" = 1 ] || { echo "FAIL: $1: error is $lines lines"; fail=$((fail + 1)); }
+  [ "$lines" = 1 ] || note "$1: error is $lines lines"
 }
 
 bad malformed '{"ring": "unidirectional", "loads": [1,' "malformed JSON"
@@ -69,11 +52,11 @@ expect 2 "transfers\[0\].to: processor 7 is out of range" -- "$R" check "$T/i.js
 expect 0 "lemma5 +2" -- "$R" bounds "$T/i.json"
 expect 0 '"lower_bound": 2' -- "$R" bounds "$T/i.json" --json
 "$R" gen ring --n 6 --ring bi --costs het --seed 5 -o "$T/g.json" && "$R" gen ring --n 6 --ring bi --costs het --seed 5 >"$T/g2.json"
-cmp -s "$T/g.json" "$T/g2.json" && pass=$((pass + 1)) || { echo "FAIL: gen is not reproducible"; fail=$((fail + 1)); }
+cmp -s "$T/g.json" "$T/g2.json" && pass=$((pass + 1)) || note "gen is not reproducible"
 expect 0 "lemma12" -- "$R" bounds "$T/g.json"
 # Nothing written on bad input: -o target must not appear.
 expect 2 "" -- "$R" gen ring --n 0 -o "$T/never.json"
-[ ! -e "$T/never.json" ] && pass=$((pass + 1)) || { echo "FAIL: file written on bad input"; fail=$((fail + 1)); }
+[ ! -e "$T/never.json" ] && pass=$((pass + 1)) || note "file written on bad input"
 
 # plan: every framework, the schedule re-checked by `check`, the SVG written.
 for kind in "uni hom" "uni het" "bi hom" "bi het"; do
@@ -81,10 +64,9 @@ for kind in "uni hom" "uni het" "bi hom" "bi het"; do
   "$R" gen ring --n 12 --ring "$1" --costs "$2" --max-load 30 --seed 9 -o "$T/p.json"
   expect 0 "^status +(optimal|feasible)" -- "$R" plan "$T/p.json" -o "$T/p.schedule.json" --svg "$T/p.svg"
   expect 0 "^valid: makespan" -- "$R" check "$T/p.json" "$T/p.schedule.json"
-  grep -q "<svg" "$T/p.svg" && pass=$((pass + 1)) || { echo "FAIL: no SVG for $kind"; fail=$((fail + 1)); }
+  grep -q "<svg" "$T/p.svg" && pass=$((pass + 1)) || note "no SVG for $kind"
 done
 expect 0 '"status": "optimal"' -- "$R" plan "$SRC/examples/bidirectional_het.json" --json
 expect 2 "succ_cost: missing required field" -- "$R" plan "$T/missing.json"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish cli

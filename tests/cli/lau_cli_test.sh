@@ -3,31 +3,14 @@
 # 3-4): the document's Fig. 1 answer, JSON fields, exit statuses, one-line errors naming file, field
 # and index, nothing written on bad input.
 set -u
-R="$REDIST"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail=0
-pass=0
-expect() {  # expect STATUS PATTERN -- command...
-  local want="$1" pattern="$2"
-  shift 3
-  local out status
-  out=$("$@" 2>&1)
-  status=$?
-  if [ "$status" != "$want" ] || ! grep -qE -- "$pattern" <<<"$out"; then
-    echo "FAIL: $* -> status $status (want $want), output: $out"
-    fail=$((fail + 1))
-  else
-    pass=$((pass + 1))
-  fi
-}
+source "$(dirname "$0")/expect.sh"
 bad() {  # bad NAME JSON PATTERN: exit 2, one line matching PATTERN, no SVG written
   printf '%s' "$2" >"$T/$1.json"
   expect 2 "$3" -- "$R" lau "$T/$1.json" --svg "$T/$1.svg"
   local lines
   lines=$("$R" lau "$T/$1.json" 2>&1 | wc -l)
-  [ "$lines" = 1 ] || { echo "FAIL: $1: error is $lines lines"; fail=$((fail + 1)); }
-  [ ! -e "$T/$1.svg" ] || { echo "FAIL: $1: wrote an SVG on bad input"; fail=$((fail + 1)); }
+  [ "$lines" = 1 ] || note "$1: error is $lines lines"
+  [ ! -e "$T/$1.svg" ] || note "$1: wrote an SVG on bad input"
 }
 
 echo '{"model": "allport", "loads": [7, 0, 3, 1, 1, 0]}' >"$T/fig1.json"
@@ -57,7 +40,7 @@ expect 0 '"T_multi":0,"T_single":0' -- "$R" lau "$T/one.json" --json
 
 # --svg draws the execution.
 expect 0 'T_multi 3' -- "$R" lau "$T/fig1.json" --algorithm linear --mode multi --svg "$T/run.svg"
-grep -q '</svg>' "$T/run.svg" && pass=$((pass + 1)) || { echo "FAIL: no SVG"; fail=$((fail + 1)); }
+grep -q '</svg>' "$T/run.svg" && pass=$((pass + 1)) || note "no SVG"
 
 # Bad input.
 bad malformed '{"model": "allport", "loads": [1,' "malformed JSON"
@@ -75,7 +58,7 @@ expect 2 "" -- "$R" lau "$T/fig1.json" --mode sometimes
 expect 2 "" -- "$R" lau "$T/fig1.json" --algorithm fastest
 printf '{"model": "allport", "loads": [%s0]}' "$(printf '1, %.0s' $(seq 1 200))" >"$T/wide.json"
 expect 2 "svg.*n <= 128" -- "$R" lau "$T/wide.json" --svg "$T/wide.svg"
-[ ! -e "$T/wide.svg" ] || { echo "FAIL: wrote an SVG for n > 128"; fail=$((fail + 1)); }
+[ ! -e "$T/wide.svg" ] || note "wrote an SVG for n > 128"
 echo '{"model": "allport", "loads": [1099511627776, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}' >"$T/huge.json"
 expect 2 "window search would evaluate" -- "$R" lau "$T/huge.json" --algorithm window
 expect 0 "T_single" -- "$R" lau "$T/huge.json"
@@ -83,7 +66,7 @@ expect 0 "T_single" -- "$R" lau "$T/huge.json"
 # gen lau: reproducible, valid, bad options rejected.
 "$R" gen lau --n 9 --max-load 50 --seed 4 -o "$T/g1.json"
 "$R" gen lau --n 9 --max-load 50 --seed 4 -o "$T/g2.json"
-cmp -s "$T/g1.json" "$T/g2.json" && pass=$((pass + 1)) || { echo "FAIL: gen lau not reproducible"; fail=$((fail + 1)); }
+cmp -s "$T/g1.json" "$T/g2.json" && pass=$((pass + 1)) || note "gen lau not reproducible"
 expect 0 "T_single" -- "$R" lau "$T/g1.json"
 expect 0 '"model": "allport"' -- "$R" gen lau --n 3 --max-load 5 --seed 1
 expect 2 "" -- "$R" gen lau --n 0
@@ -93,8 +76,7 @@ expect 2 "" -- "$R" gen lau --max-load -1
 expect 0 "Table 4" -- "$R" experiment lau --quick --instances 20 --out "$T/exp"
 for f in tables.txt table1_single.csv table2_multi.csv table3_modes.csv table4_runtime.csv lau_optimal_rates.svg \
          lau_table3_modes.svg generator_fit.csv; do
-  [ -s "$T/exp/$f" ] && pass=$((pass + 1)) || { echo "FAIL: experiment did not write $f"; fail=$((fail + 1)); }
+  [ -s "$T/exp/$f" ] && pass=$((pass + 1)) || note "experiment did not write $f"
 done
 
-echo "lau cli: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish "lau cli"

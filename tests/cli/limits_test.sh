@@ -4,27 +4,10 @@
 # malformed number gives exit 2 with one line naming the file (and the field and index where there is
 # one), never a crash, a hang or a half-written output file.
 set -u
-R="$REDIST"
 # Only a real hang trips this; a slow run on a loaded machine (or under ASan) must not change the
 # verdict, so the limit is far above any correct run (docs/fuzzing.md, "Deterministic CI").
-HANG_LIMIT=1200
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail=0
-pass=0
-note() { echo "FAIL: $*"; fail=$((fail + 1)); }
-expect() {  # expect STATUS PATTERN -- command...
-  local want="$1" pattern="$2"
-  shift 3
-  local out status
-  out=$(timeout "$HANG_LIMIT" "$@" 2>&1)
-  status=$?
-  if [ "$status" != "$want" ] || ! grep -qE -- "$pattern" <<<"$out"; then
-    note "$* -> status $status (want $want), output: $(head -c 400 <<<"$out")"
-  else
-    pass=$((pass + 1))
-  fi
-}
+EXPECT_LIMIT=1200
+source "$(dirname "$0")/expect.sh"
 file() { printf '%s' "$2" >"$T/$1.json"; }
 # bad CMD NAME JSON PATTERN: exit 2, exactly one stderr line "redist: FILE: ...PATTERN", and the
 # output file it was asked for (-o, or --svg for lau) not written.
@@ -32,7 +15,7 @@ bad() {
   local cmd=$1 name=$2 pattern=$4 err status out_flag=-o
   [ "$cmd" = lau ] && out_flag=--svg
   file "$name" "$3"
-  err=$(timeout "$HANG_LIMIT" "$R" "$cmd" "$T/$name.json" "$out_flag" "$T/$name.out" 2>&1 >/dev/null)
+  err=$(timeout "$EXPECT_LIMIT" "$R" "$cmd" "$T/$name.json" "$out_flag" "$T/$name.out" 2>&1 >/dev/null)
   status=$?
   if [ "$status" != 2 ] || [ "$(wc -l <<<"$err")" != 1 ] || ! grep -qE -- "^redist: $T/$name.json: .*$pattern" <<<"$err"; then
     note "$cmd $name -> status $status, stderr: $(head -c 400 <<<"$err")"
@@ -135,5 +118,4 @@ expect 2 'max-load' -- "$R" gen ring --max-load 0
 expect 2 'n \* max-load exceeds 2\^62' -- "$R" gen ring --n 10000000 --max-load 1099511627776
 expect 2 'n' -- "$R" gen lau --n 0
 
-echo "limits: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish limits
