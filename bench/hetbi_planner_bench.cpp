@@ -16,15 +16,15 @@ namespace {
 using namespace redist;
 
 RingInstance shaped(std::int64_t shape, std::int64_t n) {
-  RingGenOptions opt;
+  ring::RingGenOptions opt;
   opt.n = static_cast<std::size_t>(n);
   opt.kind = RingKind::bidirectional;
   opt.heterogeneous = true;
-  opt.shape = static_cast<RingShape>(shape);
+  opt.shape = static_cast<ring::RingShape>(shape);
   opt.max_load = 12;
   opt.max_cost = 10;
   opt.seed = 7;
-  return generate_ring_instance(opt);
+  return ring::generate_ring_instance(opt);
 }
 
 double gap(Ticks makespan, Ticks bound) { return static_cast<double>(makespan - bound) / static_cast<double>(bound); }
@@ -33,23 +33,23 @@ void BM_PlanRing(benchmark::State& state) {
   const RingInstance inst = shaped(state.range(0), state.range(1));
   Ticks makespan = 0, bound = 0;
   for (auto _ : state) {
-    const RingPlan plan = plan_ring(inst);
+    const ring::RingPlan plan = ring::plan_ring(inst);
     makespan = *plan.schedule.makespan;
     bound = plan.bounds.best;
   }
-  state.SetLabel(to_string(static_cast<RingShape>(state.range(0))));
+  state.SetLabel(to_string(static_cast<ring::RingShape>(state.range(0))));
   state.counters["gap"] = gap(makespan, bound);
 }
 
 void BM_FlowTimingBaseline(benchmark::State& state) {
   const RingInstance inst = shaped(state.range(0), state.range(1));
-  const Ticks bound = ring_lower_bounds(inst).best;
+  const Ticks bound = ring::ring_lower_bounds(inst).best;
   Ticks makespan = 0;
   for (auto _ : state) {
-    const auto lp = solve_system6(inst);
-    makespan = *plan_bidirectional_by_shifts(inst, lp.integer_shift, 3).schedule.makespan;
+    const auto lp = ring::solve_system6(inst);
+    makespan = *ring::plan_bidirectional_by_shifts(inst, lp.integer_shift, 3).schedule.makespan;
   }
-  state.SetLabel(to_string(static_cast<RingShape>(state.range(0))));
+  state.SetLabel(to_string(static_cast<ring::RingShape>(state.range(0))));
   state.counters["gap"] = gap(makespan, bound);
 }
 

@@ -84,13 +84,13 @@ std::size_t step_rules(const RingInstance& inst, std::int64_t x, bool slice_scan
   return steps + moves;
 }
 
-std::int64_t planner_shift(const RingInstance& inst) { return *plan_homogeneous_bidirectional(inst).flow_shift; }
+std::int64_t planner_shift(const RingInstance& inst) { return *ring::plan_homogeneous_bidirectional(inst).flow_shift; }
 
 void BM_Ours(benchmark::State& state) {
   const RingInstance inst = walk_ring(static_cast<std::size_t>(state.range(0)), state.range(1), 42);
   std::size_t batches = 0;
-  for (auto _ : state) batches = plan_homogeneous_bidirectional(inst).transfers.size();
-  state.counters["lemma6_steps"] = static_cast<double>(lemma6_bound(inst));
+  for (auto _ : state) batches = ring::plan_homogeneous_bidirectional(inst).transfers.size();
+  state.counters["lemma6_steps"] = static_cast<double>(ring::lemma6_bound(inst));
   state.counters["batches"] = static_cast<double>(batches);
 }
 BENCHMARK(BM_Ours)
@@ -104,7 +104,7 @@ void BM_StepRules(benchmark::State& state) {
   const RingInstance inst = walk_ring(static_cast<std::size_t>(state.range(0)), state.range(1), 42);
   const std::int64_t x = planner_shift(inst);
   for (auto _ : state) benchmark::DoNotOptimize(step_rules(inst, x, false));
-  state.counters["lemma6_steps"] = static_cast<double>(lemma6_bound(inst));
+  state.counters["lemma6_steps"] = static_cast<double>(ring::lemma6_bound(inst));
 }
 BENCHMARK(BM_StepRules)->Args({1000, 10})->Args({1000, 1000})->Args({1000, 100'000})->Unit(benchmark::kMillisecond);
 
@@ -112,7 +112,7 @@ void BM_QuadraticPerStep(benchmark::State& state) {
   const RingInstance inst = walk_ring(static_cast<std::size_t>(state.range(0)), state.range(1), 42);
   const std::int64_t x = planner_shift(inst);
   for (auto _ : state) benchmark::DoNotOptimize(step_rules(inst, x, true));
-  state.counters["lemma6_steps"] = static_cast<double>(lemma6_bound(inst));
+  state.counters["lemma6_steps"] = static_cast<double>(ring::lemma6_bound(inst));
 }
 BENCHMARK(BM_QuadraticPerStep)->Args({1000, 10})->Args({1000, 1000})->Unit(benchmark::kMillisecond)->Iterations(1);
 

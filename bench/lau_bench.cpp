@@ -17,20 +17,20 @@ namespace {
 
 using namespace redist;
 
-const std::vector<AllportInstance>& table4_instances() {
-  static const std::vector<AllportInstance> instances = [] {
+const std::vector<sim::AllportInstance>& table4_instances() {
+  static const std::vector<sim::AllportInstance> instances = [] {
     Rng rng(4);
-    std::vector<AllportInstance> out;
-    for (int k = 0; k < 1000; ++k) out.push_back(allport_instance(random_lau_loads(rng, 50, 200, true)));
+    std::vector<sim::AllportInstance> out;
+    for (int k = 0; k < 1000; ++k) out.push_back(sim::allport_instance(lau::random_lau_loads(rng, 50, 200, true)));
     return out;
   }();
   return instances;
 }
 
-const AllportInstance& million_instance() {
-  static const AllportInstance instance = [] {
+const sim::AllportInstance& million_instance() {
+  static const sim::AllportInstance instance = [] {
     Rng rng(6);
-    return allport_instance(random_lau_loads(rng, 1'000'000, 1'000'000, false));
+    return sim::allport_instance(lau::random_lau_loads(rng, 1'000'000, 1'000'000, false));
   }();
   return instance;
 }
@@ -47,23 +47,23 @@ void per_instance(benchmark::State& state, Solve solve) {
 }
 
 void BM_n50_ours_single(benchmark::State& state) {
-  per_instance(state, [](const AllportInstance& i) { return optimal_shift(ShiftEvaluator(i), SendMode::single).shift; });
+  per_instance(state, [](const sim::AllportInstance& i) { return lau::optimal_shift(sim::ShiftEvaluator(i), sim::SendMode::single).shift; });
 }
 void BM_n50_window_search_single(benchmark::State& state) {
-  per_instance(state, [](const AllportInstance& i) { return window_search(ShiftEvaluator(i), SendMode::single).shift; });
+  per_instance(state, [](const sim::AllportInstance& i) { return lau::window_search(sim::ShiftEvaluator(i), sim::SendMode::single).shift; });
 }
 void BM_n50_ours_multi(benchmark::State& state) {
-  per_instance(state, [](const AllportInstance& i) { return optimal_shift(ShiftEvaluator(i), SendMode::multi).shift; });
+  per_instance(state, [](const sim::AllportInstance& i) { return lau::optimal_shift(sim::ShiftEvaluator(i), sim::SendMode::multi).shift; });
 }
 void BM_n50_window_search_multi(benchmark::State& state) {
-  per_instance(state, [](const AllportInstance& i) { return window_search(ShiftEvaluator(i), SendMode::multi).shift; });
+  per_instance(state, [](const sim::AllportInstance& i) { return lau::window_search(sim::ShiftEvaluator(i), sim::SendMode::multi).shift; });
 }
 
-void ours_million(benchmark::State& state, SendMode mode) {
-  const AllportInstance& inst = million_instance();
+void ours_million(benchmark::State& state, sim::SendMode mode) {
+  const sim::AllportInstance& inst = million_instance();
   std::int64_t time = 0;
   for (auto _ : state) {
-    const OptimalShift best = optimal_shift(ShiftEvaluator(inst), mode);
+    const lau::OptimalShift best = lau::optimal_shift(sim::ShiftEvaluator(inst), mode);
     time = best.time.steps;
     benchmark::DoNotOptimize(best.shift);
   }
@@ -71,11 +71,11 @@ void ours_million(benchmark::State& state, SendMode mode) {
 }
 
 // One O(n) evaluation of the window search's inner loop, times the window it would scan.
-void window_million(benchmark::State& state, SendMode mode) {
-  const AllportInstance& inst = million_instance();
-  const ShiftEvaluator eval(inst);
-  const std::int64_t start = traffic_shift(eval.base(), TrafficRule::printed);
-  const DeficitWindow window = deficit_window(eval, start);
+void window_million(benchmark::State& state, sim::SendMode mode) {
+  const sim::AllportInstance& inst = million_instance();
+  const sim::ShiftEvaluator eval(inst);
+  const std::int64_t start = lau::traffic_shift(eval.base(), lau::TrafficRule::printed);
+  const lau::DeficitWindow window = lau::deficit_window(eval, start);
   std::int64_t h = window.d_min;
   for (auto _ : state) {
     benchmark::DoNotOptimize(eval.time(mode, start - h));
@@ -87,10 +87,10 @@ void window_million(benchmark::State& state, SendMode mode) {
       static_cast<double>(state.iterations()) / static_cast<double>(window.size()), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
-void BM_n1M_ours_single(benchmark::State& state) { ours_million(state, SendMode::single); }
-void BM_n1M_ours_multi(benchmark::State& state) { ours_million(state, SendMode::multi); }
-void BM_n1M_window_search_single_per_shift(benchmark::State& state) { window_million(state, SendMode::single); }
-void BM_n1M_window_search_multi_per_shift(benchmark::State& state) { window_million(state, SendMode::multi); }
+void BM_n1M_ours_single(benchmark::State& state) { ours_million(state, sim::SendMode::single); }
+void BM_n1M_ours_multi(benchmark::State& state) { ours_million(state, sim::SendMode::multi); }
+void BM_n1M_window_search_single_per_shift(benchmark::State& state) { window_million(state, sim::SendMode::single); }
+void BM_n1M_window_search_multi_per_shift(benchmark::State& state) { window_million(state, sim::SendMode::multi); }
 
 }  // namespace
 

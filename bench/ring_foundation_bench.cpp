@@ -53,7 +53,7 @@ bool item_sweep(const RingInstance& inst, const Schedule& s) {
 
 void BM_Validator(benchmark::State& state) {
   const auto [inst, s] = relay(state.range(0) / 7, state.range(1));
-  for (auto _ : state) benchmark::DoNotOptimize(validate_ring_schedule(inst, s).valid);
+  for (auto _ : state) benchmark::DoNotOptimize(sim::validate_ring_schedule(inst, s).valid);
   state.counters["batches"] = static_cast<double>(s.transfers.size());
   state.counters["items_moved"] = static_cast<double>(s.transfers.size()) * static_cast<double>(state.range(1));
 }
@@ -66,30 +66,30 @@ void BM_ItemSweepBaseline(benchmark::State& state) {
 BENCHMARK(BM_ItemSweepBaseline)->Args({1000, 10})->Args({1000, 1000})->Args({100000, 10})->Unit(benchmark::kMillisecond);
 
 RingInstance het_bi(std::size_t n) {
-  RingGenOptions opt;
+  ring::RingGenOptions opt;
   opt.n = n;
   opt.kind = RingKind::bidirectional;
   opt.heterogeneous = true;
   opt.max_load = 1000;
   opt.seed = 42;
-  return generate_ring_instance(opt);
+  return ring::generate_ring_instance(opt);
 }
 
 void BM_Lemma12(benchmark::State& state) {
   const auto inst = het_bi(static_cast<std::size_t>(state.range(0)));
-  for (auto _ : state) benchmark::DoNotOptimize(lemma12_bound(inst));
+  for (auto _ : state) benchmark::DoNotOptimize(ring::lemma12_bound(inst));
 }
 BENCHMARK(BM_Lemma12)->Arg(1000)->Arg(20000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 // Baseline: Lemma 12 as printed, every slice and every split i (tiny loads keep it finite).
 void BM_Lemma12LiteralBaseline(benchmark::State& state) {
-  RingGenOptions opt;
+  ring::RingGenOptions opt;
   opt.n = static_cast<std::size_t>(state.range(0));
   opt.kind = RingKind::bidirectional;
   opt.heterogeneous = true;
   opt.max_load = 20;
   opt.seed = 42;
-  const auto inst = generate_ring_instance(opt);
+  const auto inst = ring::generate_ring_instance(opt);
   const auto prefix = prefix_sums(inst.imbalances());
   const std::size_t n = inst.size();
   for (auto _ : state) {
@@ -110,25 +110,25 @@ void BM_Lemma12LiteralBaseline(benchmark::State& state) {
 BENCHMARK(BM_Lemma12LiteralBaseline)->Arg(1000)->Arg(4000)->Unit(benchmark::kMillisecond);
 
 void BM_Lemma12SameInstanceLiteralSize(benchmark::State& state) {
-  RingGenOptions opt;
+  ring::RingGenOptions opt;
   opt.n = static_cast<std::size_t>(state.range(0));
   opt.kind = RingKind::bidirectional;
   opt.heterogeneous = true;
   opt.max_load = 20;
   opt.seed = 42;
-  const auto inst = generate_ring_instance(opt);
-  for (auto _ : state) benchmark::DoNotOptimize(lemma12_bound(inst));
+  const auto inst = ring::generate_ring_instance(opt);
+  for (auto _ : state) benchmark::DoNotOptimize(ring::lemma12_bound(inst));
 }
 BENCHMARK(BM_Lemma12SameInstanceLiteralSize)->Arg(1000)->Arg(4000)->Unit(benchmark::kMillisecond);
 
 void BM_UnidirectionalAndLemma6(benchmark::State& state) {
-  RingGenOptions opt;
+  ring::RingGenOptions opt;
   opt.n = static_cast<std::size_t>(state.range(0));
   opt.kind = RingKind::bidirectional;
   opt.max_load = 1'000'000'000;
   opt.seed = 7;
-  const auto inst = generate_ring_instance(opt);
-  for (auto _ : state) benchmark::DoNotOptimize(lemma6_bound(inst));
+  const auto inst = ring::generate_ring_instance(opt);
+  for (auto _ : state) benchmark::DoNotOptimize(ring::lemma6_bound(inst));
 }
 BENCHMARK(BM_UnidirectionalAndLemma6)->Arg(1'000'000)->Unit(benchmark::kMillisecond);
 

@@ -21,19 +21,19 @@ int main(int argc, char** argv) {
   int light = 0, at_bound = 0;
   double seconds = 0;
   for (int k = 0; k < count; ++k) {
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.n = static_cast<std::size_t>(rng.uniform(8, 64));
     opt.kind = RingKind::bidirectional;
     opt.heterogeneous = true;
     opt.max_cost = 10;
     opt.max_load = rng.uniform(5, 100);
     opt.seed = rng.next();
-    const RingInstance inst = generate_ring_instance(opt);
+    const RingInstance inst = ring::generate_ring_instance(opt);
     const auto t0 = std::chrono::steady_clock::now();
-    const RingPlan plan = plan_ring(inst);
+    const ring::RingPlan plan = ring::plan_ring(inst);
     seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const System6Solution lp = solve_system6(inst);
-    light += is_light(inst, lp.integer_shift);
+    const ring::System6Solution lp = ring::solve_system6(inst);
+    light += ring::is_light(inst, lp.integer_shift);
     const double gap = static_cast<double>(*plan.schedule.makespan - plan.bounds.best) / static_cast<double>(plan.bounds.best);
     at_bound += plan.schedule.status == PlanStatus::optimal;
     gaps.push_back(gap);

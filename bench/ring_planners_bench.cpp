@@ -17,14 +17,14 @@ using namespace redist;
 
 RingInstance ring(std::size_t n, std::int64_t max_load, bool het, RingKind kind = RingKind::unidirectional,
                   bool light = false) {
-  RingGenOptions opt;
+  ring::RingGenOptions opt;
   opt.n = n;
   opt.kind = kind;
   opt.heterogeneous = het;
   opt.max_load = max_load;
   opt.light = light;
   opt.seed = 11;
-  return generate_ring_instance(opt);
+  return ring::generate_ring_instance(opt);
 }
 
 // Algorithm 2 item by item: d(m) = max(d(m-1) + c, arrival of the (m - L)-th item), every item.
@@ -58,7 +58,7 @@ void BM_PlanUnidirectional(benchmark::State& state) {
   const auto inst = ring(static_cast<std::size_t>(state.range(0)), state.range(1), state.range(2) != 0);
   std::size_t batches = 0;
   for (auto _ : state) {
-    const auto plan = plan_unidirectional(inst);
+    const auto plan = ring::plan_unidirectional(inst);
     batches = plan.schedule.transfers.size();
     benchmark::DoNotOptimize(plan.schedule.makespan);
   }
@@ -78,7 +78,7 @@ BENCHMARK(BM_Algorithm2PerItemBaseline)->Args({1000, 1000, 0})->Args({1000, 1000
 void BM_PlanRing(benchmark::State& state) {
   const auto kind = state.range(1) ? RingKind::bidirectional : RingKind::unidirectional;
   const auto inst = ring(static_cast<std::size_t>(state.range(0)), 1'000'000'000, state.range(2) != 0, kind, state.range(2) != 0);
-  for (auto _ : state) benchmark::DoNotOptimize(plan_ring(inst).schedule.makespan);
+  for (auto _ : state) benchmark::DoNotOptimize(ring::plan_ring(inst).schedule.makespan);
 }
 // n = 10^6, loads up to 10^9: homogeneous uni; homogeneous bi; light heterogeneous bi.
 BENCHMARK(BM_PlanRing)->Args({1'000'000, 0, 0})->Args({1'000'000, 1, 0})->Args({1'000'000, 1, 1})->Unit(benchmark::kMillisecond);

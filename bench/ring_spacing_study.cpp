@@ -38,20 +38,20 @@ LinkCounts per_link(const Schedule& s) {
 }
 
 void row(const char* kind, std::size_t n, std::int64_t max_load, bool back_to_back) {
-  RingGenOptions opt;
+  ring::RingGenOptions opt;
   opt.n = n;
   opt.kind = std::string(kind) == "uni" ? RingKind::unidirectional : RingKind::bidirectional;
   opt.heterogeneous = true;
   opt.max_load = max_load;
   opt.seed = 1;
-  const RingInstance inst = generate_ring_instance(opt);
-  RingPlanOptions options;
+  const RingInstance inst = ring::generate_ring_instance(opt);
+  ring::RingPlanOptions options;
   options.back_to_back = back_to_back;
   std::clock_t t0 = std::clock();
-  const RingPlan plan = plan_ring(inst, options);
+  const ring::RingPlan plan = plan_ring(inst, options);
   const double plan_s = cpu_seconds_since(t0);
   t0 = std::clock();
-  const ValidationResult check = validate_ring_schedule(inst, plan.schedule);
+  const sim::ValidationResult check = sim::validate_ring_schedule(inst, plan.schedule);
   const double check_s = cpu_seconds_since(t0);
   const LinkCounts links = per_link(plan.schedule);
   const double gap = 100.0 * static_cast<double>(*plan.schedule.makespan - plan.bounds.best) / static_cast<double>(plan.bounds.best);
@@ -83,7 +83,7 @@ void worst_case_search(int trials) {
     for (std::size_t i = 0; i < n; ++i) diff += inst.loads[i] - inst.targets[i];
     if (diff > 0) inst.targets[n - 1] += diff;
     else inst.loads[0] -= diff;
-    const RingPlan plan = plan_ring(inst);
+    const ring::RingPlan plan = ring::plan_ring(inst);
     const LinkCounts links = per_link(plan.schedule);
     if (links.most > best) {
       best = links.most;

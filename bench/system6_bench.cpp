@@ -18,7 +18,7 @@ namespace {
 using namespace redist;
 
 RingInstance instance(std::size_t n, std::int64_t max_load, bool light, std::uint64_t seed) {
-  RingGenOptions opt;
+  ring::RingGenOptions opt;
   opt.n = n;
   opt.kind = RingKind::bidirectional;
   opt.heterogeneous = true;
@@ -26,16 +26,16 @@ RingInstance instance(std::size_t n, std::int64_t max_load, bool light, std::uin
   opt.max_cost = 100;
   opt.light = light;
   opt.seed = seed;
-  return generate_ring_instance(opt);
+  return ring::generate_ring_instance(opt);
 }
 
-double rational(const RationalTime& t) { return static_cast<double>(t.num) / static_cast<double>(t.den); }
+double rational(const ring::RationalTime& t) { return static_cast<double>(t.num) / static_cast<double>(t.den); }
 
 // Arguments: n, seed. Heavy (non-light) instances, loads up to 1000: the LP is the same either way.
 void BM_System6Ours(benchmark::State& state) {
   const auto inst = instance(static_cast<std::size_t>(state.range(0)), 1000, false, static_cast<std::uint64_t>(state.range(1)));
-  System6Solution s;
-  for (auto _ : state) benchmark::DoNotOptimize(s = solve_system6(inst));
+  ring::System6Solution s;
+  for (auto _ : state) benchmark::DoNotOptimize(s = ring::solve_system6(inst));
   state.counters["tau_star"] = rational(s.rational_optimum);
   state.counters["tau_int"] = static_cast<double>(s.integer_optimum);
 }
@@ -45,7 +45,7 @@ void BM_System6GlpkSimplex(benchmark::State& state) {
   const auto inst = instance(static_cast<std::size_t>(state.range(0)), 1000, false, static_cast<std::uint64_t>(state.range(1)));
   std::optional<double> lp;
   for (auto _ : state) benchmark::DoNotOptimize(lp = testing::glpk_system6(inst, testing::GlpkMethod::simplex));
-  const double ours = rational(solve_system6(inst).rational_optimum);
+  const double ours = rational(ring::solve_system6(inst).rational_optimum);
   if (!lp || std::abs(*lp - ours) > 1e-6 * std::max(1.0, ours)) state.SkipWithError("GLPK and ours disagree");
   state.counters["tau_star"] = lp.value_or(-1);
 }
@@ -56,9 +56,9 @@ void BM_LightPlan(benchmark::State& state) {
   const auto inst = instance(static_cast<std::size_t>(state.range(0)), 1'000'000'000, true, 7);
   Schedule schedule;
   for (auto _ : state) {
-    const auto s = solve_system6(inst);
+    const auto s = ring::solve_system6(inst);
     if (!s.integer_shift_light) state.SkipWithError("not light");
-    benchmark::DoNotOptimize(schedule = lemma9_schedule(inst, s.integer_shift, s));
+    benchmark::DoNotOptimize(schedule = ring::lemma9_schedule(inst, s.integer_shift, s));
   }
   state.counters["batches"] = static_cast<double>(schedule.transfers.size());
   state.counters["makespan"] = static_cast<double>(*schedule.makespan);
@@ -72,27 +72,27 @@ Ticks integer_binary_search(const RingInstance& inst) {
   std::int64_t lo = -*hi_s, hi = -*lo_s;
   while (lo < hi) {
     const std::int64_t mid = lo + (hi - lo) / 2;
-    if (system6_time(inst, mid + 1) >= system6_time(inst, mid)) hi = mid;
+    if (ring::system6_time(inst, mid + 1) >= ring::system6_time(inst, mid)) hi = mid;
     else lo = mid + 1;
   }
-  return system6_time(inst, lo);
+  return ring::system6_time(inst, lo);
 }
 
 void BM_IntegerBinarySearchBaseline(benchmark::State& state) {
   const auto inst = instance(static_cast<std::size_t>(state.range(0)), 1'000'000'000, true, 7);
   Ticks tau = 0;
   for (auto _ : state) benchmark::DoNotOptimize(tau = integer_binary_search(inst));
-  if (tau != solve_system6(inst).integer_optimum) state.SkipWithError("baseline disagrees");
+  if (tau != ring::solve_system6(inst).integer_optimum) state.SkipWithError("baseline disagrees");
 }
 BENCHMARK(BM_IntegerBinarySearchBaseline)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
 // For scale: validating the n = 10^6 Lemma 9 schedule with the exact validator.
 void BM_ValidateLightPlan(benchmark::State& state) {
   const auto inst = instance(static_cast<std::size_t>(state.range(0)), 1'000'000'000, true, 7);
-  const auto s = solve_system6(inst);
-  const auto schedule = lemma9_schedule(inst, s.integer_shift, s);
+  const auto s = ring::solve_system6(inst);
+  const auto schedule = ring::lemma9_schedule(inst, s.integer_shift, s);
   for (auto _ : state) {
-    const auto verdict = validate_ring_schedule(inst, schedule);
+    const auto verdict = sim::validate_ring_schedule(inst, schedule);
     if (!verdict.valid || verdict.makespan != s.integer_optimum) state.SkipWithError("invalid");
   }
 }

@@ -19,9 +19,9 @@ struct BoundsOptions {
 
 int run_bounds(const BoundsOptions& opt) {
   const RingInstance instance = io::read_ring_instance(opt.instance);
-  RingBounds bounds;
+  ring::RingBounds bounds;
   try {
-    bounds = ring_lower_bounds(instance);
+    bounds = ring::ring_lower_bounds(instance);
   } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
     throw InputError(opt.instance, e.field(), e.reason());
   }

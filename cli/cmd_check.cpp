@@ -26,9 +26,9 @@ int run_check(const CheckOptions& opt) {
   io::require_memory(io::kReadBytesPerFileByte * io::regular_file_size(opt.schedule), opt.schedule,
                      "checking this schedule");
   const Schedule schedule = io::read_schedule(opt.schedule, instance.size());
-  ValidationResult result;
+  sim::ValidationResult result;
   try {
-    result = validate_ring_schedule(instance, schedule);
+    result = sim::validate_ring_schedule(instance, schedule);
   } catch (const InputError& e) {
     // A transfer's time is the schedule's fault; a cost that no longer fits 64-bit ticks at the
     // schedule's finer time scale is the instance's field, named with the scale that broke it.
@@ -42,7 +42,7 @@ int run_check(const CheckOptions& opt) {
     if (result.valid) {
       out["makespan"] = io::ticks_to_json(result.makespan, scale);
     } else {
-      const Violation& v = *result.violation;
+      const sim::Violation& v = *result.violation;
       out["violation"] = {{"time", io::ticks_to_json(v.time, scale)},
                           {"processor", v.processor},
                           {"rule", v.rule},
@@ -53,7 +53,7 @@ int run_check(const CheckOptions& opt) {
     std::cout << "valid: makespan " << format_ticks(result.makespan, scale) << " (" << schedule.transfers.size()
               << " transfers)\n";
   } else {
-    const Violation& v = *result.violation;
+    const sim::Violation& v = *result.violation;
     std::cout << "invalid: " << v.rule << " violation at t=" << format_ticks(v.time, scale) << " on P"
               << v.processor << ": " << v.message << "\n";
   }

@@ -11,7 +11,7 @@ namespace redist::cli {
 namespace {
 
 struct ExperimentHetbiOptions {
-  HetbiExperimentOptions run;
+  report::HetbiExperimentOptions run;
   std::string out = "results/hetbi";
 };
 
@@ -29,9 +29,9 @@ void register_experiment_hetbi(CLI::App& experiment, Context& context) {
   cmd->add_option("--seed", opt->run.seed, "seed of the instance set (0 .. 2^64-1)")->check(whole_number(0, UINT64_MAX));
   cmd->add_option("--effort", opt->run.effort, "planner effort (as plan --effort)")->check(whole_number(0, 1000));
   cmd->callback([opt, &context] {
-    const HetbiReport report = run_hetbi_experiment(opt->run);
-    const auto files = write_hetbi_experiment(report, opt->out);
-    std::cout << format_hetbi_summary(report) << "\nwrote:\n";
+    const report::HetbiReport report = run_hetbi_experiment(opt->run);
+    const auto files = report::write_hetbi_experiment(report, opt->out);
+    std::cout << report::format_hetbi_summary(report) << "\nwrote:\n";
     for (const auto& f : files) std::cout << "  " << f << "\n";
     context.exit_code = kExitOk;
   });

@@ -16,7 +16,7 @@ namespace redist::cli {
 namespace {
 
 struct ExperimentSimgridOptions {
-  SimgridStudyOptions run;
+  simgrid::SimgridStudyOptions run;
   std::string out = "results/simgrid";
   std::string ratios;      // comma-separated; empty: kDefaultRatios (1..300)
   std::string ring_sizes;  // comma-separated; empty: 8,32
@@ -37,7 +37,7 @@ std::vector<double> parse_list(const std::string& text, const char* option) {
 int run_experiment_simgrid(ExperimentSimgridOptions& opt) {
   check_output_folder(opt.out, "--out");
   opt.run.progress = &std::cerr;
-  opt.run.speed_changes = opt.speed_changes == "trace" ? SpeedChanges::timed_trace : SpeedChanges::at_iterations;
+  opt.run.speed_changes = opt.speed_changes == "trace" ? simgrid::SpeedChanges::timed_trace : simgrid::SpeedChanges::at_iterations;
   if (!opt.ratios.empty()) opt.run.ratios = parse_list(opt.ratios, "--ratios");
   if (!opt.ring_sizes.empty()) {
     opt.run.ring_sizes.clear();
@@ -48,9 +48,9 @@ int run_experiment_simgrid(ExperimentSimgridOptions& opt) {
       opt.run.ring_sizes.push_back(static_cast<int>(p));
     }
   }
-  const SimgridStudyResult result = run_simgrid_study(opt.run);
-  const auto files = write_simgrid_study(result, opt.out);
-  std::cout << format_simgrid_study(result) << "\nwrote:\n";
+  const simgrid::SimgridStudyResult result = run_simgrid_study(opt.run);
+  const auto files = report::write_simgrid_study(result, opt.out);
+  std::cout << report::format_simgrid_study(result) << "\nwrote:\n";
   for (const auto& f : files) std::cout << "  " << f << "\n";
   return kExitOk;
 }

@@ -23,7 +23,7 @@ struct PlanOptions {
   std::string output;
   std::string svg;
   bool json = false;
-  RingPlanOptions planner;
+  ring::RingPlanOptions planner;
 };
 
 std::string gap_text(Ticks makespan, Ticks bound) {
@@ -39,16 +39,16 @@ int run_plan(const PlanOptions& opt) {
   io::require_memory(io::kReadBytesPerFileByte * io::regular_file_size(opt.instance), opt.instance,
                      "reading this instance");
   const RingInstance instance = io::read_ring_instance(opt.instance);
-  io::require_memory(plan_memory_estimate(instance), opt.instance,
+  io::require_memory(ring::plan_memory_estimate(instance), opt.instance,
                      "planning this ring (n = " + std::to_string(instance.size()) + ")");
-  RingPlan plan;
+  ring::RingPlan plan;
   try {
-    plan = plan_ring(instance, opt.planner);
+    plan = ring::plan_ring(instance, opt.planner);
   } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
     throw InputError(opt.instance, e.field(), e.reason());
   }
   // Never hand out a schedule the exact validator rejects, nor a makespan it does not confirm.
-  const ValidationResult check = validate_ring_schedule(instance, plan.schedule);
+  const sim::ValidationResult check = sim::validate_ring_schedule(instance, plan.schedule);
   if (!check.valid || check.makespan != *plan.schedule.makespan * pow10_ticks(check.time_scale - plan.schedule.time_scale))
     throw InternalError("planner produced a schedule the validator rejects: " +
                         (check.violation ? check.violation->message : std::string("makespan mismatch")));

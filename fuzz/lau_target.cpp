@@ -47,28 +47,28 @@ std::string instance_text(ByteReader& in) {
   return text + "}";
 }
 
-std::string label(const LauPlan& plan) {
+std::string label(const lau::LauPlan& plan) {
   return std::string(to_string(plan.algorithm)) + "/" + to_string(plan.mode) + " shift " + std::to_string(plan.shift);
 }
 
-void check_time(const AllportInstance& inst, const LauPlan& plan, SendMode mode) {
-  const AllportTime reported = mode == SendMode::single ? plan.t_single : plan.t_multi;
-  ExecOptions options;
+void check_time(const sim::AllportInstance& inst, const lau::LauPlan& plan, sim::SendMode mode) {
+  const sim::AllportTime reported = mode == sim::SendMode::single ? plan.t_single : plan.t_multi;
+  sim::ExecOptions options;
   options.max_steps = reported.deadlock ? static_cast<std::int64_t>(inst.size()) + 2 : reported.steps + 1;
-  const AllportExecution run = execute_allport(inst, plan.flows, mode, options);
+  const sim::AllportExecution run = execute_allport(inst, plan.flows, mode, options);
   const std::string what = label(plan) + ", " + to_string(mode) + "-send: ";
   if (reported.deadlock) {
-    require(run.status == ExecStatus::deadlock, kTarget, what + "reported deadlock, the executor " + to_string(run.status));
+    require(io::run.status == sim::ExecStatus::deadlock, kTarget, what + "reported deadlock, the executor " + to_string(run.status));
     return;
   }
-  require(run.status == ExecStatus::completed && run.steps == reported.steps, kTarget,
+  require(io::run.status == sim::ExecStatus::completed && run.steps == reported.steps, kTarget,
           what + "reported " + std::to_string(reported.steps) + " steps, the executor " + to_string(run.status) +
               " after " + std::to_string(run.steps));
   require(run.reached_targets, kTarget, what + "the execution does not end on the targets");
 }
 
-void check_flows(const AllportInstance& inst, const LauPlan& plan) {
-  const std::vector<std::int64_t> base = shift_base(inst);
+void check_flows(const sim::AllportInstance& inst, const lau::LauPlan& plan) {
+  const std::vector<std::int64_t> base = sim::shift_base(inst);
   require(plan.flows.size() == base.size(), kTarget, label(plan) + ": one flow per edge expected");
   __int128 traffic = 0;
   for (std::size_t i = 0; i < base.size(); ++i) {
@@ -78,18 +78,18 @@ void check_flows(const AllportInstance& inst, const LauPlan& plan) {
   require(traffic == plan.traffic, kTarget, label(plan) + ": traffic is not sum |flows|");
 }
 
-void check_against_brute_force(const AllportInstance& inst, const LauPlan& plan) {
-  const ShiftEvaluator eval(inst);
-  if (plan.algorithm == LauAlgorithm::traffic) {
+void check_against_brute_force(const sim::AllportInstance& inst, const lau::LauPlan& plan) {
+  const sim::ShiftEvaluator eval(inst);
+  if (plan.algorithm == lau::LauAlgorithm::traffic) {
     const std::int64_t r = testing::brute_force_radius(inst);
     __int128 least = eval.traffic(-r);
     for (std::int64_t x = -r; x <= r; ++x) least = std::min(least, eval.traffic(x));
     require(plan.traffic == least, kTarget, label(plan) + ": another shift has less traffic");
     return;
   }
-  if (plan.algorithm != LauAlgorithm::optimal) return;
+  if (plan.algorithm != lau::LauAlgorithm::optimal) return;
   const testing::BruteForce brute = testing::brute_force(inst, plan.mode, inst.total() <= kMaxExecutedBruteForceTotal);
-  const AllportTime got = plan.mode == SendMode::single ? plan.t_single : plan.t_multi;
+  const sim::AllportTime got = plan.mode == sim::SendMode::single ? plan.t_single : plan.t_multi;
   require(got.key() == brute.best.key(), kTarget,
           label(plan) + ": time " + std::to_string(got.steps) + ", brute force finds " + std::to_string(brute.best.steps));
   if (brute.best.deadlock) return;
@@ -108,27 +108,27 @@ void fuzz_lau(Bytes data) {
   ByteReader in(data);
   const std::string text = instance_text(in);
   show_decoded(kTarget, text);
-  AllportInstance inst;
+  sim::AllportInstance inst;
   try {
     inst = io::allport_instance_from_json(io::parse_exact_json(text, kSource), kSource);
   } catch (const InputError&) {
     return;
   }
   const bool small = inst.total() <= kMaxBruteForceTotal;
-  for (SendMode mode : {SendMode::single, SendMode::multi}) {
-    for (LauAlgorithm algorithm : {LauAlgorithm::linear, LauAlgorithm::traffic, LauAlgorithm::optimal, LauAlgorithm::window}) {
-      LauOptions options;
+  for (sim::SendMode mode : {sim::SendMode::single, sim::SendMode::multi}) {
+    for (lau::LauAlgorithm algorithm : {lau::LauAlgorithm::linear, lau::LauAlgorithm::traffic, lau::LauAlgorithm::optimal, lau::LauAlgorithm::window}) {
+      lau::LauOptions options;
       options.algorithm = algorithm;
       options.mode = mode;
       options.max_window = kMaxWindow;
-      const LauPlan plan = plan_lau(inst, options);
-      if (plan.status == LauStatus::window_too_large) {
-        require(algorithm == LauAlgorithm::window, kTarget, "window_too_large from a non-window algorithm");
+      const lau::LauPlan plan = plan_lau(inst, options);
+      if (plan.status == lau::LauStatus::window_too_large) {
+        require(algorithm == lau::LauAlgorithm::window, kTarget, "window_too_large from a non-window algorithm");
         continue;
       }
       check_flows(inst, plan);
-      check_time(inst, plan, SendMode::single);
-      check_time(inst, plan, SendMode::multi);
+      check_time(inst, plan, sim::SendMode::single);
+      check_time(inst, plan, sim::SendMode::multi);
       if (small) check_against_brute_force(inst, plan);
     }
   }

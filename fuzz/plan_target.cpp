@@ -65,11 +65,11 @@ std::string instance_text(ByteReader& in) {
 
 Ticks rescale(Ticks t, int from, int to) { return t * pow10_ticks(to - from); }
 
-void check_validator(const RingInstance& inst, const RingPlan& plan) {
+void check_validator(const RingInstance& inst, const ring::RingPlan& plan) {
   const Schedule& s = plan.schedule;
-  ValidationResult check;
+  sim::ValidationResult check;
   try {
-    check = validate_ring_schedule(inst, s);
+    check = sim::validate_ring_schedule(inst, s);
   } catch (const InputError& e) {
     require(false, kTarget, std::string("validator overflows on the planner's schedule: ") + e.what());
   }
@@ -82,11 +82,11 @@ void check_validator(const RingInstance& inst, const RingPlan& plan) {
               format_ticks(check.makespan, check.time_scale) + " (" + plan.method + ")");
 }
 
-void check_bounds_and_status(const RingInstance& inst, const RingPlan& plan) {
+void check_bounds_and_status(const RingInstance& inst, const ring::RingPlan& plan) {
   const Schedule& s = plan.schedule;
   require(s.time_scale == inst.cost_scale, kTarget, "schedule time scale differs from the instance cost scale");
   Ticks best = 0;
-  for (const BoundTerm& term : plan.bounds.terms) {
+  for (const ring::BoundTerm& term : plan.bounds.terms) {
     require(term.value <= *s.makespan, kTarget,
             "makespan " + format_ticks(*s.makespan, s.time_scale) + " is below the proved bound " + term.name + " = " +
                 format_ticks(term.value, s.time_scale) + " (" + plan.method + ")");
@@ -101,7 +101,7 @@ void check_bounds_and_status(const RingInstance& inst, const RingPlan& plan) {
                 format_ticks(*s.makespan, s.time_scale) + " above bound " + format_ticks(best, s.time_scale));
 }
 
-void check_brute_force(const RingInstance& inst, const RingPlan& plan) {
+void check_brute_force(const RingInstance& inst, const ring::RingPlan& plan) {
   if (!inst.homogeneous() || inst.size() > 5 || inst.total_items() > 8) return;
   const auto steps = testing::brute_force_steps(inst);
   require(steps.has_value(), kTarget, "brute force finds no schedule within 40 steps");
@@ -111,7 +111,7 @@ void check_brute_force(const RingInstance& inst, const RingPlan& plan) {
   require(*plan.schedule.makespan >= optimum, kTarget, "makespan beats the brute-force optimum");
 }
 
-void check_reference(const RingInstance& inst, const RingPlan& plan) {
+void check_reference(const RingInstance& inst, const ring::RingPlan& plan) {
   const Schedule& s = plan.schedule;
   if (s.transfers.size() > 64 || inst.total_items() > 256) return;
   const testing::ReferenceVerdict ref = testing::reference_validate(inst, s);
@@ -131,9 +131,9 @@ void fuzz_plan(Bytes data) {
   } catch (const InputError&) {
     return;  // beyond the documented limits: the CLI refuses it the same way
   }
-  RingPlan plan;
+  ring::RingPlan plan;
   try {
-    plan = plan_ring(inst);
+    plan = ring::plan_ring(inst);
   } catch (const InputError&) {
     return;  // System 6's documented refusal when tau* does not fit 128 bits
   }

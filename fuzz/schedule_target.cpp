@@ -64,7 +64,7 @@ bool small_enough_for_reference(const Schedule& s) {
   return items <= kMaxReferenceItems;
 }
 
-void check_against_reference(const RingInstance& inst, const Schedule& schedule, const ValidationResult& got) {
+void check_against_reference(const RingInstance& inst, const Schedule& schedule, const sim::ValidationResult& got) {
   testing::ReferenceVerdict want;
   try {
     want = testing::reference_validate(inst, schedule);
@@ -101,9 +101,9 @@ void check_one(const RingInstance& inst, const io::Json& document) {
   }
   require(same_schedule(schedule, back), kTarget, "round trip changed the schedule: " + written);
 
-  ValidationResult result;
+  sim::ValidationResult result;
   try {
-    result = validate_ring_schedule(inst, schedule);
+    result = sim::validate_ring_schedule(inst, schedule);
   } catch (const InputError&) {
     return;  // documented: times that do not fit 128-bit arithmetic
   }

@@ -2,7 +2,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::lau {
 
 std::vector<std::int64_t> random_lau_loads(Rng& rng, std::size_t n, std::int64_t max_load, bool whole_average) {
   std::vector<std::int64_t> loads(n);
@@ -14,16 +14,16 @@ std::vector<std::int64_t> random_lau_loads(Rng& rng, std::size_t n, std::int64_t
   }
 }
 
-AllportInstance generate_lau_instance(const LauGenOptions& opt) {
-  if (opt.n == 0 || opt.n > kMaxAllportSize)
-    throw InputError("", "--n", "must be in [1, " + std::to_string(kMaxAllportSize) + "]");
+sim::AllportInstance generate_lau_instance(const LauGenOptions& opt) {
+  if (opt.n == 0 || opt.n > sim::kMaxAllportSize)
+    throw InputError("", "--n", "must be in [1, " + std::to_string(sim::kMaxAllportSize) + "]");
   if (opt.max_load < 0) throw InputError("", "--max-load", "must be >= 0");
-  if (opt.max_load > kMaxAllportTotal / static_cast<std::int64_t>(opt.n))
+  if (opt.max_load > sim::kMaxAllportTotal / static_cast<std::int64_t>(opt.n))
     throw InputError("", "--max-load", "n * max-load exceeds 2^61 items");
   if (opt.whole_average && opt.n > kMaxWholeAverageSize)
     throw InputError("", "--whole-average", "needs n <= " + std::to_string(kMaxWholeAverageSize));
   Rng rng(opt.seed);
-  return allport_instance(random_lau_loads(rng, opt.n, opt.max_load, opt.whole_average));
+  return sim::allport_instance(random_lau_loads(rng, opt.n, opt.max_load, opt.whole_average));
 }
 
-}  // namespace redist
+}  // namespace redist::lau

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace redist {
+namespace redist::lau {
 
 namespace {
 
@@ -55,4 +55,4 @@ const std::vector<LoadModel>& candidate_load_models() {
   return models;
 }
 
-}  // namespace redist
+}  // namespace redist::lau

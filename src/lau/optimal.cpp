@@ -7,7 +7,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::lau {
 
 namespace {
 
@@ -43,7 +43,7 @@ struct Probe {
 
 // Single-send: with X+(c) = least_window_maxima(a)[c + 1] and X-(c) = -least_window_maxima(-b)[c + 1]
 // known for every chain bound c at once, the least c with X-(c) <= X+(c) is found by one scan.
-std::pair<std::size_t, Probe> least_single_chain(const ShiftEvaluator& eval) {
+std::pair<std::size_t, Probe> least_single_chain(const sim::ShiftEvaluator& eval) {
   const auto& l = eval.loads();
   const auto& s = eval.base();
   const std::size_t n = l.size();
@@ -67,7 +67,7 @@ struct MultiProbe {
   const std::vector<std::int64_t>& s;
   std::vector<std::int64_t> prefix;  // prefix[k] = l_0 + ... + l_{k-1}
 
-  explicit MultiProbe(const ShiftEvaluator& eval) : s(eval.base()), prefix(eval.size() + 1, 0) {
+  explicit MultiProbe(const sim::ShiftEvaluator& eval) : s(eval.base()), prefix(eval.size() + 1, 0) {
     for (std::size_t k = 0; k < eval.size(); ++k) prefix[k + 1] = prefix[k] + eval.loads()[k];
   }
   Probe operator()(std::size_t m) const {
@@ -120,7 +120,7 @@ std::pair<std::size_t, Probe> least_feasible(const ProbeFn& probe, std::size_t f
 
 }  // namespace
 
-OptimalShift optimal_shift(const ShiftEvaluator& eval, SendMode mode) {
+OptimalShift optimal_shift(const sim::ShiftEvaluator& eval, sim::SendMode mode) {
   OptimalShift r;
   const std::size_t n = eval.size();
   if (eval.balanced()) {  // nothing to move: shift 0 takes no step at all
@@ -129,7 +129,7 @@ OptimalShift optimal_shift(const ShiftEvaluator& eval, SendMode mode) {
   }
   std::size_t k = 0;
   Probe p;
-  if (mode == SendMode::single) {
+  if (mode == sim::SendMode::single) {
     std::tie(k, p) = least_single_chain(eval);
     r.probes = 2;  // two window-extrema profiles
     r.time = {static_cast<std::int64_t>(k) + 1, false};
@@ -143,4 +143,4 @@ OptimalShift optimal_shift(const ShiftEvaluator& eval, SendMode mode) {
   return r;
 }
 
-}  // namespace redist
+}  // namespace redist::lau

@@ -3,7 +3,7 @@
 #include "redist/lau/optimal.hpp"
 #include "redist/sim/allport_shift_evaluator.hpp"
 
-namespace redist {
+namespace redist::lau {
 
 const char* to_string(LauAlgorithm algorithm) {
   switch (algorithm) {
@@ -21,8 +21,8 @@ std::optional<LauAlgorithm> parse_lau_algorithm(const std::string& name) {
   return std::nullopt;
 }
 
-LauPlan plan_lau(const AllportInstance& instance, const LauOptions& options) {
-  const ShiftEvaluator eval(instance);
+LauPlan plan_lau(const sim::AllportInstance& instance, const LauOptions& options) {
+  const sim::ShiftEvaluator eval(instance);
   LauPlan plan;
   plan.algorithm = options.algorithm;
   plan.mode = options.mode;
@@ -53,4 +53,4 @@ LauPlan plan_lau(const AllportInstance& instance, const LauOptions& options) {
   return plan;
 }
 
-}  // namespace redist
+}  // namespace redist::lau

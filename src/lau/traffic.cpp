@@ -5,7 +5,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::lau {
 
 const char* to_string(TrafficRule rule) { return rule == TrafficRule::corrected ? "corrected" : "printed"; }
 
@@ -59,4 +59,4 @@ __int128 traffic_at(std::span<const std::int64_t> base, std::int64_t shift) {
   return sum;
 }
 
-}  // namespace redist
+}  // namespace redist::lau

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-namespace redist {
+namespace redist::lau {
 
-DeficitWindow deficit_window(const ShiftEvaluator& eval, std::int64_t shift) {
+DeficitWindow deficit_window(const sim::ShiftEvaluator& eval, std::int64_t shift) {
   const auto& loads = eval.loads();
   const auto& base = eval.base();
   const std::size_t n = eval.size();
@@ -23,7 +23,7 @@ DeficitWindow deficit_window(const ShiftEvaluator& eval, std::int64_t shift) {
   return w;
 }
 
-WindowSearchResult window_search(const ShiftEvaluator& eval, SendMode mode, TrafficRule start_rule,
+WindowSearchResult window_search(const sim::ShiftEvaluator& eval, sim::SendMode mode, TrafficRule start_rule,
                                  std::int64_t max_evaluations) {
   WindowSearchResult r;
   r.start_shift = traffic_shift(eval.base(), start_rule);
@@ -40,7 +40,7 @@ WindowSearchResult window_search(const ShiftEvaluator& eval, SendMode mode, Traf
   }
   std::int64_t best_key = 0;
   for (std::int64_t h = r.window.d_min; h <= r.window.d_max; ++h) {
-    const AllportTime t = eval.time(mode, r.start_shift - h);
+    const sim::AllportTime t = eval.time(mode, r.start_shift - h);
     ++r.evaluations;
     if (r.evaluations == 1 || t.key() < best_key) {
       best_key = t.key();
@@ -51,4 +51,4 @@ WindowSearchResult window_search(const ShiftEvaluator& eval, SendMode mode, Traf
   return r;
 }
 
-}  // namespace redist
+}  // namespace redist::lau

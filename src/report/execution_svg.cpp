@@ -3,7 +3,7 @@
 #include "redist/core/error.hpp"
 #include "redist/report/svg.hpp"
 
-namespace redist {
+namespace redist::report {
 
 namespace {
 
@@ -40,7 +40,7 @@ std::string node_row(std::size_t t, const std::vector<std::int64_t>& holdings, c
 
 // A message drawn in the row of its step: between neighbours, or off the right end and into the
 // left end for the wrap-around edge P_{n-1} <-> P_0.
-std::string message_arrow(std::size_t t, const AllportMessage& m, std::size_t n) {
+std::string message_arrow(std::size_t t, const sim::AllportMessage& m, std::size_t n) {
   const double y = row_y(t) - 6;
   const std::string label = std::to_string(m.amount);
   const bool wraps = n > 1 && m.edge == n - 1;
@@ -60,14 +60,14 @@ std::string message_arrow(std::size_t t, const AllportMessage& m, std::size_t n)
 
 }  // namespace
 
-std::string execution_svg(const AllportInstance& instance, const std::vector<std::int64_t>& flows, SendMode mode,
-                          const AllportExecution& run) {
+std::string execution_svg(const sim::AllportInstance& instance, const std::vector<std::int64_t>& flows, sim::SendMode mode,
+                          const sim::AllportExecution& run) {
   const std::size_t n = instance.size();
   REDIST_ASSERT(n >= 1 && n <= kMaxSvgNodes && flows.size() == n);
   REDIST_ASSERT(static_cast<std::int64_t>(run.trace.size()) == run.steps && run.steps <= kMaxSvgSteps);
   const double width = node_x(n - 1) + kRadius + 60, height = row_y(run.trace.size()) + 50;
   std::string out = svg::header(width, height);
-  const std::string verdict = run.status == ExecStatus::completed ? "T = " + std::to_string(run.steps)
+  const std::string verdict = run.status == sim::ExecStatus::completed ? "T = " + std::to_string(run.steps)
                                                                     : std::string(to_string(run.status)) + " after " + std::to_string(run.steps) + " steps";
   std::string title = to_string(mode);
   title.append("-send execution, ").append(verdict).append(" (red: owes more than it holds)");
@@ -87,4 +87,4 @@ std::string execution_svg(const AllportInstance& instance, const std::vector<std
   return out + "</svg>\n";
 }
 
-}  // namespace redist
+}  // namespace redist::report

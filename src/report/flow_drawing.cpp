@@ -2,7 +2,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::report {
 
 bool is_red_node(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows, std::size_t node) {
   const std::size_t n = loads.size();
@@ -52,4 +52,4 @@ std::string draw_flows(std::span<const std::int64_t> loads, std::span<const std:
   return out + line + "\n";
 }
 
-}  // namespace redist
+}  // namespace redist::report

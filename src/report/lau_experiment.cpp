@@ -13,35 +13,35 @@
 #include "redist/lau/window_search.hpp"
 #include "redist/sim/allport_threads.hpp"
 
-namespace redist {
+namespace redist::report {
 
 namespace {
 
-constexpr SendMode kModes[2] = {SendMode::single, SendMode::multi};
+constexpr sim::SendMode kModes[2] = {sim::SendMode::single, sim::SendMode::multi};
 
 // Everything Tables 1-3 need from one instance, for both modes (index 0 single, 1 multi).
 struct Outcome {
-  AllportTime linear[2], traffic[2], window[2], best[2];
+  sim::AllportTime linear[2], traffic[2], window[2], best[2];
   double traffic_min = 0;
   double window_traffic[2] = {0, 0};
   double ours_traffic[2] = {0, 0};
   bool printed_thread_wrong[3] = {false, false, false};
 };
 
-Outcome evaluate(const AllportInstance& inst) {
-  const ShiftEvaluator eval(inst);
+Outcome evaluate(const sim::AllportInstance& inst) {
+  const sim::ShiftEvaluator eval(inst);
   // The document's tables use even n, where the printed and corrected Traffic rules agree.
-  const std::int64_t traffic_x = traffic_shift(eval.base(), TrafficRule::printed);
+  const std::int64_t traffic_x = lau::traffic_shift(eval.base(), lau::TrafficRule::printed);
   Outcome o;
-  o.traffic_min = static_cast<double>(eval.traffic(traffic_shift(eval.base(), TrafficRule::corrected)));
+  o.traffic_min = static_cast<double>(eval.traffic(traffic_shift(eval.base(), lau::TrafficRule::corrected)));
   std::int64_t ours_multi_x = 0;
   for (int m = 0; m < 2; ++m) {
     o.linear[m] = eval.time(kModes[m], 0);
     o.traffic[m] = eval.time(kModes[m], traffic_x);
-    const WindowSearchResult w = window_search(eval, kModes[m]);
+    const lau::WindowSearchResult w = lau::window_search(eval, kModes[m]);
     o.window[m] = w.time;
     o.window_traffic[m] = static_cast<double>(eval.traffic(w.shift));
-    const OptimalShift best = optimal_shift(eval, kModes[m]);
+    const lau::OptimalShift best = lau::optimal_shift(eval, kModes[m]);
     o.best[m] = best.time;
     o.ours_traffic[m] = static_cast<double>(eval.traffic(best.shift));
     if (m == 1) ours_multi_x = best.shift;
@@ -49,7 +49,7 @@ Outcome evaluate(const AllportInstance& inst) {
   const std::int64_t shifts[3] = {0, traffic_x, ours_multi_x};
   for (int k = 0; k < 3; ++k) {
     const auto flows = eval.flows(shifts[k]);
-    const auto printed = longest_thread(inst.loads, flows, ThreadRule::printed);
+    const auto printed = sim::longest_thread(inst.loads, flows, sim::ThreadRule::printed);
     o.printed_thread_wrong[k] = !printed || *printed != eval.multi_send(shifts[k]).steps;
   }
   return o;
@@ -58,7 +58,7 @@ Outcome evaluate(const AllportInstance& inst) {
 double percent_over(double value, double base) { return base > 0 ? 100.0 * (value - base) / base : 0.0; }
 
 void tally(ModeTally& t, const Outcome& o, int m) {
-  const AllportTime best = o.best[m];
+  const sim::AllportTime best = o.best[m];
   const bool linear = o.linear[m] == best, traffic = o.traffic[m] == best, window = o.window[m] == best;
   t.linear_opt += linear;
   t.traffic_opt += traffic;
@@ -68,7 +68,7 @@ void tally(ModeTally& t, const Outcome& o, int m) {
     t.extra_traffic_window += percent_over(o.window_traffic[m], o.traffic_min);
     t.extra_traffic_ours += percent_over(o.ours_traffic[m], o.traffic_min);
   }
-  const auto worse = [&](const AllportTime& time) {
+  const auto worse = [&](const sim::AllportTime& time) {
     if (time == best || time.deadlock) return;
     t.worse_sum += percent_over(static_cast<double>(time.steps), static_cast<double>(best.steps));
     ++t.worse_count;
@@ -106,7 +106,7 @@ RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const Lo
   row.instances = count;
   Rng rng = block_rng(seed, n, stream);
   for (std::int64_t k = 0; k < count; ++k) {
-    const Outcome o = evaluate(allport_instance(draw_loads(model, rng, n)));
+    const Outcome o = evaluate(sim::allport_instance(lau::draw_loads(model, rng, n)));
     tally(row.single, o, 0);
     tally(row.multi, o, 1);
     tally_modes(row.modes, o);
@@ -122,15 +122,15 @@ OddRow run_odd(std::size_t n, std::int64_t count, std::uint64_t seed) {
   row.instances = count;
   Rng rng = block_rng(seed, n, 2);
   for (std::int64_t k = 0; k < count; ++k) {
-    const ShiftEvaluator eval(allport_instance(random_lau_loads(rng, n, 100, true)));
-    const std::int64_t printed = traffic_shift(eval.base(), TrafficRule::printed);
-    const std::int64_t corrected = traffic_shift(eval.base(), TrafficRule::corrected);
+    const sim::ShiftEvaluator eval(sim::allport_instance(lau::random_lau_loads(rng, n, 100, true)));
+    const std::int64_t printed = lau::traffic_shift(eval.base(), lau::TrafficRule::printed);
+    const std::int64_t corrected = traffic_shift(eval.base(), lau::TrafficRule::corrected);
     row.printed_not_traffic_optimal += eval.traffic(printed) != eval.traffic(corrected);
     for (int m = 0; m < 2; ++m) {
-      const AllportTime best = optimal_shift(eval, kModes[m]).time;
+      const sim::AllportTime best = lau::optimal_shift(eval, kModes[m]).time;
       row.traffic_opt_printed[m] += eval.time(kModes[m], printed) == best;
       row.traffic_opt_corrected[m] += eval.time(kModes[m], corrected) == best;
-      row.window_misses[m] += window_search(eval, kModes[m]).time != best;
+      row.window_misses[m] += lau::window_search(eval, kModes[m]).time != best;
     }
   }
   return row;
@@ -139,7 +139,7 @@ OddRow run_odd(std::size_t n, std::int64_t count, std::uint64_t seed) {
 // Processor time (std::clock), best of three passes over the instances: on a shared machine wall
 // time measures the other users too.
 template <class Fn>
-double microseconds_per_instance(const std::vector<AllportInstance>& instances, Fn fn) {
+double microseconds_per_instance(const std::vector<sim::AllportInstance>& instances, Fn fn) {
   double best = 0;
   for (int pass = 0; pass < 3; ++pass) {
     const std::clock_t start = std::clock();
@@ -156,26 +156,26 @@ double microseconds_per_instance(const std::vector<AllportInstance>& instances, 
 TimingRow run_timing(std::size_t n, std::int64_t max_load, std::int64_t count, std::uint64_t seed) {
   TimingRow row{n, max_load, count};
   Rng rng = block_rng(seed, n, 3 + static_cast<std::uint64_t>(max_load));
-  std::vector<AllportInstance> instances;
+  std::vector<sim::AllportInstance> instances;
   for (std::int64_t k = 0; k < count; ++k) {
-    instances.push_back(allport_instance(random_lau_loads(rng, n, max_load, true)));
-    const ShiftEvaluator eval(instances.back());
+    instances.push_back(sim::allport_instance(lau::random_lau_loads(rng, n, max_load, true)));
+    const sim::ShiftEvaluator eval(instances.back());
     row.mean_total_load += static_cast<double>(instances.back().total());
-    const DeficitWindow window = deficit_window(eval, traffic_shift(eval.base(), TrafficRule::printed));
+    const lau::DeficitWindow window = lau::deficit_window(eval, lau::traffic_shift(eval.base(), lau::TrafficRule::printed));
     row.mean_window_traffic += static_cast<double>(window.size());
     row.window_defined += window.defined;
-    row.mean_window_linear += static_cast<double>(deficit_window(eval, 0).size());
+    row.mean_window_linear += static_cast<double>(lau::deficit_window(eval, 0).size());
   }
   for (double* mean : {&row.mean_total_load, &row.mean_window_traffic, &row.mean_window_linear})
     *mean /= static_cast<double>(count);
-  row.window_search_us = microseconds_per_instance(instances, [](const AllportInstance& inst) {
-    return window_search(ShiftEvaluator(inst), SendMode::single).shift;
+  row.window_search_us = microseconds_per_instance(instances, [](const sim::AllportInstance& inst) {
+    return lau::window_search(sim::ShiftEvaluator(inst), sim::SendMode::single).shift;
   });
-  row.optimal_us = microseconds_per_instance(instances, [](const AllportInstance& inst) {
-    return optimal_shift(ShiftEvaluator(inst), SendMode::single).shift;
+  row.optimal_us = microseconds_per_instance(instances, [](const sim::AllportInstance& inst) {
+    return lau::optimal_shift(sim::ShiftEvaluator(inst), sim::SendMode::single).shift;
   });
-  row.optimal_multi_us = microseconds_per_instance(instances, [](const AllportInstance& inst) {
-    return optimal_shift(ShiftEvaluator(inst), SendMode::multi).shift;
+  row.optimal_multi_us = microseconds_per_instance(instances, [](const sim::AllportInstance& inst) {
+    return lau::optimal_shift(sim::ShiftEvaluator(inst), sim::SendMode::multi).shift;
   });
   return row;
 }
@@ -198,7 +198,7 @@ LauExperimentReport run_lau_experiment(const LauExperimentOptions& options) {
   const std::int64_t timing_count = pick(options.timing_instances, 5'000, 200);
   const std::int64_t fit_count = pick(options.fit_instances, 10'000, 300);
   for (std::size_t n : {50, 30, 20, 10, 4}) {
-    report.rings.push_back(run_ring(n, ring_count, options.seed, candidate_load_models().front(), 1));
+    report.rings.push_back(run_ring(n, ring_count, options.seed, lau::candidate_load_models().front(), 1));
     note(options.progress, "Tables 1-3: n = " + std::to_string(n) + " done (" + std::to_string(ring_count) + " instances)");
   }
   for (std::size_t n : {51, 31, 21, 11, 5}) report.odd.push_back(run_odd(n, odd_count, options.seed));
@@ -213,4 +213,4 @@ LauExperimentReport run_lau_experiment(const LauExperimentOptions& options) {
   return report;
 }
 
-}  // namespace redist
+}  // namespace redist::report

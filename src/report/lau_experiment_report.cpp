@@ -6,7 +6,7 @@
 #include "redist/report/lau_published_tables.hpp"
 #include "redist/report/report_files.hpp"
 
-namespace redist {
+namespace redist::report {
 
 namespace {
 
@@ -30,14 +30,14 @@ std::string count_pct(std::int64_t count, std::int64_t total) {
 
 std::string pad(const std::string& s, std::size_t width) { return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' '); }
 
-const lau_paper::ModeRow* paper_row(const auto& table, std::size_t n) {
+const paper::ModeRow* paper_row(const auto& table, std::size_t n) {
   for (const auto& row : table)
     if (row.n == static_cast<int>(n)) return &row;
   return nullptr;
 }
 
 std::string mode_table(const LauExperimentReport& r, bool single) {
-  const auto& paper = single ? lau_paper::kTable1 : lau_paper::kTable2;
+  const auto& paper = single ? paper::kTable1 : paper::kTable2;
   std::string out = std::string(single ? "Table 1: single-send mode" : "Table 2: multi-send mode") +
                     " (paper: 50,000 instances per n; ours: " + std::to_string(r.rings.empty() ? 0 : r.rings[0].instances) +
                     ", loads uniform in 0..100, whole average)\n";
@@ -74,7 +74,7 @@ std::string modes_table(const LauExperimentReport& r) {
   for (auto it = r.rings.rbegin(); it != r.rings.rend(); ++it) {
     const double N = static_cast<double>(it->instances);
     std::string paper = "      -         -     ";
-    for (const auto& p : lau_paper::kTable3)
+    for (const auto& p : paper::kTable3)
       if (p.n == static_cast<int>(it->n)) paper = fmt("   %6.2f%%  %7.0f   ", p.worse_pct, p.equal);
     out += fmt("%3.0f", static_cast<double>(it->n)) + paper + fmt("   %6.2f%%  %7.0f", it->modes.worse_sum / N, static_cast<double>(it->modes.equal)) +
            fmt(" (%5.1f%%)", pct(it->modes.equal, it->instances)) +
@@ -102,7 +102,7 @@ std::string timing_table(const LauExperimentReport& r) {
                     "          paper    ours      paper       ours\n";
   for (std::size_t i = 0; i < r.timing.size(); ++i) {
     const TimingRow& t = r.timing[i];
-    const lau_paper::TimingRow& p = lau_paper::kTable4[i % lau_paper::kTable4.size()];
+    const paper::TimingRow& p = paper::kTable4[i % paper::kTable4.size()];
     out += fmt("%3.0f  %3.0f", static_cast<double>(t.n), static_cast<double>(t.max_load)) +
            fmt("   %5.0f  %6.0f", p.mean_total_load, t.mean_total_load) +
            fmt("   %3.0f (%3.0f)", p.window_traffic, p.window_linear) + fmt("  %4.0f (%4.0f)", t.mean_window_traffic, t.mean_window_linear) +
@@ -127,7 +127,7 @@ std::string format_lau_tables(const LauExperimentReport& r) {
 namespace {
 
 std::string csv_rings(const LauExperimentReport& r, bool single) {
-  const auto& paper = single ? lau_paper::kTable1 : lau_paper::kTable2;
+  const auto& paper = single ? paper::kTable1 : paper::kTable2;
   std::string out = "n,instances,linear_opt,traffic_opt,all,only_search,extra_traffic_window_pct,extra_traffic_ours_pct,worse_pct,"
                     "window_misses,printed_thread_wrong_linear,printed_thread_wrong_traffic,printed_thread_wrong_optimal,"
                     "paper_linear_opt,paper_traffic_opt,paper_all,paper_only_optimal,paper_extra_traffic_pct,paper_worse_pct\n";
@@ -155,7 +155,7 @@ std::string csv_modes(const LauExperimentReport& r) {
     out += std::to_string(ring.n) + "," + std::to_string(ring.instances) + fmt(",%.3f,%.0f", ring.modes.worse_sum / N, static_cast<double>(ring.modes.equal)) +
            fmt(",%.3f,%.0f", ring.modes.window_worse_sum / N, static_cast<double>(ring.modes.window_equal));
     std::string paper = ",,";
-    for (const auto& p : lau_paper::kTable3)
+    for (const auto& p : paper::kTable3)
       if (p.n == static_cast<int>(ring.n)) paper = fmt(",%.2f,%.0f", p.worse_pct, p.equal);
     out += paper + "\n";
   }
@@ -178,7 +178,7 @@ std::string csv_timing(const LauExperimentReport& r) {
                     "optimal_single_us,optimal_multi_us,paper_mean_total_load,paper_window_traffic,paper_window_linear,paper_ms\n";
   for (std::size_t i = 0; i < r.timing.size(); ++i) {
     const TimingRow& t = r.timing[i];
-    const auto& p = lau_paper::kTable4[i % lau_paper::kTable4.size()];
+    const auto& p = paper::kTable4[i % paper::kTable4.size()];
     out += std::to_string(t.n) + "," + std::to_string(t.max_load) + "," + std::to_string(t.instances) +
            fmt(",%.1f,%.2f,%.2f", t.mean_total_load, t.mean_window_traffic, t.mean_window_linear) + "," +
            std::to_string(t.window_defined) + fmt(",%.3f,%.3f,%.3f", t.window_search_us, t.optimal_us, t.optimal_multi_us) +
@@ -200,7 +200,7 @@ std::string rates_plot(const LauExperimentReport& r) {
   add("Linear, multi", "#0072B2", true, [](const RingRow& g) { return pct(g.multi.linear_opt, g.instances); });
   add("Traffic, multi", "#D55E00", true, [](const RingRow& g) { return pct(g.multi.traffic_opt, g.instances); });
   for (int table = 0; table < 2; ++table) {
-    const auto& paper = table == 0 ? lau_paper::kTable1 : lau_paper::kTable2;
+    const auto& paper = table == 0 ? paper::kTable1 : paper::kTable2;
     // Published values as hollow markers, multi-send in lighter shades.
     PlotSeries lin{table == 0 ? "paper Linear, single" : "paper Linear, multi", {}, table == 0 ? "#0072B2" : "#56B4E9", false,
                    SeriesStyle::markers};
@@ -248,7 +248,7 @@ std::string modes_plot(const LauExperimentReport& r) {
     window.points.push_back({static_cast<double>(it->n), it->modes.window_worse_sum / n});
   }
   PlotSeries paper{"paper", {}, "#0072B2", false, SeriesStyle::markers};
-  for (const auto& p : lau_paper::kTable3)
+  for (const auto& p : paper::kTable3)
     if (p.worse_pct > 0) paper.points.push_back({static_cast<double>(p.n), p.worse_pct});
   plot.series = {ours, window, paper};
   return report::render_svg(plot);
@@ -267,4 +267,4 @@ std::vector<std::string> write_lau_experiment(const LauExperimentReport& r, cons
   });
 }
 
-}  // namespace redist
+}  // namespace redist::report

@@ -8,7 +8,7 @@
 #include "redist/report/lau_experiment.hpp"
 #include "redist/report/lau_published_tables.hpp"
 
-namespace redist {
+namespace redist::report {
 
 namespace {
 
@@ -30,7 +30,7 @@ void add_cell(GeneratorFit& fit, const char* table, std::size_t n, const char* c
 }
 
 void add_mode_cells(GeneratorFit& fit, const char* table, const RingRow& row, const ModeTally& t,
-                    const lau_paper::ModeRow& paper) {
+                    const paper::ModeRow& paper) {
   const auto total = static_cast<double>(row.instances);
   add_cell(fit, table, row.n, "Linear=Opt", paper.linear_opt, static_cast<double>(t.linear_opt), total);
   add_cell(fit, table, row.n, "Traffic=Opt", paper.traffic_opt, static_cast<double>(t.traffic_opt), total);
@@ -49,7 +49,7 @@ double mean_load(const LoadModel& model, std::uint64_t seed) {
   double sum = 0;
   constexpr std::size_t kSample = 2000, kN = 20;
   for (std::size_t k = 0; k < kSample; ++k) {
-    const auto loads = draw_loads(model, rng, kN);
+    const auto loads = lau::draw_loads(model, rng, kN);
     sum += static_cast<double>(std::accumulate(loads.begin(), loads.end(), std::int64_t{0}));
   }
   return sum / static_cast<double>(kSample * kN);
@@ -72,7 +72,7 @@ double chi_square_upper_tail(double x, int df) {
 
 std::vector<GeneratorFit> run_generator_fit(std::int64_t instances, std::uint64_t seed) {
   std::vector<GeneratorFit> fits;
-  const auto& models = candidate_load_models();
+  const auto& models = lau::candidate_load_models();
   for (std::size_t m = 0; m < models.size(); ++m) {
     GeneratorFit fit;
     fit.model = models[m];
@@ -81,9 +81,9 @@ std::vector<GeneratorFit> run_generator_fit(std::int64_t instances, std::uint64_
     for (std::size_t n : {50, 30, 20, 10, 4}) {
       // Streams 16 + m: independent of the tables' stream (1) and of one another.
       const RingRow row = run_ring(n, instances, seed, models[m], 16 + m);
-      add_mode_cells(fit, "1", row, row.single, *paper_row(lau_paper::kTable1, n));
-      if (n != 4) add_mode_cells(fit, "2", row, row.multi, *paper_row(lau_paper::kTable2, n));
-      if (const auto* t3 = paper_row(lau_paper::kTable3, n); t3 && n != 4)
+      add_mode_cells(fit, "1", row, row.single, *paper_row(paper::kTable1, n));
+      if (n != 4) add_mode_cells(fit, "2", row, row.multi, *paper_row(paper::kTable2, n));
+      if (const auto* t3 = paper_row(paper::kTable3, n); t3 && n != 4)
         add_cell(fit, "3", n, "#equal", t3->equal, static_cast<double>(row.modes.equal), static_cast<double>(instances));
     }
     fit.p_value = chi_square_upper_tail(fit.chi_square, static_cast<int>(fit.cells.size()));
@@ -119,4 +119,4 @@ std::string format_generator_fit(const std::vector<GeneratorFit>& fits) {
                "  indicative only. A fitting generator would give a chi-square near 30 (p around 0.5).\n";
 }
 
-}  // namespace redist
+}  // namespace redist::report

@@ -9,7 +9,7 @@
 #include "redist/perm/steps.hpp"
 #include "redist/perm/volume.hpp"
 
-namespace redist::perm {
+namespace redist::report {
 
 namespace {
 
@@ -34,15 +34,15 @@ double ratio(std::int64_t value, std::int64_t base) {
 }
 
 // Both optimal assignments against the canonical one, over `draws` instances of one option set.
-FigurePoint figure_point(double x, PermGenOptions o, std::size_t draws) {
+FigurePoint figure_point(double x, perm::PermGenOptions o, std::size_t draws) {
   Tally vv, vs, sv, ss, cv, cs;
   const std::uint64_t base = o.seed;
   for (std::size_t d = 0; d < draws; ++d) {
     o.seed = stream_seed(base, d);
-    const ItemLayout l = generate_items(o);
-    const PermInstance inst = PermInstance::from_items(l.processors, l.initial, l.partition);
-    const PermSolution can = evaluate(inst, canonical_assignment(inst.processors()));
-    const PermSolution vol = solve_min_volume(inst), stp = solve_min_steps(inst);
+    const perm::ItemLayout l = generate_items(o);
+    const perm::PermInstance inst = perm::PermInstance::from_items(l.processors, l.initial, l.partition);
+    const perm::PermSolution can = evaluate(inst, perm::canonical_assignment(inst.processors()));
+    const perm::PermSolution vol = solve_min_volume(inst), stp = solve_min_steps(inst);
     cv.add(static_cast<double>(can.volume));
     cs.add(static_cast<double>(can.steps));
     vv.add(ratio(vol.volume, can.volume));
@@ -56,22 +56,22 @@ FigurePoint figure_point(double x, PermGenOptions o, std::size_t draws) {
 // One n x n tile matrix of a tile distribution on the 4 x 4 grid of Table 1, with D_can, D_vol and
 // D_steps solved, and its costs added to a row's means.
 struct TileDraw {
-  ItemLayout layout;
-  PermSolution sol[3];  // D_can, D_vol, D_steps
+  perm::ItemLayout layout;
+  perm::PermSolution sol[3];  // D_can, D_vol, D_steps
 };
 
-TileDraw tile_draw(PermDistribution distribution, std::size_t tiles, std::uint64_t seed) {
-  PermGenOptions o;
+TileDraw tile_draw(perm::PermDistribution distribution, std::size_t tiles, std::uint64_t seed) {
+  perm::PermGenOptions o;
   o.distribution = distribution;
   o.processors = 16;
   o.grid_rows = o.grid_cols = 4;
   o.tiles = tiles;
   o.seed = seed;
-  TileDraw t{generate_items(o), {}};
-  const PermInstance inst = PermInstance::from_items(16, t.layout.initial, t.layout.partition);
-  t.sol[0] = evaluate(inst, canonical_assignment(16));
-  t.sol[1] = solve_min_volume(inst);
-  t.sol[2] = solve_min_steps(inst);
+  TileDraw t{perm::generate_items(o), {}};
+  const perm::PermInstance inst = perm::PermInstance::from_items(16, t.layout.initial, t.layout.partition);
+  t.sol[0] = perm::evaluate(inst, perm::canonical_assignment(16));
+  t.sol[1] = perm::solve_min_volume(inst);
+  t.sol[2] = perm::solve_min_steps(inst);
   return t;
 }
 
@@ -87,10 +87,10 @@ SkewedSetRow skewed_set_row(std::size_t tiles, std::size_t draws, std::uint64_t 
   row.tiles = tiles;
   const double per_draw = 1.0 / static_cast<double>(draws);
   for (std::size_t d = 0; d < draws; ++d) {
-    const TileDraw t = tile_draw(PermDistribution::skewed_set, tiles, stream_seed(seed, static_cast<std::uint64_t>(tiles) << 32 | d));
+    const TileDraw t = tile_draw(perm::PermDistribution::skewed_set, tiles, stream_seed(seed, static_cast<std::uint64_t>(tiles) << 32 | d));
     add_costs(t, per_draw, row.volume, row.steps);
     for (int k = 0; k < 2; ++k) {
-      const Assignment& a = t.sol[k + 1].assignment;
+      const perm::Assignment& a = t.sol[k + 1].assignment;
       std::size_t same = 0;
       for (std::size_t j = 0; j < a.size(); ++j) same += a[j] == t.layout.reference[j];
       row.reference_exact[k] += (same == a.size() ? 1.0 : 0.0) * per_draw;
@@ -106,40 +106,40 @@ ChunkSetRow chunk_set_row(std::size_t tiles, std::size_t draws, std::uint64_t se
   const double per_draw = 1.0 / static_cast<double>(draws);
   for (std::size_t d = 0; d < draws; ++d) {
     const std::uint64_t stream = static_cast<std::uint64_t>(tiles) << 32 | (d + (std::uint64_t{1} << 31));
-    const TileDraw t = tile_draw(PermDistribution::chunk_set, tiles, stream_seed(seed, stream));
+    const TileDraw t = tile_draw(perm::PermDistribution::chunk_set, tiles, stream_seed(seed, stream));
     add_costs(t, per_draw, row.volume, row.steps);
     std::vector<std::size_t> held(16, 0);
-    for (Proc p : t.layout.initial) ++held[p];
+    for (perm::Proc p : t.layout.initial) ++held[p];
     const double most = static_cast<double>(*std::max_element(held.begin(), held.end()));
     row.owner_imbalance += most / (static_cast<double>(t.layout.initial.size()) / 16.0) * per_draw;
   }
   return row;
 }
 
-std::vector<Proc> initial_layout(const std::string& layout, std::uint64_t seed) {
-  PermGenOptions o;
+std::vector<perm::Proc> initial_layout(const std::string& layout, std::uint64_t seed) {
+  perm::PermGenOptions o;
   o.processors = 16;
   o.items_per_part = 16;
   o.seed = seed;
   if (layout == "blocks") {
-    o.distribution = PermDistribution::block1d;
+    o.distribution = perm::PermDistribution::block1d;
     o.items = 256;
   }
-  return generate_items(o).initial;
+  return perm::generate_items(o).initial;
 }
 
-double canonical_block_total(const std::vector<Proc>& initial, const StencilModel& m) {
-  std::vector<Proc> where(initial.size());
-  for (std::size_t d = 0; d < where.size(); ++d) where[d] = static_cast<Proc>(d * 16 / where.size());
+double canonical_block_total(const std::vector<perm::Proc>& initial, const perm::StencilModel& m) {
+  std::vector<perm::Proc> where(initial.size());
+  for (std::size_t d = 0; d < where.size(); ++d) where[d] = static_cast<perm::Proc>(d * 16 / where.size());
   return stencil_total(m, redistribution_cost(initial, where, 16, m.model), stencil_iteration(where, 16, m.model));
 }
 
-StencilRow stencil_row(const std::string& layout, CommModel model, std::int64_t k, double r, std::size_t draws, std::uint64_t seed) {
-  StencilRow row{layout, model == CommModel::volume ? "volume" : "steps", k, r};
-  const StencilModel m{model, k, r, 1.0};
+StencilRow stencil_row(const std::string& layout, perm::CommModel model, std::int64_t k, double r, std::size_t draws, std::uint64_t seed) {
+  StencilRow row{layout, model == perm::CommModel::volume ? "volume" : "steps", k, r};
+  const perm::StencilModel m{model, k, r, 1.0};
   for (std::size_t d = 0; d < draws; ++d) {
-    const std::vector<Proc> initial = initial_layout(layout, stream_seed(seed, d));
-    const StencilChoice c = plan_stencil(initial, 16, m);
+    const std::vector<perm::Proc> initial = initial_layout(layout, stream_seed(seed, d));
+    const perm::StencilChoice c = plan_stencil(initial, 16, m);
     const double best = c.best().total;
     auto rel = [&](double total) { return best > 0 ? total / best : 1.0; };
     row.owner += rel(c.owner_computes.total) / static_cast<double>(draws);
@@ -162,7 +162,7 @@ void note(const PermExperimentOptions& o, const std::string& what) {
 PermExperimentReport run_perm_experiment(const PermExperimentOptions& options) {
   PermExperimentReport r;
   r.draws = options.draws > 0 ? options.draws : options.quick ? 10 : 50;
-  PermGenOptions o;
+  perm::PermGenOptions o;
   o.processors = 32;
   o.seed = options.seed;
   const std::vector<std::int64_t> ds =
@@ -172,7 +172,7 @@ PermExperimentReport run_perm_experiment(const PermExperimentOptions& options) {
     r.figure1.push_back(figure_point(static_cast<double>(d), o, r.draws));
   }
   note(options, "figure 1");
-  o.distribution = PermDistribution::skewed;
+  o.distribution = perm::PermDistribution::skewed;
   o.items_per_part = 20;
   const int alpha_steps = options.quick ? 4 : 20;
   for (int a = 0; a <= alpha_steps; ++a) {
@@ -186,7 +186,7 @@ PermExperimentReport run_perm_experiment(const PermExperimentOptions& options) {
   for (std::size_t n : ns) r.table1b.push_back(chunk_set_row(n, r.draws, options.seed));
   note(options, "table 1b");
   for (const char* layout : {"random", "blocks"})
-    for (CommModel model : {CommModel::volume, CommModel::steps})
+    for (perm::CommModel model : {perm::CommModel::volume, perm::CommModel::steps})
       for (double ratio_value : {1.0, 10.0})
         for (std::int64_t k : {1, 2, 5, 10, 50})
           r.stencil.push_back(stencil_row(layout, model, k, ratio_value, options.quick ? 5 : 30, options.seed));
@@ -194,4 +194,4 @@ PermExperimentReport run_perm_experiment(const PermExperimentOptions& options) {
   return r;
 }
 
-}  // namespace redist::perm
+}  // namespace redist::report

@@ -8,7 +8,7 @@
 #include "redist/report/perm_experiment.hpp"
 #include "redist/report/report_files.hpp"
 
-namespace redist::perm {
+namespace redist::report {
 
 namespace {
 
@@ -134,4 +134,4 @@ std::vector<std::string> write_perm_experiment(const PermExperimentReport& r, co
                   {"stencil.csv", stencil_csv(r.stencil)}});
 }
 
-}  // namespace redist::perm
+}  // namespace redist::report

@@ -5,7 +5,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist::detail {
+namespace redist::ring::detail {
 
 namespace {
 
@@ -56,4 +56,4 @@ ShiftPlan BestTiming::finish(const RingInstance& inst, Pacing pacing) {
   return {flow_timing_schedule(inst, *best_, pacing), std::move(method), best_->chunked};
 }
 
-}  // namespace redist::detail
+}  // namespace redist::ring::detail

@@ -9,7 +9,7 @@
 #include "redist/ring/flow_timing.hpp"
 #include "redist/ring/shift_planners.hpp"
 
-namespace redist::detail {
+namespace redist::ring::detail {
 
 /// Keeps the best timing offered: one within max_schedule_batches before one beyond it, then the
 /// smaller makespan, then fewer batches (ties keep the first offered). A planner that times many
@@ -40,4 +40,4 @@ class BestTiming {
   FlowTiming scratch_;
 };
 
-}  // namespace redist::detail
+}  // namespace redist::ring::detail

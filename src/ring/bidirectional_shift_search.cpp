@@ -14,7 +14,7 @@
 #include "redist/ring/shift_planners.hpp"
 #include "redist/ring/system6.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -154,4 +154,4 @@ ShiftPlan plan_bidirectional_by_shifts(const RingInstance& inst, const RingPrefi
   return search.finish();
 }
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -10,7 +10,7 @@
 #include "redist/ring/forwarding_bound.hpp"
 #include "redist/ring/system6.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -198,4 +198,4 @@ RingBounds ring_lower_bounds(const RingInstance& inst, const RingPrefix& prefix)
   return bounds;
 }
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -7,7 +7,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -227,4 +227,4 @@ ExactSearchResult exact_optimal_schedule(const RingInstance& inst, Ticks horizon
   return Search(inst, limits).run(horizon);
 }
 
-}  // namespace redist
+}  // namespace redist::ring

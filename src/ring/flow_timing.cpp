@@ -6,7 +6,7 @@
 #include "redist/core/flow.hpp"
 #include "redist/ring/path_banding.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -250,4 +250,4 @@ Schedule flow_timing_schedule(const RingInstance& inst, const FlowTiming& timing
   return schedule;
 }
 
-}  // namespace redist
+}  // namespace redist::ring

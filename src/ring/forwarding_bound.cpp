@@ -6,7 +6,7 @@
 #include "redist/core/flow.hpp"
 #include "redist/ring/system6.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -97,4 +97,4 @@ Ticks forwarding_bound(const RingInstance& inst, const RingPrefix& ring_prefix, 
   return best;
 }
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -6,7 +6,7 @@
 #include "redist/core/random.hpp"
 #include "ring_shapes.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -87,4 +87,4 @@ RingInstance generate_ring_instance(const RingGenOptions& opt) {
   return inst;
 }
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -23,7 +23,7 @@
 #include "redist/core/flow.hpp"
 #include "redist/ring/bounds.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -321,4 +321,4 @@ Schedule plan_homogeneous_bidirectional(const RingInstance& inst, const RingPref
   return best;
 }
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -14,7 +14,7 @@
 #include "redist/core/error.hpp"
 #include "redist/ring/system6.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -71,4 +71,4 @@ Schedule lemma9_schedule(const RingInstance& inst, std::int64_t shift) {
   return lemma9_schedule(inst, prefix, shift, solve_system6(inst, prefix));
 }
 
-}  // namespace redist
+}  // namespace redist::ring

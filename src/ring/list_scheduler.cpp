@@ -9,7 +9,7 @@
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -383,4 +383,4 @@ std::optional<ListSchedule> list_schedule(const RingInstance& inst, std::int64_t
   return ListScheduler(inst, flows, opt).run(shift);
 }
 
-}  // namespace redist
+}  // namespace redist::ring

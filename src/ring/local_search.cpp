@@ -6,7 +6,7 @@
 #include "redist/core/flow.hpp"
 #include "redist/core/random.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -222,4 +222,4 @@ std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& inst, 
   return search.result();
 }
 
-}  // namespace redist
+}  // namespace redist::ring

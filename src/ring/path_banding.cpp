@@ -5,7 +5,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -135,4 +135,4 @@ std::optional<std::vector<DepartureCurve>> time_path_banded(const std::vector<Pa
   return chosen;
 }
 
-}  // namespace redist
+}  // namespace redist::ring

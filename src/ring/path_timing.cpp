@@ -6,7 +6,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -128,4 +128,4 @@ std::int64_t add_batches(std::int64_t a, std::int64_t b) {
   return a > std::numeric_limits<std::int64_t>::max() - b ? std::numeric_limits<std::int64_t>::max() : a + b;
 }
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -9,7 +9,7 @@
 #include "redist/ring/shift_planners.hpp"
 #include "redist/ring/system6.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -135,4 +135,4 @@ RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
   return plan;
 }
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -1,6 +1,6 @@
 #include "redist/ring/plan_memory.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -24,4 +24,4 @@ std::uint64_t plan_memory_estimate(const RingInstance& instance) {
   return kBaseBytes + plan_bytes_per_processor(instance) * static_cast<std::uint64_t>(instance.size());
 }
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -4,7 +4,7 @@
 
 #include "redist/core/flow.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 RingPrefix RingPrefix::of(const RingInstance& instance) {
   RingPrefix prefix;
@@ -17,4 +17,4 @@ RingPrefix RingPrefix::of(const RingInstance& instance) {
   return prefix;
 }
 
-}  // namespace redist
+}  // namespace redist::ring

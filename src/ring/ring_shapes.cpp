@@ -5,7 +5,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist::detail {
+namespace redist::ring::detail {
 
 namespace {
 
@@ -117,4 +117,4 @@ void draw_shaped_loads(RingInstance& inst, const RingGenOptions& opt, Rng& rng) 
   }
 }
 
-}  // namespace redist::detail
+}  // namespace redist::ring::detail

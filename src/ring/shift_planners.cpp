@@ -9,7 +9,7 @@
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/flow_timing.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 std::int64_t max_schedule_batches(std::size_t ring_size) {
   return std::max<std::int64_t>(4'000'000, 64 * static_cast<std::int64_t>(ring_size));
@@ -64,4 +64,4 @@ ShiftPlan plan_unidirectional(const RingInstance& inst, const RingPrefix& ring_p
   return best.finish(inst, pacing);
 }
 
-}  // namespace redist
+}  // namespace redist::ring

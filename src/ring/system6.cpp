@@ -24,7 +24,7 @@
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 namespace {
 
@@ -343,4 +343,4 @@ std::optional<ShiftInterval> light_shifts(const RingInstance& inst, const RingPr
 
 std::optional<ShiftInterval> light_shifts(const RingInstance& inst) { return light_shifts(inst, RingPrefix::of(inst)); }
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace redist {
+namespace redist::sim {
 
 double AdaptivePolicy::expected_cost(double predicted, double fixed_overhead) const {
   return slowdown_ * predicted + fixed_overhead;
@@ -34,4 +34,4 @@ void AdaptivePolicy::observe(double predicted, double measured) {
   slowdown_ = std::max(1.0, measured_sum_ / predicted_sum_);
 }
 
-}  // namespace redist
+}  // namespace redist::sim

@@ -4,7 +4,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::sim {
 
 const char* to_string(ExecStatus status) {
   switch (status) {
@@ -104,4 +104,4 @@ AllportExecution execute_allport(const AllportInstance& instance, const std::vec
   return run;
 }
 
-}  // namespace redist
+}  // namespace redist::sim

@@ -3,7 +3,7 @@
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 
-namespace redist {
+namespace redist::sim {
 
 std::int64_t AllportInstance::total() const noexcept {
   std::int64_t sum = 0;
@@ -66,4 +66,4 @@ std::vector<std::int64_t> shift_base(const AllportInstance& inst) {
   return prefix_sums(delta);
 }
 
-}  // namespace redist
+}  // namespace redist::sim

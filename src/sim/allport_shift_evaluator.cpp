@@ -2,7 +2,7 @@
 
 #include "allport_time_impl.hpp"
 
-namespace redist {
+namespace redist::sim {
 
 ShiftEvaluator::ShiftEvaluator(const AllportInstance& instance)
     : loads_(instance.loads), base_(shift_base(instance)), total_(instance.total()) {
@@ -46,4 +46,4 @@ __int128 ShiftEvaluator::traffic(std::int64_t shift) const {
   return sum;
 }
 
-}  // namespace redist
+}  // namespace redist::sim

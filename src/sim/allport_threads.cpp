@@ -5,7 +5,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::sim {
 
 namespace {
 
@@ -67,4 +67,4 @@ std::optional<std::int64_t> longest_thread(std::span<const std::int64_t> loads, 
   return std::max<std::int64_t>({1, *right, *left});
 }
 
-}  // namespace redist
+}  // namespace redist::sim

@@ -2,7 +2,7 @@
 
 #include "allport_time_impl.hpp"
 
-namespace redist {
+namespace redist::sim {
 
 const char* to_string(SendMode mode) { return mode == SendMode::single ? "single" : "multi"; }
 
@@ -38,4 +38,4 @@ AllportTime send_time(SendMode mode, std::span<const std::int64_t> loads, std::s
   return mode == SendMode::single ? single_send_time(loads, flows) : multi_send_time(loads, flows);
 }
 
-}  // namespace redist
+}  // namespace redist::sim

@@ -11,7 +11,7 @@
 #include "redist/core/error.hpp"
 #include "redist/sim/allport_time.hpp"
 
-namespace redist::detail {
+namespace redist::sim::detail {
 
 using Wide = __int128;
 
@@ -129,4 +129,4 @@ AllportTime multi_time(std::size_t n, Load load, Flow flow) {
   return {std::max(right.steps, left.steps), false};
 }
 
-}  // namespace redist::detail
+}  // namespace redist::sim::detail

@@ -8,7 +8,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::sim {
 
 namespace {
 
@@ -406,4 +406,4 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
   return result;
 }
 
-}  // namespace redist
+}  // namespace redist::sim

@@ -9,9 +9,9 @@
 #include "simgrid_platform.hpp"
 #include "text_fields.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
-using namespace sgdetail;
+using namespace detail;
 
 namespace {
 
@@ -104,7 +104,7 @@ void rank_main(Simulation& sim, int rank) {
 
 }  // namespace
 
-ApplicationRun simulate_application(const StudyScenario& scenario, Scheme scheme, const AdaptiveOptions& adaptive) {
+ApplicationRun simulate_application(const StudyScenario& scenario, Scheme scheme, const sim::AdaptiveOptions& adaptive) {
   auto engine = start_engine();
   CoordinatorLogic logic(scenario, scheme, adaptive);
   ApplicationRun run;
@@ -147,4 +147,4 @@ ApplicationRun parse_application_run(const std::string& text) {
   return run;
 }
 
-}  // namespace redist
+}  // namespace redist::simgrid

@@ -6,7 +6,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 namespace {
 
@@ -88,4 +88,4 @@ double iteration_time(const std::vector<std::int64_t>& counts, const std::vector
   return slowest;
 }
 
-}  // namespace redist
+}  // namespace redist::simgrid

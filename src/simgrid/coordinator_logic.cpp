@@ -6,7 +6,7 @@
 #include "redist/ring/plan.hpp"
 #include "redist/simgrid/balanced_distribution.hpp"
 
-namespace redist::sgdetail {
+namespace redist::simgrid::detail {
 
 namespace {
 
@@ -24,7 +24,7 @@ constexpr double kCapFractions[] = {0.0, 0.25, 0.5};
 
 }  // namespace
 
-CoordinatorLogic::CoordinatorLogic(const StudyScenario& scenario, Scheme scheme, const AdaptiveOptions& adaptive)
+CoordinatorLogic::CoordinatorLogic(const StudyScenario& scenario, Scheme scheme, const sim::AdaptiveOptions& adaptive)
     : scenario_(scenario),
       scheme_(scheme),
       adaptive_(adaptive),
@@ -47,7 +47,7 @@ PlannedRedistribution CoordinatorLogic::plan_to(std::vector<std::int64_t> target
   out.record.after_iteration = completed;
   out.targets = std::move(targets);
   if (out.targets == counts_) return out;
-  const RingPlan plan = plan_ring(scenario_.instance(counts_, out.targets));
+  const ring::RingPlan plan = ring::plan_ring(scenario_.instance(counts_, out.targets));
   out.roles = exchange_roles(plan.schedule, counts_);
   out.record.light = sends_only_held(out.roles);
   size_relay_messages(out.roles, scenario_.routes, scenario_.item_bytes);
@@ -59,8 +59,8 @@ PlannedRedistribution CoordinatorLogic::plan_to(std::vector<std::int64_t> target
   return out;
 }
 
-AdaptiveView CoordinatorLogic::view_of(const PlannedRedistribution& plan, const std::vector<double>& speeds, int completed) const {
-  AdaptiveView view;
+sim::AdaptiveView CoordinatorLogic::view_of(const PlannedRedistribution& plan, const std::vector<double>& speeds, int completed) const {
+  sim::AdaptiveView view;
   view.completed = completed;
   view.total = scenario_.options.iterations;
   view.current_iteration_time = iteration_time(counts_, speeds, scenario_.flops_per_column);
@@ -86,7 +86,7 @@ std::optional<PlannedRedistribution> CoordinatorLogic::adaptive_choice(int compl
     if (!best || value > best_value) best = std::move(plan), best_value = value;
   }
   // decide() runs once per iteration, balanced or not: it accounts for the time lost to imbalance.
-  AdaptiveView view = best ? view_of(*best, speeds, completed) : AdaptiveView{completed, scenario_.options.iterations, now, now, 0, 0};
+  sim::AdaptiveView view = best ? view_of(*best, speeds, completed) : sim::AdaptiveView{completed, scenario_.options.iterations, now, now, 0, 0};
   if (!adaptive_.decide(view)) return std::nullopt;
   return best;
 }
@@ -103,4 +103,4 @@ std::optional<PlannedRedistribution> CoordinatorLogic::after_iteration(int compl
   return plan;
 }
 
-}  // namespace redist::sgdetail
+}  // namespace redist::simgrid::detail

@@ -9,7 +9,7 @@
 #include "one_port_exchange.hpp"
 #include "redist/simgrid/application_simulation.hpp"
 
-namespace redist::sgdetail {
+namespace redist::simgrid::detail {
 
 struct PlannedRedistribution {
   std::vector<std::int64_t> targets;
@@ -19,7 +19,7 @@ struct PlannedRedistribution {
 
 class CoordinatorLogic {
  public:
-  CoordinatorLogic(const StudyScenario& scenario, Scheme scheme, const AdaptiveOptions& adaptive);
+  CoordinatorLogic(const StudyScenario& scenario, Scheme scheme, const sim::AdaptiveOptions& adaptive);
 
   /// After iteration `completed`, given each rank's compute time in it: the redistribution to run,
   /// if the scheme asks for one. Commits the new counts when it returns one.
@@ -34,15 +34,15 @@ class CoordinatorLogic {
   [[nodiscard]] std::vector<double> measured_speeds(const std::vector<double>& compute_seconds) const;
   [[nodiscard]] PlannedRedistribution plan_to(std::vector<std::int64_t> targets, int completed) const;
   /// The adaptive policy's view of one candidate rebalancing.
-  [[nodiscard]] AdaptiveView view_of(const PlannedRedistribution& plan, const std::vector<double>& speeds, int completed) const;
+  [[nodiscard]] sim::AdaptiveView view_of(const PlannedRedistribution& plan, const std::vector<double>& speeds, int completed) const;
   /// The adaptive policy: the most valuable candidate (full rebalance or a capped one), if any.
   std::optional<PlannedRedistribution> adaptive_choice(int completed, const std::vector<double>& speeds);
 
   const StudyScenario& scenario_;
   Scheme scheme_;
-  AdaptivePolicy adaptive_;
+  sim::AdaptivePolicy adaptive_;
   double fixed_overhead_ = 0;
   std::vector<std::int64_t> counts_;
 };
 
-}  // namespace redist::sgdetail
+}  // namespace redist::simgrid::detail

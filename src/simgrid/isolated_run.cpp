@@ -11,7 +11,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 namespace {
 
@@ -129,4 +129,4 @@ std::vector<std::string> run_isolated_all(const std::vector<IsolatedTask>& tasks
   return results;
 }
 
-}  // namespace redist
+}  // namespace redist::simgrid

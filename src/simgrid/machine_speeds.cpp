@@ -5,7 +5,7 @@
 #include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 namespace {
 
@@ -51,4 +51,4 @@ std::vector<SpeedTrace> draw_speed_traces(std::size_t nodes, int iterations, std
   return out;
 }
 
-}  // namespace redist
+}  // namespace redist::simgrid

@@ -8,7 +8,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist::sgdetail {
+namespace redist::simgrid::detail {
 
 namespace {
 
@@ -124,4 +124,4 @@ void run_exchange(int rank, const ExchangeRole& role, const ExchangeNetwork& net
   if (receiver) receiver->join();
 }
 
-}  // namespace redist::sgdetail
+}  // namespace redist::simgrid::detail

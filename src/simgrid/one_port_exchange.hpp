@@ -25,7 +25,7 @@
 #include "redist/core/schedule.hpp"
 #include "redist/simgrid/platform_routes.hpp"
 
-namespace redist::sgdetail {
+namespace redist::simgrid::detail {
 
 namespace sg4 = ::simgrid::s4u;
 
@@ -69,4 +69,4 @@ bool sends_only_held(const std::vector<ExchangeRole>& roles);
 /// all its incoming items arrived.
 void run_exchange(int rank, const ExchangeRole& role, const ExchangeNetwork& network);
 
-}  // namespace redist::sgdetail
+}  // namespace redist::simgrid::detail

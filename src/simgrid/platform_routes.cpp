@@ -12,7 +12,7 @@
 #include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 namespace {
 
@@ -212,4 +212,4 @@ std::vector<int> route_sharing(const RingRoutes& routes) {
   return out;
 }
 
-}  // namespace redist
+}  // namespace redist::simgrid

@@ -1,6 +1,6 @@
 #include "redist/simgrid/redistribution_policy.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 namespace {
 
@@ -72,4 +72,4 @@ bool fixed_redistributes(Scheme s, int completed, int total) {
   return false;
 }
 
-}  // namespace redist
+}  // namespace redist::simgrid

@@ -5,7 +5,7 @@
 #include "redist/core/error.hpp"
 #include "redist/simgrid/platform_routes.hpp"
 
-namespace redist::sgdetail {
+namespace redist::simgrid::detail {
 
 namespace {
 
@@ -69,4 +69,4 @@ std::vector<sg4::Host*> build_platform(const TiersPlatform& platform, const std:
   return hosts;
 }
 
-}  // namespace redist::sgdetail
+}  // namespace redist::simgrid::detail

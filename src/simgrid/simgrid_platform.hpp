@@ -10,7 +10,7 @@
 
 #include "redist/simgrid/tiers_platform.hpp"
 
-namespace redist::sgdetail {
+namespace redist::simgrid::detail {
 
 namespace sg4 = ::simgrid::s4u;
 
@@ -31,4 +31,4 @@ struct RingHostSpec {
 std::vector<sg4::Host*> build_platform(const TiersPlatform& platform, const std::vector<int>& ring_hosts,
                                        const std::vector<RingHostSpec>& specs);
 
-}  // namespace redist::sgdetail
+}  // namespace redist::simgrid::detail

@@ -12,7 +12,7 @@
 #include "redist/simgrid/isolated_run.hpp"
 #include "redist/simgrid/simulated_redistribution.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 namespace {
 
@@ -216,4 +216,4 @@ double adaptive_gap(const SimgridStudyResult& result, int ring_size, double rati
   return a && best ? a->mean_normalized / best->mean_normalized - 1.0 : 0.0;
 }
 
-}  // namespace redist
+}  // namespace redist::simgrid

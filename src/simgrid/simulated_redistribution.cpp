@@ -10,9 +10,9 @@
 #include "simgrid_platform.hpp"
 #include "text_fields.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
-using namespace sgdetail;
+using namespace detail;
 
 SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform, const std::vector<int>& ring_hosts,
                                                 double item_bytes, const std::vector<std::int64_t>& loads,
@@ -20,7 +20,7 @@ SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform, c
   const RingRoutes routes = ring_routes(platform, ring_hosts);
   RingInstance instance = ring_instance_on_routes(routes, item_bytes, kStudyCostScale, loads, targets);
   check_ring_instance(instance, "simulated redistribution");
-  const RingPlan plan = plan_ring(instance);
+  const ring::RingPlan plan = ring::plan_ring(instance);
   auto roles = exchange_roles(plan.schedule, loads);
   size_relay_messages(roles, routes, item_bytes);
 
@@ -63,4 +63,4 @@ SimulatedRedistribution parse_simulated_redistribution(const std::string& text) 
   return r;
 }
 
-}  // namespace redist
+}  // namespace redist::simgrid

@@ -7,7 +7,7 @@
 #include "redist/ring/plan.hpp"
 #include "redist/simgrid/balanced_distribution.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 namespace {
 
@@ -57,7 +57,7 @@ StudyScenario make_scenario(const ScenarioOptions& o) {
   const auto initial = speeds_of(s.speeds, &SpeedTrace::initial_mflops);
   s.initial_columns = proportional_counts(o.columns, initial);
   s.reference_targets = proportional_counts(o.columns, speeds_of(s.speeds, &SpeedTrace::second_mflops));
-  const RingPlan reference = plan_ring(s.instance(s.initial_columns, s.reference_targets));
+  const ring::RingPlan reference = ring::plan_ring(s.instance(s.initial_columns, s.reference_targets));
   // A reference that moves nothing (all speeds back to where they started) falls back to one item
   // over the slowest ring link, so the ratio stays defined.
   Ticks ticks = *reference.schedule.makespan;
@@ -70,4 +70,4 @@ StudyScenario make_scenario(const ScenarioOptions& o) {
   return s;
 }
 
-}  // namespace redist
+}  // namespace redist::simgrid

@@ -5,7 +5,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist::sgdetail {
+namespace redist::simgrid::detail {
 
 namespace {
 
@@ -59,4 +59,4 @@ std::vector<std::vector<double>> TextReader::lines(const std::string& key) const
   return out;
 }
 
-}  // namespace redist::sgdetail
+}  // namespace redist::simgrid::detail

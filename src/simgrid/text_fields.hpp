@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace redist::sgdetail {
+namespace redist::simgrid::detail {
 
 class TextWriter {
  public:
@@ -32,4 +32,4 @@ class TextReader {
   std::vector<std::pair<std::string, std::vector<double>>> lines_;
 };
 
-}  // namespace redist::sgdetail
+}  // namespace redist::simgrid::detail

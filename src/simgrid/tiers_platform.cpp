@@ -6,7 +6,7 @@
 #include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 namespace {
 
@@ -151,4 +151,4 @@ TiersPlatform generate_tiers_platform(const TiersOptions& o) {
   return b.take();
 }
 
-}  // namespace redist
+}  // namespace redist::simgrid

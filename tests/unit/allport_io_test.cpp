@@ -12,7 +12,7 @@ namespace {
 
 using Vec = std::vector<std::int64_t>;
 
-AllportInstance parse(const std::string& text) {
+sim::AllportInstance parse(const std::string& text) {
   return allport_instance_from_json(parse_exact_json(text, "a.json"), "a.json");
 }
 
@@ -27,7 +27,7 @@ std::string field_of_error(const std::string& text) {
 }
 
 TEST(AllportIo, ReadsTheDesignExample) {
-  const AllportInstance inst = parse(R"({"model": "allport", "loads": [7, 0, 3, 1, 1, 0]})");
+  const sim::AllportInstance inst = parse(R"({"model": "allport", "loads": [7, 0, 3, 1, 1, 0]})");
   EXPECT_EQ(inst.loads, (Vec{7, 0, 3, 1, 1, 0}));
   EXPECT_EQ(inst.targets, (Vec{2, 2, 2, 2, 2, 2}));
 }
@@ -55,24 +55,24 @@ TEST(AllportIo, BadInputNamesFieldAndIndex) {
 }
 
 TEST(AllportIo, LargestAcceptedTotal) {
-  const std::string max = std::to_string(kMaxAllportTotal);
-  EXPECT_EQ(parse(R"({"model": "allport", "loads": [)" + max + ", 0]}").total(), kMaxAllportTotal);
+  const std::string max = std::to_string(sim::kMaxAllportTotal);
+  EXPECT_EQ(parse(R"({"model": "allport", "loads": [)" + max + ", 0]}").total(), sim::kMaxAllportTotal);
   EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": [)" + max + ", 1]}"), "loads[1]");
 }
 
 TEST(AllportIo, InstanceRoundTrip) {
-  for (const AllportInstance& inst : {allport_instance({5, 0, 0}), AllportInstance{{5, 0, 0}, {0, 0, 5}}}) {
+  for (const sim::AllportInstance& inst : {sim::allport_instance({5, 0, 0}), sim::AllportInstance{{5, 0, 0}, {0, 0, 5}}}) {
     const Json doc = allport_instance_to_json(inst);
-    EXPECT_EQ(doc.contains("targets"), inst.targets != average_targets(inst.loads));
-    const AllportInstance back = allport_instance_from_json(doc, "x");
+    EXPECT_EQ(doc.contains("targets"), inst.targets != sim::average_targets(inst.loads));
+    const sim::AllportInstance back = allport_instance_from_json(doc, "x");
     EXPECT_EQ(back.loads, inst.loads);
     EXPECT_EQ(back.targets, inst.targets);
   }
 }
 
 TEST(AllportIo, ResultHasTheDesignFields) {
-  const AllportInstance inst = allport_instance({7, 0, 3, 1, 1, 0});
-  const Json doc = lau_plan_to_json(inst, plan_lau(inst, {}));
+  const sim::AllportInstance inst = sim::allport_instance({7, 0, 3, 1, 1, 0});
+  const Json doc = lau_plan_to_json(inst, lau::plan_lau(inst, {}));
   EXPECT_EQ(doc.at("shift"), -3);
   EXPECT_EQ(doc.at("flows"), Json(Vec{2, 0, 1, 0, -1, -3}));
   EXPECT_EQ(doc.at("traffic"), 7);

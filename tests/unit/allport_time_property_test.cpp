@@ -13,27 +13,27 @@ namespace {
 using testing::random_loads;
 using testing::random_targets;
 
-AllportInstance random_instance(Rng& rng, bool average_targets_only) {
+sim::AllportInstance random_instance(Rng& rng, bool average_targets_only) {
   const auto n = static_cast<std::size_t>(rng.uniform(1, 9));
   auto loads = random_loads(rng, n, rng.uniform(0, 1) ? 3 : 12);
-  if (average_targets_only) return allport_instance(loads);
-  AllportInstance inst;
+  if (average_targets_only) return sim::allport_instance(loads);
+  sim::AllportInstance inst;
   inst.targets = random_targets(rng, loads);
   inst.loads = std::move(loads);
   return inst;
 }
 
-void expect_closed_forms_match(const AllportInstance& inst, std::int64_t shift) {
-  const ShiftEvaluator eval(inst);
+void expect_closed_forms_match(const sim::AllportInstance& inst, std::int64_t shift) {
+  const sim::ShiftEvaluator eval(inst);
   const auto flows = eval.flows(shift);
-  for (SendMode mode : {SendMode::single, SendMode::multi}) {
-    const AllportExecution run = execute_allport(inst, flows, mode);
-    ASSERT_NE(run.status, ExecStatus::step_limit);
-    if (run.status == ExecStatus::completed) {
+  for (sim::SendMode mode : {sim::SendMode::single, sim::SendMode::multi}) {
+    const sim::AllportExecution run = execute_allport(inst, flows, mode);
+    ASSERT_NE(io::run.status, sim::ExecStatus::step_limit);
+    if (io::run.status == sim::ExecStatus::completed) {
       ASSERT_TRUE(run.reached_targets);
     }
-    const AllportTime closed = send_time(mode, inst.loads, flows);
-    ASSERT_EQ(closed, run.time()) << to_string(mode) << " shift " << shift << " n " << inst.size();
+    const sim::AllportTime closed = send_time(mode, inst.loads, flows);
+    ASSERT_EQ(closed, io::run.time()) << to_string(mode) << " shift " << shift << " n " << inst.size();
     ASSERT_EQ(eval.time(mode, shift), closed);
   }
 }
@@ -42,7 +42,7 @@ TEST(AllportTimeProperty, ClosedFormsEqualExecutionOnEveryShift) {
   Rng rng(20240501);
   int schedules = 0;
   for (int trial = 0; trial < 1500; ++trial) {
-    const AllportInstance inst = random_instance(rng, trial % 2 == 0);
+    const sim::AllportInstance inst = random_instance(rng, trial % 2 == 0);
     const std::int64_t radius = std::min<std::int64_t>(testing::brute_force_radius(inst), 40);
     for (std::int64_t x = -radius; x <= radius; ++x, ++schedules) expect_closed_forms_match(inst, x);
   }
@@ -53,7 +53,7 @@ TEST(AllportTimeProperty, LargerRingsAtRandomShifts) {
   Rng rng(77);
   for (int trial = 0; trial < 300; ++trial) {
     const auto n = static_cast<std::size_t>(rng.uniform(10, 60));
-    const AllportInstance inst = allport_instance(random_loads(rng, n, 100));
+    const sim::AllportInstance inst = sim::allport_instance(random_loads(rng, n, 100));
     const std::int64_t radius = inst.total();
     for (int k = 0; k < 10; ++k) expect_closed_forms_match(inst, rng.uniform(-radius, radius));
   }
@@ -63,13 +63,13 @@ TEST(AllportTimeProperty, CorrectedDefinitionMatchesExecutionPrintedDoesNot) {
   Rng rng(4242);
   int compared = 0, printed_wrong = 0;
   for (int trial = 0; trial < 3000; ++trial) {
-    const AllportInstance inst = random_instance(rng, true);
-    const ShiftEvaluator eval(inst);
+    const sim::AllportInstance inst = random_instance(rng, true);
+    const sim::ShiftEvaluator eval(inst);
     const std::int64_t x = rng.uniform(-inst.total(), inst.total());
     const auto flows = eval.flows(x);
-    const AllportTime executed = execute_allport(inst, flows, SendMode::multi).time();
-    const auto corrected = longest_thread(inst.loads, flows, ThreadRule::corrected);
-    const auto printed = longest_thread(inst.loads, flows, ThreadRule::printed);
+    const sim::AllportTime executed = execute_allport(inst, flows, sim::SendMode::multi).time();
+    const auto corrected = sim::longest_thread(inst.loads, flows, sim::ThreadRule::corrected);
+    const auto printed = longest_thread(inst.loads, flows, sim::ThreadRule::printed);
     if (executed.deadlock || !corrected) continue;  // threads that wrap all around the ring
     ++compared;
     ASSERT_EQ(*corrected, executed.steps);

@@ -18,8 +18,8 @@ TEST(Bounds, Lemma1IsTheExactOptimumOfTinyUnidirectionalRings) {
     testing::for_each_tiny_ring(n, 1, 3, RingKind::unidirectional, [&](const RingInstance& inst) {
       const auto steps = testing::brute_force_steps(inst);
       ASSERT_TRUE(steps);
-      EXPECT_EQ(static_cast<long long>(lemma1_bound(inst)), *steps);
-      EXPECT_EQ(static_cast<long long>(lemma5_bound(inst)), *steps);
+      EXPECT_EQ(static_cast<long long>(ring::lemma1_bound(inst)), *steps);
+      EXPECT_EQ(static_cast<long long>(ring::lemma5_bound(inst)), *steps);
       ++checked;
     });
   EXPECT_GT(checked, 1000);
@@ -32,8 +32,8 @@ TEST(Bounds, Lemma6IsTheExactOptimumOfTinyBidirectionalRings) {
     testing::for_each_tiny_ring(n, 1, 3, RingKind::bidirectional, [&](const RingInstance& inst) {
       const auto steps = testing::brute_force_steps(inst);
       ASSERT_TRUE(steps);
-      EXPECT_EQ(static_cast<long long>(lemma6_bound(inst)), *steps);
-      EXPECT_LE(static_cast<long long>(lemma12_bound(inst)), *steps);
+      EXPECT_EQ(static_cast<long long>(ring::lemma6_bound(inst)), *steps);
+      EXPECT_LE(static_cast<long long>(ring::lemma12_bound(inst)), *steps);
       ++checked;
     });
   EXPECT_GT(checked, 1000);
@@ -42,12 +42,12 @@ TEST(Bounds, Lemma6IsTheExactOptimumOfTinyBidirectionalRings) {
 TEST(Bounds, NoBoundExceedsTheOptimumOnRandomFiveProcessorRings) {
   Rng rng(17);
   for (int trial = 0; trial < 300; ++trial) {
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.n = 5;
     opt.kind = trial % 2 ? RingKind::bidirectional : RingKind::unidirectional;
     opt.max_load = 4;
     opt.seed = rng.next();
-    auto inst = generate_ring_instance(opt);
+    auto inst = ring::generate_ring_instance(opt);
     // Zero loads are allowed by redist; the bounds must stay valid for them too.
     if (trial % 3 == 0) {
       inst.loads[0] += inst.loads[1];
@@ -55,7 +55,7 @@ TEST(Bounds, NoBoundExceedsTheOptimumOnRandomFiveProcessorRings) {
     }
     const auto steps = testing::brute_force_steps(inst);
     ASSERT_TRUE(steps);
-    const auto bounds = ring_lower_bounds(inst);
+    const auto bounds = ring::ring_lower_bounds(inst);
     for (const auto& term : bounds.terms) EXPECT_LE(static_cast<long long>(term.value), *steps) << term.name;
     if (inst.all_loads_positive()) {
       EXPECT_EQ(static_cast<long long>(bounds.best), *steps);
@@ -69,7 +69,7 @@ TEST(Bounds, TheInvalidPrintedTheorem2BoundIsNotUsed) {
   inst.loads = {1, 2};
   inst.targets = {2, 1};
   inst.succ_cost = {2, 1};
-  EXPECT_EQ(static_cast<long long>(lemma5_bound(inst)), 1);
+  EXPECT_EQ(static_cast<long long>(ring::lemma5_bound(inst)), 1);
 }
 
 // Lemma 12 evaluated literally: every slice, every split i.
@@ -103,28 +103,28 @@ Ticks lemma12_literal(const RingInstance& inst) {
 TEST(Bounds, Lemma12ClosedFormMatchesTheLiteralDefinition) {
   Rng rng(3);
   for (int trial = 0; trial < 2000; ++trial) {
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.n = static_cast<std::size_t>(trial % 4 == 0 ? rng.uniform(10, 40) : rng.uniform(1, 9));
     opt.kind = RingKind::bidirectional;
     opt.heterogeneous = true;
     opt.max_cost = rng.uniform(1, 12);
     opt.max_load = rng.uniform(1, 30);
     opt.seed = rng.next();
-    const auto inst = generate_ring_instance(opt);
-    ASSERT_EQ(static_cast<long long>(lemma12_bound(inst)), static_cast<long long>(lemma12_literal(inst)));
+    const auto inst = ring::generate_ring_instance(opt);
+    ASSERT_EQ(static_cast<long long>(ring::lemma12_bound(inst)), static_cast<long long>(lemma12_literal(inst)));
   }
 }
 
 TEST(Bounds, Lemma12EqualsLemma6OnHomogeneousRings) {
   Rng rng(4);
   for (int trial = 0; trial < 500; ++trial) {
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.n = static_cast<std::size_t>(rng.uniform(1, 30));
     opt.kind = RingKind::bidirectional;
     opt.max_load = rng.uniform(1, 50);
     opt.seed = rng.next();
-    const auto inst = generate_ring_instance(opt);
-    EXPECT_EQ(static_cast<long long>(lemma12_bound(inst)), static_cast<long long>(lemma6_bound(inst)));
+    const auto inst = ring::generate_ring_instance(opt);
+    EXPECT_EQ(static_cast<long long>(ring::lemma12_bound(inst)), static_cast<long long>(ring::lemma6_bound(inst)));
   }
 }
 
@@ -137,7 +137,7 @@ TEST(Bounds, TwoLinkSplitIsTheIntegerMinimum) {
           const Ticks v = std::max<Ticks>(i * a, (d - i) * b);
           if (best < 0 || v < best) best = v;
         }
-        EXPECT_EQ(static_cast<long long>(best_two_link_split(d, a, b)), static_cast<long long>(best));
+        EXPECT_EQ(static_cast<long long>(ring::best_two_link_split(d, a, b)), static_cast<long long>(best));
       }
 }
 
@@ -151,7 +151,7 @@ TEST(Bounds, HugeLoadsDoNotOverflow) {
   inst.pred_cost.assign(4, 999'999'999);
   check_ring_instance(inst, "t");
   const Ticks expected = static_cast<Ticks>(big * 1000 - 1) * 999'999'999;  // P0's single-port bound
-  EXPECT_EQ(lemma12_bound(inst) >= expected, true);
+  EXPECT_EQ(ring::lemma12_bound(inst) >= expected, true);
 }
 
 }  // namespace

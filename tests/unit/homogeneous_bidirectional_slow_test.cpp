@@ -16,8 +16,8 @@ namespace {
 
 // Valid, and returns the makespan in steps (unit costs).
 Ticks valid_makespan(const RingInstance& inst) {
-  const Schedule s = plan_homogeneous_bidirectional(inst);
-  const ValidationResult v = validate_ring_schedule(inst, s);
+  const Schedule s = ring::plan_homogeneous_bidirectional(inst);
+  const sim::ValidationResult v = sim::validate_ring_schedule(inst, s);
   EXPECT_TRUE(v.valid);
   EXPECT_EQ(v.makespan, *s.makespan);
   return v.makespan;
@@ -27,7 +27,7 @@ TEST(HomogeneousBidirectionalSlow, AllRingsUpToSevenProcessorsEntriesOneToThree)
   long checked = 0;
   for (std::size_t n = 1; n <= 7; ++n)
     checked += testing::for_each_tiny_ring(n, 1, 3, RingKind::bidirectional, [](const RingInstance& inst) {
-      ASSERT_EQ(valid_makespan(inst), lemma6_bound(inst));
+      ASSERT_EQ(valid_makespan(inst), ring::lemma6_bound(inst));
     });
   EXPECT_EQ(checked, 700'239);
 }
@@ -36,7 +36,7 @@ TEST(HomogeneousBidirectionalSlow, AllRingsUpToSixProcessorsEntriesOneToFour) {
   long checked = 0;
   for (std::size_t n = 1; n <= 6; ++n)
     checked += testing::for_each_tiny_ring(n, 1, 4, RingKind::bidirectional, [](const RingInstance& inst) {
-      ASSERT_EQ(valid_makespan(inst), lemma6_bound(inst));
+      ASSERT_EQ(valid_makespan(inst), ring::lemma6_bound(inst));
     });
   EXPECT_EQ(checked, 1'828'660);
 }

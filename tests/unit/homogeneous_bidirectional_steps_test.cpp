@@ -43,9 +43,9 @@ RingInstance ring(std::vector<std::int64_t> loads, std::vector<std::int64_t> tar
 //          other edge;
 //   relay: offers on its outgoing edge whenever it holds an item;
 //   a receiver with two incoming edges (a sink) takes from P_{i-d} when offered, else from P_{i+d}.
-std::vector<Move> simulate_rules(const RingInstance& inst, std::int64_t x, FirstSide side) {
+std::vector<Move> simulate_rules(const RingInstance& inst, std::int64_t x, ring::FirstSide side) {
   const auto n = static_cast<std::int64_t>(inst.size());
-  const std::int64_t d = side == FirstSide::succ ? 1 : -1;
+  const std::int64_t d = side == ring::FirstSide::succ ? 1 : -1;
   const auto at = [n](std::int64_t i) { return static_cast<std::size_t>(((i % n) + n) % n); };
   const auto flows = flows_for_shift(prefix_sums(inst.imbalances()), x);
   std::vector<std::int64_t> fwd(static_cast<std::size_t>(n)), held = inst.loads;
@@ -89,10 +89,10 @@ std::vector<Move> expand(const Schedule& s) {
   return moves;
 }
 
-void expect_same_as_rules(const RingInstance& inst, std::int64_t x, FirstSide side) {
-  const auto ours = expand(schedule_homogeneous_bidirectional(inst, x, side));
+void expect_same_as_rules(const RingInstance& inst, std::int64_t x, ring::FirstSide side) {
+  const auto ours = expand(ring::schedule_homogeneous_bidirectional(inst, x, side));
   const auto rules = simulate_rules(inst, x, side);
-  ASSERT_EQ(ours, rules) << "n=" << inst.size() << " x=" << x << " side=" << (side == FirstSide::succ ? "succ" : "pred");
+  ASSERT_EQ(ours, rules) << "n=" << inst.size() << " x=" << x << " side=" << (side == ring::FirstSide::succ ? "succ" : "pred");
 }
 
 // Every shift whose flows have both signs (the construction's precondition), not only the window.
@@ -100,7 +100,7 @@ void check_all_shifts(const RingInstance& inst) {
   const auto prefix = prefix_sums(inst.imbalances());
   const auto [lo, hi] = std::minmax_element(prefix.begin(), prefix.end());
   for (std::int64_t x = -*hi; x <= -*lo; ++x)
-    for (const FirstSide side : {FirstSide::succ, FirstSide::pred}) expect_same_as_rules(inst, x, side);
+    for (const ring::FirstSide side : {ring::FirstSide::succ, ring::FirstSide::pred}) expect_same_as_rules(inst, x, side);
 }
 
 TEST(HomogeneousBidirectionalSteps, ClosedFormEqualsTheRulesOnAllTinyRingsWithZeros) {

@@ -29,11 +29,11 @@ RingInstance ring(std::vector<std::int64_t> loads, std::vector<std::int64_t> tar
 
 // Validates the planner's schedule and returns its makespan; fails the test on any inconsistency.
 Ticks checked_plan(const RingInstance& inst) {
-  const Schedule s = plan_homogeneous_bidirectional(inst);
-  const ValidationResult v = validate_ring_schedule(inst, s);
+  const Schedule s = ring::plan_homogeneous_bidirectional(inst);
+  const sim::ValidationResult v = sim::validate_ring_schedule(inst, s);
   EXPECT_TRUE(v.valid) << (v.violation ? v.violation->rule + ": " + v.violation->message : "");
   EXPECT_EQ(v.makespan, *s.makespan);
-  EXPECT_EQ(*s.lower_bound, lemma6_bound(inst));
+  EXPECT_EQ(*s.lower_bound, ring::lemma6_bound(inst));
   EXPECT_EQ(*s.status == PlanStatus::optimal, *s.makespan == *s.lower_bound);
   EXPECT_TRUE(s.flow_shift.has_value());
   EXPECT_EQ(s.time_scale, inst.cost_scale);
@@ -58,7 +58,7 @@ TEST(HomogeneousBidirectional, ErrataItem1ForwardingRulesNeedAFixpoint) {
 TEST(HomogeneousBidirectional, EdgeCases) {
   EXPECT_EQ(checked_plan(ring({5}, {5})), 0);
   EXPECT_EQ(checked_plan(ring({3, 3, 3}, {3, 3, 3})), 0);
-  EXPECT_TRUE(plan_homogeneous_bidirectional(ring({3, 3, 3}, {3, 3, 3})).transfers.empty());
+  EXPECT_TRUE(ring::plan_homogeneous_bidirectional(ring({3, 3, 3}, {3, 3, 3})).transfers.empty());
   EXPECT_EQ(checked_plan(ring({7, 1}, {1, 7})), 6);
   EXPECT_EQ(checked_plan(ring({13, 1, 1, 1, 1, 1}, {3, 3, 3, 3, 3, 3})), 10);  // one holds everything
   EXPECT_EQ(checked_plan(ring({1, 1, 1, 1, 1, 13}, {3, 3, 3, 3, 3, 3})), 10);
@@ -66,18 +66,18 @@ TEST(HomogeneousBidirectional, EdgeCases) {
 
 TEST(HomogeneousBidirectional, TwoProcessorsNameTheLinkOfEveryTransfer) {
   for (const auto& inst : {ring({9, 1}, {2, 8}), ring({1, 9}, {8, 2}), ring({2, 2}, {1, 3})}) {
-    const Schedule s = plan_homogeneous_bidirectional(inst);
+    const Schedule s = ring::plan_homogeneous_bidirectional(inst);
     for (const Transfer& t : s.transfers) EXPECT_TRUE(t.link.has_value());
-    EXPECT_EQ(checked_plan(inst), lemma6_bound(inst));
+    EXPECT_EQ(checked_plan(inst), ring::lemma6_bound(inst));
   }
   // Every shift of the window, both orientations: some use both links of a processor.
   const RingInstance inst = ring({9, 1}, {2, 8});
-  const ShiftWindow w = lemma6_shift_window(inst);
+  const ring::ShiftWindow w = ring::lemma6_shift_window(inst);
   EXPECT_EQ(w.hi - w.lo, 7);
   for (std::int64_t x = w.lo; x <= w.hi; ++x)
-    for (const FirstSide side : {FirstSide::succ, FirstSide::pred}) {
-      const Schedule s = schedule_homogeneous_bidirectional(inst, x, side);
-      const ValidationResult v = validate_ring_schedule(inst, s);
+    for (const ring::FirstSide side : {ring::FirstSide::succ, ring::FirstSide::pred}) {
+      const Schedule s = ring::schedule_homogeneous_bidirectional(inst, x, side);
+      const sim::ValidationResult v = sim::validate_ring_schedule(inst, s);
       EXPECT_TRUE(v.valid) << "x=" << x;
       EXPECT_EQ(v.makespan, 7);
     }
@@ -94,7 +94,7 @@ TEST(HomogeneousBidirectional, ExhaustiveTinyRingsReachLemma6) {
   long checked = 0;
   for (std::size_t n = 1; n <= 6; ++n)
     testing::for_each_tiny_ring(n, 1, 3, RingKind::bidirectional, [&](const RingInstance& inst) {
-      ASSERT_EQ(checked_plan(inst), lemma6_bound(inst));
+      ASSERT_EQ(checked_plan(inst), ring::lemma6_bound(inst));
       ++checked;
     });
   EXPECT_EQ(checked, 3 + 19 + 141 + 1107 + 8953 + 73789);
@@ -105,13 +105,13 @@ TEST(HomogeneousBidirectional, EveryShiftOfTheWindowAndBothOrientationsReachLemm
   long checked = 0;
   for (std::size_t n = 2; n <= 5; ++n)
     testing::for_each_tiny_ring(n, 1, 3, RingKind::bidirectional, [&](const RingInstance& inst) {
-      const ShiftWindow w = lemma6_shift_window(inst);
+      const ring::ShiftWindow w = ring::lemma6_shift_window(inst);
       for (std::int64_t x = w.lo; x <= w.hi; ++x)
-        for (const FirstSide side : {FirstSide::succ, FirstSide::pred}) {
-          const Schedule s = schedule_homogeneous_bidirectional(inst, x, side);
-          const ValidationResult v = validate_ring_schedule(inst, s);
+        for (const ring::FirstSide side : {ring::FirstSide::succ, ring::FirstSide::pred}) {
+          const Schedule s = ring::schedule_homogeneous_bidirectional(inst, x, side);
+          const sim::ValidationResult v = sim::validate_ring_schedule(inst, s);
           ASSERT_TRUE(v.valid);
-          ASSERT_EQ(v.makespan, lemma6_bound(inst)) << "x=" << x;
+          ASSERT_EQ(v.makespan, ring::lemma6_bound(inst)) << "x=" << x;
           ++checked;
         }
     });
@@ -133,24 +133,24 @@ TEST(HomogeneousBidirectional, MatchesTheBruteForceOptimumOnTinyRings) {
 TEST(HomogeneousBidirectional, RandomRingsReachLemma6) {
   Rng rng(2024);
   for (int trial = 0; trial < 4000; ++trial) {
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.kind = RingKind::bidirectional;
     opt.n = static_cast<std::size_t>(rng.uniform(2, 30));
     opt.max_load = rng.uniform(1, 20);
     opt.max_cost = 1;
     opt.seed = rng.next();
-    RingInstance inst = generate_ring_instance(opt);
+    RingInstance inst = ring::generate_ring_instance(opt);
     const std::int64_t c = rng.uniform(1, 5);
     inst.succ_cost.assign(inst.size(), c);
     inst.pred_cost.assign(inst.size(), c);
-    ASSERT_EQ(checked_plan(inst), lemma6_bound(inst)) << "trial " << trial;
+    ASSERT_EQ(checked_plan(inst), ring::lemma6_bound(inst)) << "trial " << trial;
   }
 }
 
 TEST(HomogeneousBidirectional, BatchesDoNotGrowWithTheNumberOfSteps) {
   Rng rng(99);
   for (int trial = 0; trial < 200; ++trial) {
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.kind = RingKind::bidirectional;
     opt.n = static_cast<std::size_t>(rng.uniform(2, 60));
     opt.max_load = 10;
@@ -168,8 +168,8 @@ TEST(HomogeneousBidirectional, BatchesDoNotGrowWithTheNumberOfSteps) {
       return inst;
     };
     const RingInstance medium = scaled(1000), huge = scaled(1'000'000'000'000);
-    EXPECT_EQ(checked_plan(huge), lemma6_bound(huge));
-    const Schedule a = plan_homogeneous_bidirectional(medium), b = plan_homogeneous_bidirectional(huge);
+    EXPECT_EQ(checked_plan(huge), ring::lemma6_bound(huge));
+    const Schedule a = ring::plan_homogeneous_bidirectional(medium), b = ring::plan_homogeneous_bidirectional(huge);
     EXPECT_EQ(a.transfers.size(), b.transfers.size()) << "trial " << trial;
     EXPECT_LE(b.transfers.size(), 3 * huge.size());
   }
@@ -184,7 +184,7 @@ TEST(HomogeneousBidirectional, ZeroLoadsAndTargetsStillGiveValidSchedules) {
       const auto steps = testing::brute_force_steps(inst);
       ASSERT_TRUE(steps);
       ASSERT_GE(made, *steps);
-      optimal += made == lemma6_bound(inst);
+      optimal += made == ring::lemma6_bound(inst);
       at_brute_force += made == *steps;
       ++checked;
     });
@@ -205,7 +205,7 @@ TEST(HomogeneousBidirectional, RandomRingsWithZeroLoadsStayValid) {
     (diff > 0 ? targets : loads)[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1))] +=
         diff > 0 ? diff : -diff;
     const RingInstance inst = ring(loads, targets);
-    ASSERT_GE(checked_plan(inst), lemma6_bound(inst)) << "trial " << trial;
+    ASSERT_GE(checked_plan(inst), ring::lemma6_bound(inst)) << "trial " << trial;
   }
 }
 

@@ -15,25 +15,25 @@ namespace redist::testing {
 
 /// Every optimal shift lies in [-L, L] (flows of a schedule with T <= n are bounded by L); the
 /// oracle scans three times as far on each side.
-inline std::int64_t brute_force_radius(const AllportInstance& inst) { return 3 * inst.total() + 3; }
+inline std::int64_t brute_force_radius(const sim::AllportInstance& inst) { return 3 * inst.total() + 3; }
 
-inline AllportTime executed_time(const AllportInstance& inst, const std::vector<std::int64_t>& flows, SendMode mode) {
-  const AllportExecution run = execute_allport(inst, flows, mode);
-  return run.time();
+inline sim::AllportTime executed_time(const sim::AllportInstance& inst, const std::vector<std::int64_t>& flows, sim::SendMode mode) {
+  const sim::AllportExecution run = execute_allport(inst, flows, mode);
+  return io::run.time();
 }
 
 struct BruteForce {
-  AllportTime best;
+  sim::AllportTime best;
   std::vector<std::int64_t> optimal_shifts;  // increasing
 };
 
-inline BruteForce brute_force(const AllportInstance& inst, SendMode mode, bool by_executor) {
-  const ShiftEvaluator eval(inst);
+inline BruteForce brute_force(const sim::AllportInstance& inst, sim::SendMode mode, bool by_executor) {
+  const sim::ShiftEvaluator eval(inst);
   const std::int64_t radius = brute_force_radius(inst);
   BruteForce r;
   r.best = {0, true};
   for (std::int64_t x = -radius; x <= radius; ++x) {
-    const AllportTime t = by_executor ? executed_time(inst, eval.flows(x), mode) : eval.time(mode, x);
+    const sim::AllportTime t = by_executor ? executed_time(inst, eval.flows(x), mode) : eval.time(mode, x);
     if (t.key() < r.best.key()) {
       r.best = t;
       r.optimal_shifts.clear();

@@ -12,21 +12,21 @@
 namespace redist {
 namespace {
 
-LauExperimentReport tiny_run(std::uint64_t seed = 2001) {
-  LauExperimentOptions options;
+report::LauExperimentReport tiny_run(std::uint64_t seed = 2001) {
+  report::LauExperimentOptions options;
   options.seed = seed;
   options.instances = 60;
   options.odd_instances = 20;
   options.timing_instances = 5;
   options.fit_instances = 20;
-  return run_lau_experiment(options);
+  return report::run_lau_experiment(options);
 }
 
 TEST(LauExperiment, TalliesAreConsistent) {
-  const LauExperimentReport r = tiny_run();
+  const report::LauExperimentReport r = tiny_run();
   ASSERT_EQ(r.rings.size(), 5u);
-  for (const RingRow& ring : r.rings) {
-    for (const ModeTally* t : {&ring.single, &ring.multi}) {
+  for (const report::RingRow& ring : r.rings) {
+    for (const report::ModeTally* t : {&ring.single, &ring.multi}) {
       EXPECT_LE(t->all, std::min(t->linear_opt, t->traffic_opt));
       EXPECT_LE(t->only_search + std::max(t->linear_opt, t->traffic_opt), ring.instances);
       EXPECT_GE(t->only_search + t->linear_opt + t->traffic_opt, ring.instances);  // inclusion-exclusion
@@ -39,11 +39,11 @@ TEST(LauExperiment, TalliesAreConsistent) {
     }
   }
   ASSERT_EQ(r.timing.size(), 9u);
-  for (const TimingRow& t : r.timing) EXPECT_GT(t.mean_total_load, 0);
+  for (const report::TimingRow& t : r.timing) EXPECT_GT(t.mean_total_load, 0);
 }
 
 TEST(LauExperiment, SameSeedSameCounts) {
-  const LauExperimentReport a = tiny_run(), b = tiny_run();
+  const report::LauExperimentReport a = tiny_run(), b = tiny_run();
   for (std::size_t k = 0; k < a.rings.size(); ++k) {
     EXPECT_EQ(a.rings[k].single.linear_opt, b.rings[k].single.linear_opt);
     EXPECT_EQ(a.rings[k].multi.window_misses, b.rings[k].multi.window_misses);
@@ -54,10 +54,10 @@ TEST(LauExperiment, SameSeedSameCounts) {
 // Seeds 1, 2001 and 2051 once gave identical n = 50 rows: each block's stream was the seed times
 // SplitMix's increment plus a small tag, so seed s + k replayed seed s's stream k draws later.
 TEST(LauExperiment, DifferentSeedsDrawDifferentInstances) {
-  const LauExperimentReport a = tiny_run(1), b = tiny_run(2001), c = tiny_run(2051);
+  const report::LauExperimentReport a = tiny_run(1), b = tiny_run(2001), c = tiny_run(2051);
   for (std::size_t k = 0; k < a.rings.size(); ++k) {
     if (a.rings[k].n < 10) continue;  // n = 4 has few distinct outcomes
-    const auto key = [&](const LauExperimentReport& r) {
+    const auto key = [&](const report::LauExperimentReport& r) {
       return std::vector<double>{r.rings[k].single.worse_sum, r.rings[k].multi.worse_sum, r.rings[k].modes.worse_sum};
     };
     EXPECT_NE(key(a), key(b)) << "n = " << a.rings[k].n;
@@ -68,13 +68,13 @@ TEST(LauExperiment, DifferentSeedsDrawDifferentInstances) {
 }
 
 TEST(LauExperiment, WritesTablesCsvAndPlots) {
-  const LauExperimentReport r = tiny_run();
-  const std::string text = format_lau_tables(r);
+  const report::LauExperimentReport r = tiny_run();
+  const std::string text = report::format_lau_tables(r);
   for (const char* title : {"Table 1", "Table 2", "Table 3", "Table 4", "odd n", "paper"})
     EXPECT_NE(text.find(title), std::string::npos) << title;
   const auto dir = std::filesystem::temp_directory_path() / "redist_lau_experiment_test";
   std::filesystem::remove_all(dir);
-  const auto files = write_lau_experiment(r, dir.string());
+  const auto files = report::write_lau_experiment(r, dir.string());
   EXPECT_EQ(files.size(), 10u);
   for (const auto& f : files) EXPECT_GT(std::filesystem::file_size(f), 100u) << f;
   std::ifstream csv(dir / "table1_single.csv");

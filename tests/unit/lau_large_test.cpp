@@ -11,10 +11,10 @@
 namespace redist {
 namespace {
 
-void expect_locally_optimal(const AllportInstance& inst, Rng& rng) {
-  const ShiftEvaluator eval(inst);
-  for (SendMode mode : {SendMode::single, SendMode::multi}) {
-    const OptimalShift best = optimal_shift(eval, mode);
+void expect_locally_optimal(const sim::AllportInstance& inst, Rng& rng) {
+  const sim::ShiftEvaluator eval(inst);
+  for (sim::SendMode mode : {sim::SendMode::single, sim::SendMode::multi}) {
+    const lau::OptimalShift best = lau::optimal_shift(eval, mode);
     ASSERT_FALSE(best.time.deadlock);
     EXPECT_EQ(eval.time(mode, best.shift), best.time);
     EXPECT_EQ(eval.time(mode, best.optimal.lo), best.time);
@@ -31,7 +31,7 @@ void expect_locally_optimal(const AllportInstance& inst, Rng& rng) {
 TEST(LauLarge, LoadsUpTo10To12) {
   Rng rng(12);
   for (std::size_t n : {5, 64, 1000, 20'000}) {
-    const AllportInstance inst = allport_instance(random_lau_loads(rng, n, 1'000'000'000'000, false));
+    const sim::AllportInstance inst = sim::allport_instance(lau::random_lau_loads(rng, n, 1'000'000'000'000, false));
     expect_locally_optimal(inst, rng);
   }
 }
@@ -39,16 +39,16 @@ TEST(LauLarge, LoadsUpTo10To12) {
 TEST(LauLarge, ExtremeTotalsNearTheLimit) {
   Rng rng(13);
   std::vector<std::int64_t> loads(7, 0);
-  loads[3] = kMaxAllportTotal;  // everything on one node, the largest total accepted
-  expect_locally_optimal(allport_instance(loads), rng);
-  loads.assign(4, kMaxAllportTotal / 4);
-  loads[0] += kMaxAllportTotal % 4;
-  expect_locally_optimal(allport_instance(loads), rng);
+  loads[3] = sim::kMaxAllportTotal;  // everything on one node, the largest total accepted
+  expect_locally_optimal(sim::allport_instance(loads), rng);
+  loads.assign(4, sim::kMaxAllportTotal / 4);
+  loads[0] += sim::kMaxAllportTotal % 4;
+  expect_locally_optimal(sim::allport_instance(loads), rng);
 }
 
 TEST(LauLarge, TwoHundredThousandNodes) {
   Rng rng(14);
-  const AllportInstance inst = allport_instance(random_lau_loads(rng, 200'000, 1'000'000, false));
+  const sim::AllportInstance inst = sim::allport_instance(lau::random_lau_loads(rng, 200'000, 1'000'000, false));
   expect_locally_optimal(inst, rng);
 }
 

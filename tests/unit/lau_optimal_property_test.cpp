@@ -10,10 +10,10 @@
 namespace redist {
 namespace {
 
-void expect_optimal(const AllportInstance& inst, bool by_executor) {
-  const ShiftEvaluator eval(inst);
-  for (SendMode mode : {SendMode::single, SendMode::multi}) {
-    const OptimalShift ours = optimal_shift(eval, mode);
+void expect_optimal(const sim::AllportInstance& inst, bool by_executor) {
+  const sim::ShiftEvaluator eval(inst);
+  for (sim::SendMode mode : {sim::SendMode::single, sim::SendMode::multi}) {
+    const lau::OptimalShift ours = lau::optimal_shift(eval, mode);
     const testing::BruteForce brute = testing::brute_force(inst, mode, by_executor);
     ASSERT_EQ(ours.time, brute.best) << to_string(mode) << " n " << inst.size();
     ASSERT_EQ(ours.optimal.lo, brute.optimal_shifts.front());
@@ -21,9 +21,9 @@ void expect_optimal(const AllportInstance& inst, bool by_executor) {
     ASSERT_EQ(static_cast<std::int64_t>(brute.optimal_shifts.size()), ours.optimal.hi - ours.optimal.lo + 1);
     ASSERT_GE(ours.shift, ours.optimal.lo);
     ASSERT_LE(ours.shift, ours.optimal.hi);
-    const AllportExecution run = execute_allport(inst, eval.flows(ours.shift), mode);
-    ASSERT_TRUE(run.reached_targets);
-    ASSERT_EQ(run.time(), ours.time);
+    const sim::AllportExecution run = execute_allport(inst, eval.flows(ours.shift), mode);
+    ASSERT_TRUE(io::run.reached_targets);
+    ASSERT_EQ(io::run.time(), ours.time);
   }
 }
 
@@ -34,7 +34,7 @@ TEST(LauOptimalProperty, EveryTinyInstanceMatchesExecutorBruteForce) {
     const std::int64_t top = n <= 3 ? 5 : 3;
     std::vector<std::int64_t> loads(n, 0);
     for (;;) {
-      expect_optimal(allport_instance(loads), true);
+      expect_optimal(sim::allport_instance(loads), true);
       ++count;
       std::size_t i = 0;
       while (i < n && loads[i] == top) loads[i++] = 0;
@@ -50,7 +50,7 @@ TEST(LauOptimalProperty, RandomInstancesWithRandomTargets) {
   for (int trial = 0; trial < 400; ++trial) {
     const auto n = static_cast<std::size_t>(rng.uniform(1, 12));
     auto loads = testing::random_loads(rng, n, 8);
-    AllportInstance inst;
+    sim::AllportInstance inst;
     inst.targets = testing::random_targets(rng, loads);
     inst.loads = std::move(loads);
     expect_optimal(inst, trial % 4 == 0);
@@ -62,7 +62,7 @@ TEST(LauOptimalProperty, DocumentLikeInstances) {
   Rng rng(2001);
   for (int trial = 0; trial < 250; ++trial) {  // more in lau_slow_property_test.cpp (label slow)
     const auto n = static_cast<std::size_t>(rng.uniform(4, 30));
-    expect_optimal(allport_instance(testing::random_loads(rng, n, 100)), false);
+    expect_optimal(sim::allport_instance(testing::random_loads(rng, n, 100)), false);
   }
 }
 

@@ -17,11 +17,11 @@ TEST(LauSlowProperty, EverySixNodeInstanceAgainstTheExecutor) {
   std::vector<std::int64_t> loads(6, 0);
   int count = 0;
   for (;;) {
-    const AllportInstance inst = allport_instance(loads);
-    const ShiftEvaluator eval(inst);
-    for (SendMode mode : {SendMode::single, SendMode::multi}) {
+    const sim::AllportInstance inst = sim::allport_instance(loads);
+    const sim::ShiftEvaluator eval(inst);
+    for (sim::SendMode mode : {sim::SendMode::single, sim::SendMode::multi}) {
       const testing::BruteForce brute = testing::brute_force(inst, mode, true);
-      const OptimalShift ours = optimal_shift(eval, mode);
+      const lau::OptimalShift ours = lau::optimal_shift(eval, mode);
       ASSERT_EQ(ours.time, brute.best);
       ASSERT_EQ(ours.optimal.lo, brute.optimal_shifts.front());
       ASSERT_EQ(ours.optimal.hi, brute.optimal_shifts.back());
@@ -41,16 +41,16 @@ TEST(LauSlowProperty, DocumentLikeInstancesAndWindowMisses) {
   const int trials = 3000;
   for (int trial = 0; trial < trials; ++trial) {
     const auto n = static_cast<std::size_t>(rng.uniform(4, 50));
-    const AllportInstance inst = allport_instance(random_lau_loads(rng, n, 100, trial % 2 == 0));
-    const ShiftEvaluator eval(inst);
+    const sim::AllportInstance inst = sim::allport_instance(lau::random_lau_loads(rng, n, 100, trial % 2 == 0));
+    const sim::ShiftEvaluator eval(inst);
     for (int m = 0; m < 2; ++m) {
-      const SendMode mode = m == 0 ? SendMode::single : SendMode::multi;
+      const sim::SendMode mode = m == 0 ? sim::SendMode::single : sim::SendMode::multi;
       const testing::BruteForce brute = testing::brute_force(inst, mode, false);
-      const OptimalShift ours = optimal_shift(eval, mode);
+      const lau::OptimalShift ours = lau::optimal_shift(eval, mode);
       ASSERT_EQ(ours.time, brute.best) << "n " << n << " trial " << trial;
       ASSERT_EQ(ours.optimal.lo, brute.optimal_shifts.front());
       ASSERT_EQ(ours.optimal.hi, brute.optimal_shifts.back());
-      const AllportTime window = window_search(eval, mode).time;
+      const sim::AllportTime window = lau::window_search(eval, mode).time;
       ASSERT_GE(window.key(), brute.best.key());
       misses[m] += window != brute.best;
     }

@@ -18,7 +18,7 @@
 namespace redist {
 namespace {
 
-AllportInstance allport(const std::string& loads, const std::string& targets = "") {
+sim::AllportInstance allport(const std::string& loads, const std::string& targets = "") {
   std::string text = R"({"model": "allport", "loads": )" + loads;
   if (!targets.empty()) text += R"(, "targets": )" + targets;
   return io::allport_instance_from_json(io::parse_exact_json(text + "}", "in.json"), "in.json");
@@ -34,18 +34,18 @@ std::string allport_error(const std::string& loads, const std::string& targets =
 }
 
 // Every algorithm's reported times agree with the step-by-step executor, which ends on the targets.
-void expect_executed(const AllportInstance& inst) {
-  for (SendMode mode : {SendMode::single, SendMode::multi})
-    for (LauAlgorithm algorithm : {LauAlgorithm::linear, LauAlgorithm::traffic, LauAlgorithm::optimal}) {
-      LauOptions options;
+void expect_executed(const sim::AllportInstance& inst) {
+  for (sim::SendMode mode : {sim::SendMode::single, sim::SendMode::multi})
+    for (lau::LauAlgorithm algorithm : {lau::LauAlgorithm::linear, lau::LauAlgorithm::traffic, lau::LauAlgorithm::optimal}) {
+      lau::LauOptions options;
       options.algorithm = algorithm;
       options.mode = mode;
-      const LauPlan plan = plan_lau(inst, options);
-      for (SendMode run_mode : {SendMode::single, SendMode::multi}) {
-        const AllportTime want = run_mode == SendMode::single ? plan.t_single : plan.t_multi;
-        const AllportExecution run = execute_allport(inst, plan.flows, run_mode);
-        EXPECT_EQ(run.time(), want) << to_string(algorithm) << " " << to_string(run_mode);
-        EXPECT_TRUE(want.deadlock || run.reached_targets);
+      const lau::LauPlan plan = plan_lau(inst, options);
+      for (sim::SendMode run_mode : {sim::SendMode::single, sim::SendMode::multi}) {
+        const sim::AllportTime want = run_mode == sim::SendMode::single ? plan.t_single : plan.t_multi;
+        const sim::AllportExecution run = execute_allport(inst, plan.flows, run_mode);
+        EXPECT_EQ(io::run.time(), want) << to_string(algorithm) << " " << to_string(run_mode);
+        EXPECT_TRUE(want.deadlock || io::run.reached_targets);
       }
     }
 }
@@ -64,8 +64,8 @@ TEST(AllportLimits, TenToTheTwelveItemsOnOneProcessorAndAllEqual) {
   std::string loads = "[1000000000000";
   for (int i = 1; i < 100; ++i) loads += ", 0";
   expect_executed(allport(loads + "]"));
-  const AllportInstance equal = allport("[7, 7, 7, 7]");
-  const LauPlan plan = plan_lau(equal, {});
+  const sim::AllportInstance equal = allport("[7, 7, 7, 7]");
+  const lau::LauPlan plan = lau::plan_lau(equal, {});
   EXPECT_EQ(plan.t_single.steps, 0);
   EXPECT_EQ(plan.traffic, 0);
 }

@@ -45,9 +45,9 @@ std::string ring_text(const char* kind, const std::string& loads, const std::str
 }
 
 // Plans, validates exactly, and checks the reported makespan, the bounds and the promised optimality.
-RingPlan validated_plan(const RingInstance& inst) {
-  const RingPlan plan = plan_ring(inst);
-  const ValidationResult check = validate_ring_schedule(inst, plan.schedule);
+ring::RingPlan validated_plan(const RingInstance& inst) {
+  const ring::RingPlan plan = ring::plan_ring(inst);
+  const sim::ValidationResult check = sim::validate_ring_schedule(inst, plan.schedule);
   EXPECT_TRUE(check.valid) << (check.violation ? check.violation->rule + ": " + check.violation->message : "");
   // The validator works at the finer of the two scales: bring the plan's makespan to it (no products
   // of two large times, which could overflow 128 bits).
@@ -66,7 +66,7 @@ TEST(RingLimits, TenToTheTwelveItemsInEveryFramework) {
   const std::string targets = "[1, 1, 1, 1, " + std::to_string(kTera) + "]";
   for (const char* kind : kKinds)
     for (const char* costs : {"1", "[1, 3, 2, 5, 4]"}) {
-      const RingPlan plan = validated_plan(ring(ring_text(kind, loads, targets, costs)));
+      const ring::RingPlan plan = validated_plan(ring(ring_text(kind, loads, targets, costs)));
       EXPECT_GT(*plan.schedule.makespan, Ticks{kTera} / 2) << kind << " " << costs;
       EXPECT_LT(plan.schedule.transfers.size(), 100U) << "a schedule's size must not grow with the items";
     }
@@ -111,7 +111,7 @@ TEST(RingLimits, TotalTimesCostBeyondTwoToThe120IsRefused) {
     validated_plan(ring(ring_text("bidirectional", loads, targets, costs)));
   const RingInstance beyond = ring(ring_text("bidirectional", loads, targets, "[8589934592, 1, 8589934592]"));
   try {
-    plan_ring(beyond);
+    ring::plan_ring(beyond);
     ADD_FAILURE() << "expected System 6 to refuse 2^62 items at cost 2^33";
   } catch (const InputError& e) {
     EXPECT_EQ(e.field(), "costs");
@@ -122,7 +122,7 @@ TEST(RingLimits, TotalTimesCostBeyondTwoToThe120IsRefused) {
 TEST(RingLimits, AllEqualLoadsMoveNothing) {
   for (const char* kind : kKinds)
     for (const char* costs : {"1", "[1, 2.5, 3]"}) {
-      const RingPlan plan = validated_plan(ring(ring_text(kind, "[5, 5, 5]", "[5, 5, 5]", costs)));
+      const ring::RingPlan plan = validated_plan(ring(ring_text(kind, "[5, 5, 5]", "[5, 5, 5]", costs)));
       EXPECT_EQ(*plan.schedule.makespan, 0);
       EXPECT_EQ(*plan.schedule.status, PlanStatus::optimal);
     }
@@ -194,16 +194,16 @@ Schedule schedule(const std::string& transfers, std::size_t n) {
 
 TEST(ScheduleLimits, HugeItemsAndStartsGetAVerdictOrAClearError) {
   const RingInstance inst = ring(ring_text("unidirectional", "[1, 0]", "[0, 1]", "1e9"));
-  const ValidationResult huge_batch =
-      validate_ring_schedule(inst, schedule(R"([{"from": 0, "to": 1, "items": 9223372036854775807, "start": 0}])", 2));
+  const sim::ValidationResult huge_batch =
+      sim::validate_ring_schedule(inst, schedule(R"([{"from": 0, "to": 1, "items": 9223372036854775807, "start": 0}])", 2));
   ASSERT_FALSE(huge_batch.valid);
   EXPECT_EQ(huge_batch.violation->rule, "holdings");
   // One item sent at t = 10^37 is a valid, if late, schedule.
-  const ValidationResult late = validate_ring_schedule(inst, schedule(R"([{"from": 0, "to": 1, "items": 1, "start": 1e37}])", 2));
+  const sim::ValidationResult late = sim::validate_ring_schedule(inst, schedule(R"([{"from": 0, "to": 1, "items": 1, "start": 1e37}])", 2));
   ASSERT_TRUE(late.valid);
   EXPECT_EQ(format_ticks(late.makespan, late.time_scale), "10000000000000000000000000001000000000");
   // End times beyond 128-bit ticks, or starts whose digits exceed 2^127: a clear error.
-  EXPECT_THROW(validate_ring_schedule(
+  EXPECT_THROW(sim::validate_ring_schedule(
                    inst, schedule(R"([{"from": 0, "to": 1, "items": 100000, "start": 1.701411834604692317316873e38}])", 2)),
                InputError);
   EXPECT_THROW(schedule(R"([{"from": 0, "to": 1, "items": 1, "start": 999999999999999999999.999999999999999999}])", 2),

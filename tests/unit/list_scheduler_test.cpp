@@ -19,11 +19,11 @@
 namespace redist {
 namespace {
 
-constexpr RingShape kShapes[] = {RingShape::uniform, RingShape::gather, RingShape::scatter,
-                                 RingShape::heavy,   RingShape::blocks, RingShape::forward};
+constexpr ring::RingShape kShapes[] = {ring::RingShape::uniform, ring::RingShape::gather, ring::RingShape::scatter,
+                                 ring::RingShape::heavy,   ring::RingShape::blocks, ring::RingShape::forward};
 
-RingInstance shaped_ring(Rng& rng, RingShape shape, std::size_t max_n, std::int64_t max_load) {
-  RingGenOptions opt;
+RingInstance shaped_ring(Rng& rng, ring::RingShape shape, std::size_t max_n, std::int64_t max_load) {
+  ring::RingGenOptions opt;
   opt.n = static_cast<std::size_t>(rng.uniform(2, static_cast<std::int64_t>(max_n)));
   opt.kind = RingKind::bidirectional;
   opt.heterogeneous = true;
@@ -32,13 +32,13 @@ RingInstance shaped_ring(Rng& rng, RingShape shape, std::size_t max_n, std::int6
   opt.cost_decimals = static_cast<int>(rng.uniform(0, 2) == 0);
   opt.max_load = rng.uniform(1, max_load);
   opt.seed = rng.next();
-  return generate_ring_instance(opt);
+  return ring::generate_ring_instance(opt);
 }
 
 long long ll(Ticks t) { return static_cast<long long>(t); }
 
 void expect_valid(const RingInstance& inst, const Schedule& s, Ticks claimed) {
-  const auto verdict = validate_ring_schedule(inst, s);
+  const auto verdict = sim::validate_ring_schedule(inst, s);
   ASSERT_TRUE(verdict.valid) << (verdict.violation ? verdict.violation->message : "");
   EXPECT_EQ(ll(verdict.makespan), ll(claimed));
 }
@@ -51,18 +51,18 @@ TEST(ListScheduler, EveryShiftAndRuleGivesAValidSchedule) {
     const auto prefix = prefix_sums(inst.imbalances());
     const auto [lo, hi] = std::minmax_element(prefix.begin(), prefix.end());
     for (std::int64_t x = -*hi; x <= -*lo; x += std::max<std::int64_t>(1, (*hi - *lo) / 6))
-      for (const auto rule : {ListPriority::critical_path, ListPriority::remaining_work, ListPriority::succ_first,
-                              ListPriority::pred_first, ListPriority::starved_work_first,
-                              ListPriority::starving_relay_first}) {
-        ListSchedulerOptions opt;
+      for (const auto rule : {ring::ListPriority::critical_path, ring::ListPriority::remaining_work, ring::ListPriority::succ_first,
+                              ring::ListPriority::pred_first, ring::ListPriority::starved_work_first,
+                              ring::ListPriority::starving_relay_first}) {
+        ring::ListSchedulerOptions opt;
         opt.priority = rule;
         opt.granularity = rng.uniform(1, 100);
         opt.spaced = rng.uniform(0, 3) != 0;
-        opt.late_batches = static_cast<ListSchedulerOptions::LateBatches>(rng.uniform(0, 2));
-        const auto s = list_schedule(inst, x, opt);
+        opt.late_batches = static_cast<ring::ListSchedulerOptions::LateBatches>(rng.uniform(0, 2));
+        const auto s = ring::list_schedule(inst, x, opt);
         if (!s) continue;
         expect_valid(inst, s->schedule, s->makespan);
-        EXPECT_GE(ll(s->makespan), ll(system6_time(inst, x)));  // one-port at every processor
+        EXPECT_GE(ll(s->makespan), ll(ring::system6_time(inst, x)));  // one-port at every processor
         ++timed;
       }
   }
@@ -74,9 +74,9 @@ TEST(ListScheduler, ARelayFasterThanItsUpstreamForwardsAtItsPaceInOneSpacedTrans
   // each forwards every item as it arrives: spacing 5, one spaced transfer per relay (not 1000
   // batches). Item k reaches P1 at 5k, leaves P2 at 5k + 1, arrives at 5k + 2: makespan 5002.
   RingInstance inst{RingKind::bidirectional, {1001, 0, 0, 1}, {1, 0, 0, 1001}, {5, 1, 1, 1}, {9, 9, 9, 9}, 0};
-  ListSchedulerOptions opt;
-  opt.late_batches = ListSchedulerOptions::LateBatches::never;
-  const auto s = list_schedule(inst, 0, opt);
+  ring::ListSchedulerOptions opt;
+  opt.late_batches = ring::ListSchedulerOptions::LateBatches::never;
+  const auto s = ring::list_schedule(inst, 0, opt);
   ASSERT_TRUE(s.has_value());
   EXPECT_EQ(ll(s->makespan), 5002);
   EXPECT_LE(s->schedule.transfers.size(), 5u);
@@ -104,25 +104,25 @@ TEST(ListScheduler, EarliestDeadlineFirstFeedsBothSlowRelaysOfASource) {
                     {1, 4, 1, 1, 1, 1, 1, 1, 1, 1},
                     {1, 1, 1, 1, 1, 1, 1, 1, 1, 4},
                     0};
-  const auto lp = solve_system6(inst);
-  ListSchedulerOptions edf;
-  edf.priority = ListPriority::starved_work_first;
-  const auto s = list_schedule(inst, lp.integer_shift, edf);
+  const auto lp = ring::solve_system6(inst);
+  ring::ListSchedulerOptions edf;
+  edf.priority = ring::ListPriority::starved_work_first;
+  const auto s = ring::list_schedule(inst, lp.integer_shift, edf);
   ASSERT_TRUE(s.has_value());
   expect_valid(inst, s->schedule, s->makespan);
-  ListSchedulerOptions one_side;
-  one_side.priority = ListPriority::succ_first;
-  const auto first_succ = list_schedule(inst, lp.integer_shift, one_side);
+  ring::ListSchedulerOptions one_side;
+  one_side.priority = ring::ListPriority::succ_first;
+  const auto first_succ = ring::list_schedule(inst, lp.integer_shift, one_side);
   ASSERT_TRUE(first_succ.has_value());
   EXPECT_LT(ll(s->makespan), ll(first_succ->makespan));
-  EXPECT_EQ(ll(s->makespan), ll(forwarding_bound(inst)));
+  EXPECT_EQ(ll(s->makespan), ll(ring::forwarding_bound(inst)));
 }
 
 TEST(ListScheduler, UncontestedRelaysSendWhatTheyHoldInOneTransfer) {
   // P0 sends 6 items to P3 through the empty P1 and P2 (all costs 1): each relay forwards every item
   // on arrival, back to back, so one transfer per link and makespan 6 + 2.
   RingInstance inst{RingKind::bidirectional, {7, 0, 0, 1}, {1, 0, 0, 7}, {1, 1, 1, 1}, {5, 5, 5, 5}, 0};
-  const auto s = list_schedule(inst, 0);
+  const auto s = ring::list_schedule(inst, 0);
   ASSERT_TRUE(s.has_value());
   EXPECT_EQ(ll(s->makespan), 8);
   EXPECT_EQ(s->schedule.transfers.size(), 3u);
@@ -135,9 +135,9 @@ int compare_with_plain_greedy(std::uint64_t seed, int trials, std::size_t max_n,
   int strictly_better = 0;
   for (int trial = 0; trial < trials; ++trial) {
     const auto inst = shaped_ring(rng, kShapes[trial % 6], max_n, max_load);
-    const RingPlan plan = plan_ring(inst);
+    const ring::RingPlan plan = ring::plan_ring(inst);
     expect_valid(inst, plan.schedule, *plan.schedule.makespan);
-    const auto greedy = testing::best_plain_greedy(inst, solve_system6(inst).integer_shift, 2);
+    const auto greedy = testing::best_plain_greedy(inst, ring::solve_system6(inst).integer_shift, 2);
     EXPECT_TRUE(greedy.has_value());
     if (!greedy) continue;
     expect_valid(inst, *greedy, *greedy->makespan);
@@ -156,10 +156,10 @@ TEST(ListPlanner, MoreEffortIsNeverWorse) {
   Rng rng(77);
   for (int trial = 0; trial < 30; ++trial) {
     const auto inst = shaped_ring(rng, kShapes[trial % 6], 40, 30);
-    const auto center = solve_system6(inst).integer_shift;
+    const auto center = ring::solve_system6(inst).integer_shift;
     Ticks previous = -1;
     for (const int effort : {0, 1, 3}) {
-      const auto r = plan_by_list_scheduling(inst, center, 0, effort);
+      const auto r = ring::plan_by_list_scheduling(inst, center, 0, effort);
       ASSERT_TRUE(r.has_value());
       expect_valid(inst, r->best.schedule, r->best.makespan);
       if (previous >= 0) {
@@ -173,8 +173,8 @@ TEST(ListPlanner, MoreEffortIsNeverWorse) {
 TEST(ListPlanner, ErrataRingReachesItsExactOptimum) {
   // docs/errata.md item 3: tau_int = 17 is not reachable; the optimum is 19 (exact search proves it).
   RingInstance inst{RingKind::bidirectional, {1, 1, 1, 8}, {1, 1, 6, 3}, {4, 3, 1, 3}, {4, 2, 5, 5}, 0};
-  EXPECT_EQ(ll(solve_system6(inst).integer_optimum), 17);
-  const RingPlan plan = plan_ring(inst);
+  EXPECT_EQ(ll(ring::solve_system6(inst).integer_optimum), 17);
+  const ring::RingPlan plan = ring::plan_ring(inst);
   expect_valid(inst, plan.schedule, *plan.schedule.makespan);
   EXPECT_EQ(ll(*plan.schedule.makespan), 19);
   EXPECT_EQ(ll(plan.bounds.best), 19);

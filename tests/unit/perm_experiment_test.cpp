@@ -8,18 +8,18 @@
 namespace redist::perm {
 namespace {
 
-PermExperimentReport quick_run(std::uint64_t seed) {
-  PermExperimentOptions o;
+report::PermExperimentReport quick_run(std::uint64_t seed) {
+  report::PermExperimentOptions o;
   o.quick = true;
   o.draws = 6;
   o.seed = seed;
-  return run_perm_experiment(o);
+  return report::run_perm_experiment(o);
 }
 
 TEST(PermExperiment, ReferenceColumnsAreConsistentMeasurements) {
-  const PermExperimentReport r = quick_run(2013);
+  const report::PermExperimentReport r = quick_run(2013);
   ASSERT_FALSE(r.table1a.empty());
-  for (const SkewedSetRow& row : r.table1a) {
+  for (const report::SkewedSetRow& row : r.table1a) {
     for (int k = 0; k < 2; ++k) {
       EXPECT_GE(row.reference_exact[k], 0.0);
       // An exact recovery places every part: the part share is at least the exact share.
@@ -35,9 +35,9 @@ TEST(PermExperiment, ReferenceColumnsAreConsistentMeasurements) {
 }
 
 TEST(PermExperiment, ChunkSetRowsObeyTheOptima) {
-  const PermExperimentReport r = quick_run(2013);
+  const report::PermExperimentReport r = quick_run(2013);
   ASSERT_EQ(r.table1b.size(), r.table1a.size());
-  for (const ChunkSetRow& row : r.table1b) {
+  for (const report::ChunkSetRow& row : r.table1b) {
     const double tiles = static_cast<double>(row.tiles * row.tiles);
     EXPECT_LE(row.volume[0], tiles);
     // Means of per-matrix optima: D_vol moves no more than either other, D_steps needs no more steps.
@@ -50,7 +50,7 @@ TEST(PermExperiment, ChunkSetRowsObeyTheOptima) {
 }
 
 TEST(PermExperiment, SeedsGiveIndependentDraws) {
-  const PermExperimentReport a = quick_run(1), b = quick_run(2), again = quick_run(1);
+  const report::PermExperimentReport a = quick_run(1), b = quick_run(2), again = quick_run(1);
   ASSERT_EQ(a.figure1.size(), b.figure1.size());
   EXPECT_EQ(a.figure1.back().canonical_volume, again.figure1.back().canonical_volume);
   bool differs = false;

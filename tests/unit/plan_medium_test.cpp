@@ -19,20 +19,20 @@ namespace {
 // The least makespan of System 6's integer argmin timed with either port order: a candidate the
 // search always times, so the plan can only be as good or better.
 Ticks centre_timing(const RingInstance& inst) {
-  const RingPrefix prefix = RingPrefix::of(inst);
-  const std::int64_t centre = solve_system6(inst, prefix).integer_shift;
+  const ring::RingPrefix prefix = ring::RingPrefix::of(inst);
+  const std::int64_t centre = ring::solve_system6(inst, sim::prefix).integer_shift;
   Ticks best = -1;
-  for (const PortOrder order : {PortOrder::succ_first, PortOrder::pred_first})
-    if (const auto t = time_flows(inst, prefix, centre, order, FollowMode::exact, Pacing::spaced))
+  for (const ring::PortOrder order : {ring::PortOrder::succ_first, ring::PortOrder::pred_first})
+    if (const auto t = ring::time_flows(inst, prefix, centre, order, ring::FollowMode::exact, ring::Pacing::spaced))
       best = best < 0 ? t->makespan : std::min(best, t->makespan);
   return best;
 }
 
 TEST(PlanMedium, EveryShapeOfThirtyThousandProcessorsIsValid) {
-  for (const RingShape shape : {RingShape::uniform, RingShape::gather, RingShape::scatter, RingShape::heavy,
-                                RingShape::blocks, RingShape::forward}) {
+  for (const ring::RingShape shape : {ring::RingShape::uniform, ring::RingShape::gather, ring::RingShape::scatter, ring::RingShape::heavy,
+                                ring::RingShape::blocks, ring::RingShape::forward}) {
     const int decimals = static_cast<int>(shape) % 2 == 0 ? 0 : 2;  // integer and decimal costs
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.n = 30'000;
     opt.kind = RingKind::bidirectional;
     opt.heterogeneous = true;
@@ -40,10 +40,10 @@ TEST(PlanMedium, EveryShapeOfThirtyThousandProcessorsIsValid) {
     opt.shape = shape;
     opt.cost_decimals = decimals;
     opt.seed = 11 + static_cast<std::uint64_t>(shape) * 2 + static_cast<std::uint64_t>(decimals);
-    const RingInstance inst = generate_ring_instance(opt);
-    const RingPlan plan = plan_ring(inst);
+    const RingInstance inst = ring::generate_ring_instance(opt);
+    const ring::RingPlan plan = ring::plan_ring(inst);
     SCOPED_TRACE(plan.method);
-    const auto verdict = validate_ring_schedule(inst, plan.schedule);
+    const auto verdict = sim::validate_ring_schedule(inst, plan.schedule);
     ASSERT_TRUE(verdict.valid) << verdict.violation->message;
     EXPECT_EQ(static_cast<long long>(verdict.makespan), static_cast<long long>(*plan.schedule.makespan));
     EXPECT_GE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(plan.bounds.best));

@@ -11,26 +11,14 @@
 #include "redist/ring/system6.hpp"
 #include "redist/sim/ring_validator.hpp"
 #include "support/ring_brute_force.hpp"
+#include "support/ring_builders.hpp"
 
 namespace redist {
 namespace {
 
-RingInstance random_ring(Rng& rng, RingKind kind, bool heterogeneous, std::size_t max_n, std::int64_t max_load,
-                         bool light = false) {
-  RingGenOptions opt;
-  opt.n = static_cast<std::size_t>(rng.uniform(1, static_cast<std::int64_t>(max_n)));
-  opt.kind = kind;
-  opt.heterogeneous = heterogeneous;
-  opt.max_cost = rng.uniform(1, 12);
-  opt.max_load = rng.uniform(1, max_load);
-  opt.light = light;
-  opt.seed = rng.next();
-  return generate_ring_instance(opt);
-}
-
-RingPlan checked_plan(const RingInstance& inst) {
-  RingPlan plan = plan_ring(inst);
-  const auto verdict = validate_ring_schedule(inst, plan.schedule);
+ring::RingPlan checked_plan(const RingInstance& inst) {
+  ring::RingPlan plan = ring::plan_ring(inst);
+  const auto verdict = sim::validate_ring_schedule(inst, plan.schedule);
   EXPECT_TRUE(verdict.valid) << (verdict.violation ? verdict.violation->message : "");
   EXPECT_EQ(static_cast<long long>(verdict.makespan), static_cast<long long>(*plan.schedule.makespan));
   EXPECT_GE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(plan.bounds.best));
@@ -43,7 +31,7 @@ TEST(Plan, ProvedFrameworksAreOptimalOnEveryRandomInstance) {
   for (int trial = 0; trial < 3000; ++trial) {
     const auto kind = trial % 2 ? RingKind::bidirectional : RingKind::unidirectional;
     const bool het = kind == RingKind::unidirectional && trial % 4 == 0;
-    const auto inst = random_ring(rng, kind, het, trial % 10 == 0 ? 60 : 10, 30);
+    const auto inst = testing::random_ring(rng, kind, het, trial % 10 == 0 ? 60 : 10, 30);
     const auto plan = checked_plan(inst);
     EXPECT_EQ(plan.schedule.status, PlanStatus::optimal) << plan.framework << " n=" << inst.size();
     EXPECT_FALSE(plan.batch_limited);
@@ -57,7 +45,7 @@ TEST(Plan, BurstingRelaysArePacedAndOptimal) {
   inst.loads = {1, 282578779226241, 3, 1};
   inst.targets = {282578779226239, 3, 1, 3};
   inst.succ_cost = {2, 3, 1, 3};
-  const RingPlan plan = checked_plan(inst);
+  const ring::RingPlan plan = checked_plan(inst);
   EXPECT_FALSE(plan.batch_limited);
   EXPECT_EQ(plan.schedule.status, PlanStatus::optimal);
   EXPECT_LE(plan.schedule.transfers.size(), 12U);
@@ -70,34 +58,34 @@ TEST(Plan, BackToBackBatchesOnlyBeyondTheBudgetAreSaidSo) {
   inst.loads = {1, 282578779226241, 3, 1};
   inst.targets = {282578779226239, 3, 1, 3};
   inst.succ_cost = {2, 3, 1, 3};
-  RingPlanOptions options;
+  ring::RingPlanOptions options;
   options.back_to_back = true;
-  const RingPlan plan = plan_ring(inst, options);
-  const auto verdict = validate_ring_schedule(inst, plan.schedule);
+  const ring::RingPlan plan = plan_ring(inst, options);
+  const auto verdict = sim::validate_ring_schedule(inst, plan.schedule);
   ASSERT_TRUE(verdict.valid) << verdict.violation->message;
   EXPECT_TRUE(verdict.makespan == *plan.schedule.makespan);
   for (const Transfer& t : plan.schedule.transfers) ASSERT_EQ(static_cast<long long>(t.spacing), 0);
   EXPECT_TRUE(plan.batch_limited);
   EXPECT_EQ(plan.schedule.status, PlanStatus::feasible);
   EXPECT_NE(plan.method.find("more batches than a schedule may hold"), std::string::npos);
-  EXPECT_LE(static_cast<std::int64_t>(plan.schedule.transfers.size()), max_schedule_batches(inst.size()));
+  EXPECT_LE(static_cast<std::int64_t>(plan.schedule.transfers.size()), ring::max_schedule_batches(inst.size()));
   EXPECT_LT(static_cast<double>(*plan.schedule.makespan - plan.bounds.best), 1e-5 * static_cast<double>(plan.bounds.best));
 }
 
 TEST(Plan, LightHeterogeneousRingsHitTheSystem6IntegerOptimum) {
   Rng rng(2);
   for (int trial = 0; trial < 1000; ++trial) {
-    const auto inst = random_ring(rng, RingKind::bidirectional, true, 30, 100, true);
+    const auto inst = testing::random_ring(rng, RingKind::bidirectional, true, 30, 100, true);
     const auto plan = checked_plan(inst);
     EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan),
-              static_cast<long long>(solve_system6(inst).integer_optimum));
+              static_cast<long long>(ring::solve_system6(inst).integer_optimum));
   }
 }
 
 TEST(Plan, TinyHomogeneousRingsMatchTheBruteForceOptimum) {
   Rng rng(3);
   for (int trial = 0; trial < 400; ++trial) {
-    const auto inst = random_ring(rng, trial % 2 ? RingKind::bidirectional : RingKind::unidirectional, false, 5, 3);
+    const auto inst = testing::random_ring(rng, trial % 2 ? RingKind::bidirectional : RingKind::unidirectional, false, 5, 3);
     const auto plan = checked_plan(inst);
     EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), *testing::brute_force_steps(inst));
   }
@@ -107,7 +95,7 @@ TEST(Plan, GeneralHeterogeneousRingsAreValidAndMostlyAtTheBound) {
   Rng rng(4);
   int optimal = 0, total = 0;
   for (int trial = 0; trial < 1500; ++trial) {
-    const auto inst = random_ring(rng, RingKind::bidirectional, true, 24, 40);
+    const auto inst = testing::random_ring(rng, RingKind::bidirectional, true, 24, 40);
     const auto plan = checked_plan(inst);
     optimal += plan.schedule.status == PlanStatus::optimal;
     ++total;
@@ -119,7 +107,7 @@ TEST(Plan, ZeroLoadJoinersAndLeaversGetValidSchedules) {
   Rng rng(5);
   for (int trial = 0; trial < 600; ++trial) {
     const auto kind = trial % 2 ? RingKind::bidirectional : RingKind::unidirectional;
-    auto inst = random_ring(rng, kind, trial % 3 == 0, 12, 20);
+    auto inst = testing::random_ring(rng, kind, trial % 3 == 0, 12, 20);
     if (inst.size() < 2) continue;
     const auto p = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(inst.size()) - 1));
     const std::size_t q = (p + 1) % inst.size();

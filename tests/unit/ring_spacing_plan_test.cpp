@@ -21,9 +21,9 @@ namespace {
 using testing::lemma5_value;
 
 
-RingPlan validated_plan(const RingInstance& inst, const RingPlanOptions& options = {}) {
-  RingPlan plan = plan_ring(inst, options);
-  const auto verdict = validate_ring_schedule(inst, plan.schedule);
+ring::RingPlan validated_plan(const RingInstance& inst, const ring::RingPlanOptions& options = {}) {
+  ring::RingPlan plan = plan_ring(inst, options);
+  const auto verdict = sim::validate_ring_schedule(inst, plan.schedule);
   EXPECT_TRUE(verdict.valid) << (verdict.violation ? verdict.violation->message : "");
   EXPECT_TRUE(verdict.makespan == *plan.schedule.makespan);
   EXPECT_TRUE(*plan.schedule.makespan >= plan.bounds.best);
@@ -44,17 +44,17 @@ std::size_t most_transfers_per_link(const Schedule& s) {
 }
 
 RingInstance heterogeneous_uni(std::size_t n, std::int64_t max_load, std::int64_t max_cost, std::uint64_t seed) {
-  RingGenOptions opt;
+  ring::RingGenOptions opt;
   opt.n = n;
   opt.heterogeneous = true;
   opt.max_load = max_load;
   opt.max_cost = max_cost;
   opt.seed = seed;
-  return generate_ring_instance(opt);
+  return ring::generate_ring_instance(opt);
 }
 
 void expect_lemma5_optimal(const RingInstance& inst) {
-  const RingPlan plan = validated_plan(inst);
+  const ring::RingPlan plan = validated_plan(inst);
   EXPECT_TRUE(*plan.schedule.makespan == lemma5_value(inst)) << "n=" << inst.size();
   EXPECT_EQ(plan.schedule.status, PlanStatus::optimal);
   EXPECT_FALSE(plan.batch_limited);
@@ -154,15 +154,15 @@ TEST(SpacedPlans, AGatherOnThirtyProcessorsIsAFewDozenTransfers) {
 TEST(SpacedPlans, BidirectionalPlansAreValidAtEverySize) {
   Rng rng(31);
   for (int trial = 0; trial < 600; ++trial) {
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.n = static_cast<std::size_t>(trial % 100 == 0 ? 5000 : trial % 10 == 0 ? rng.uniform(100, 500) : rng.uniform(2, 30));
     opt.kind = RingKind::bidirectional;
     opt.heterogeneous = trial % 4 != 0;
     opt.max_load = trial % 2 ? 1'000'000'000 : rng.uniform(1, 50);
     opt.max_cost = rng.uniform(1, 12);
     opt.seed = rng.next();
-    const auto inst = generate_ring_instance(opt);
-    const RingPlan plan = validated_plan(inst);
+    const auto inst = ring::generate_ring_instance(opt);
+    const ring::RingPlan plan = validated_plan(inst);
     EXPECT_LE(plan.schedule.transfers.size(), 8 * inst.size() + 8);
   }
 }
@@ -186,9 +186,9 @@ TEST(SpacedPlans, BackToBackOptionNeverSpacesAndReportsItsGap) {
   Rng rng(32);
   for (int trial = 0; trial < 200; ++trial) {
     const auto inst = heterogeneous_uni(static_cast<std::size_t>(rng.uniform(2, 30)), 1000, 10, rng.next());
-    RingPlanOptions options;
+    ring::RingPlanOptions options;
     options.back_to_back = true;
-    const RingPlan plan = validated_plan(inst, options);
+    const ring::RingPlan plan = validated_plan(inst, options);
     for (const Transfer& t : plan.schedule.transfers) ASSERT_EQ(static_cast<long long>(t.spacing), 0);
     EXPECT_EQ(plan.schedule.status == PlanStatus::optimal, *plan.schedule.makespan == lemma5_value(inst));
     EXPECT_TRUE(*plan.schedule.lower_bound == lemma5_value(inst));
@@ -220,14 +220,14 @@ TEST(SpacedUnidirectional, DecreasingCostChainsAreTheQuadraticWorstCase) {
 
 TEST(SpacedUnidirectional, APathBeyondItsTransferBudgetIsRefusedNotExhaustingMemory) {
   const auto inst = decreasing_chain(40, 1'000'000);
-  std::vector<PathLink> links;
+  std::vector<ring::PathLink> links;
   std::vector<std::int64_t> loads;
   for (std::size_t i = 0; i + 1 < inst.size(); ++i) {
     links.push_back({1'000'000 - 1, inst.succ_cost[i], 0});
     loads.push_back(i == 0 ? 1'000'000 - 1 : 1);
   }
-  EXPECT_NO_THROW(time_path(links, loads, FollowMode::exact, 1000));
-  EXPECT_THROW(time_path(links, loads, FollowMode::exact, 500), InputError);
+  EXPECT_NO_THROW(ring::time_path(links, loads, ring::FollowMode::exact, 1000));
+  EXPECT_THROW(ring::time_path(links, loads, ring::FollowMode::exact, 500), InputError);
 }
 
 TEST(SpacedPlans, MostTransfersPerLinkOnRandomRingsIsSmall) {

@@ -27,7 +27,7 @@ Schedule mutate(Schedule s, const RingInstance& inst, Rng& rng) {
 }
 
 void expect_agreement(const RingInstance& inst, const Schedule& s) {
-  const auto ours = validate_ring_schedule(inst, s);
+  const auto ours = sim::validate_ring_schedule(inst, s);
   const auto ref = testing::reference_validate(inst, s);
   ASSERT_EQ(ours.valid, ref.valid) << (ours.violation ? ours.violation->message : "valid");
   if (ours.valid) {
@@ -41,14 +41,14 @@ void expect_agreement(const RingInstance& inst, const Schedule& s) {
 
 // 1 to 5 processors, either kind, costs and loads up to 3.
 RingInstance tiny_random_ring(Rng& rng) {
-  RingGenOptions opt;
+  ring::RingGenOptions opt;
   opt.n = static_cast<std::size_t>(rng.uniform(1, 5));
   opt.kind = rng.uniform(0, 1) ? RingKind::bidirectional : RingKind::unidirectional;
   opt.heterogeneous = rng.uniform(0, 1) != 0;
   opt.max_cost = 3;
   opt.max_load = 3;
   opt.seed = rng.next();
-  return generate_ring_instance(opt);
+  return ring::generate_ring_instance(opt);
 }
 
 TEST(RingValidatorProperty, AgreesWithItemByItemReferenceOnRandomSchedules) {
@@ -75,18 +75,18 @@ TEST(RingValidatorProperty, AgreesOnOptimalSchedulesAndTheirMutations) {
   Rng rng(99);
   int valid_seen = 0;
   for (int trial = 0; trial < 1500; ++trial) {
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.n = static_cast<std::size_t>(rng.uniform(2, 5));
     opt.kind = rng.uniform(0, 1) ? RingKind::bidirectional : RingKind::unidirectional;
     opt.max_load = 3;
     opt.seed = rng.next();
-    auto inst = generate_ring_instance(opt);
+    auto inst = ring::generate_ring_instance(opt);
     const std::int64_t c = rng.uniform(1, 3);
     for (auto& x : inst.succ_cost) x = c;
     for (auto& x : inst.pred_cost) x = c;
     const auto s = testing::brute_force_schedule(inst, 12);
     if (!s) continue;
-    const auto verdict = validate_ring_schedule(inst, *s);
+    const auto verdict = sim::validate_ring_schedule(inst, *s);
     EXPECT_TRUE(verdict.valid) << verdict.violation->message;
     valid_seen += verdict.valid;
     expect_agreement(inst, mutate(*s, inst, rng));

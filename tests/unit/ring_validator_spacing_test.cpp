@@ -38,11 +38,11 @@ constexpr auto bi = RingKind::bidirectional;
 TEST(RingValidatorSpacing, ARelayForwardsAtItsUpstreamPace) {
   // P0 sends 4 items at cost 3; P1 (cost 1, nothing of its own) forwards each as it arrives.
   const auto inst = ring(uni, {4, 0, 0}, {0, 0, 4}, {3, 1, 1});
-  auto result = validate_ring_schedule(inst, schedule({spaced(0, 1, 4, 0, 0), spaced(1, 2, 4, 3, 3)}));
+  auto result = sim::validate_ring_schedule(inst, schedule({spaced(0, 1, 4, 0, 0), spaced(1, 2, 4, 3, 3)}));
   ASSERT_TRUE(result.valid) << result.violation->message;
   EXPECT_EQ(static_cast<long long>(result.makespan), 3 + 3 * 3 + 1);
   // Spacing 2: the second item would leave at t=5, one tick before it arrives.
-  result = validate_ring_schedule(inst, schedule({spaced(0, 1, 4, 0, 0), spaced(1, 2, 4, 3, 2)}));
+  result = sim::validate_ring_schedule(inst, schedule({spaced(0, 1, 4, 0, 0), spaced(1, 2, 4, 3, 2)}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "holdings");
   EXPECT_EQ(static_cast<long long>(result.violation->time), 5);
@@ -50,27 +50,27 @@ TEST(RingValidatorSpacing, ARelayForwardsAtItsUpstreamPace) {
 
 TEST(RingValidatorSpacing, SpacingBelowTheLinkCostHasItsOwnRule) {
   const auto inst = ring(uni, {4, 0}, {0, 4}, {3, 3});
-  const auto result = validate_ring_schedule(inst, schedule({spaced(0, 1, 4, 7, 2)}));
+  const auto result = sim::validate_ring_schedule(inst, schedule({spaced(0, 1, 4, 7, 2)}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "spacing");
   EXPECT_EQ(result.violation->processor, 0);
   EXPECT_EQ(static_cast<long long>(result.violation->time), 7);
   // Spacing equal to the cost is back to back.
-  EXPECT_TRUE(validate_ring_schedule(inst, schedule({spaced(0, 1, 4, 0, 3)})).valid);
+  EXPECT_TRUE(sim::validate_ring_schedule(inst, schedule({spaced(0, 1, 4, 0, 3)})).valid);
 }
 
 TEST(RingValidatorSpacing, ATransferHoldsItsPortsBetweenItsItems) {
   // P1 sends to both sides; the pauses of a spaced transfer still hold its send port.
   const auto inst = ring(bi, {0, 4, 0}, {1, 2, 1}, {1, 1, 1}, {1, 1, 1});
-  auto result = validate_ring_schedule(inst, schedule({spaced(1, 2, 1, 0, 0), spaced(1, 0, 1, 1, 0)}));
+  auto result = sim::validate_ring_schedule(inst, schedule({spaced(1, 2, 1, 0, 0), spaced(1, 0, 1, 1, 0)}));
   EXPECT_TRUE(result.valid);
   // Two items every 3 ticks to P2 hold the port over [0, 4): a send to P0 at t=1 clashes.
   const auto two = ring(bi, {0, 4, 0}, {1, 1, 2}, {1, 1, 1}, {1, 1, 1});
-  result = validate_ring_schedule(two, schedule({spaced(1, 2, 2, 0, 3), spaced(1, 0, 1, 1, 0)}));
+  result = sim::validate_ring_schedule(two, schedule({spaced(1, 2, 2, 0, 3), spaced(1, 0, 1, 1, 0)}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "one-port");
   EXPECT_EQ(static_cast<long long>(result.violation->time), 1);
-  result = validate_ring_schedule(two, schedule({spaced(1, 2, 2, 0, 3), spaced(1, 0, 1, 4, 0)}));
+  result = sim::validate_ring_schedule(two, schedule({spaced(1, 2, 2, 0, 3), spaced(1, 0, 1, 4, 0)}));
   EXPECT_TRUE(result.valid);
 }
 
@@ -78,32 +78,32 @@ TEST(RingValidatorSpacing, HugeSpacedTransfersCostNothing) {
   // 10^18 items over a cost-7 link, relayed at that pace by a cost-1 link; and one too early.
   const std::int64_t total = 1'000'000'000'000'000'000;
   const auto inst = ring(uni, {total, 0, 0}, {0, 0, total}, {7, 1, 5});
-  auto result = validate_ring_schedule(inst, schedule({spaced(0, 1, total, 0, 0), spaced(1, 2, total, 7, 7)}));
+  auto result = sim::validate_ring_schedule(inst, schedule({spaced(0, 1, total, 0, 0), spaced(1, 2, total, 7, 7)}));
   ASSERT_TRUE(result.valid) << result.violation->message;
   EXPECT_TRUE(result.makespan == Ticks{total} * 7 + 1);
-  result = validate_ring_schedule(inst, schedule({spaced(0, 1, total, 0, 0), spaced(1, 2, total, 6, 7)}));
+  result = sim::validate_ring_schedule(inst, schedule({spaced(0, 1, total, 0, 0), spaced(1, 2, total, 6, 7)}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "holdings");
   // One tick too fast a pace: the second item leaves at t=13, one tick before it arrives.
-  result = validate_ring_schedule(inst, schedule({spaced(0, 1, total, 0, 0), spaced(1, 2, total, 7, 6)}));
+  result = sim::validate_ring_schedule(inst, schedule({spaced(0, 1, total, 0, 0), spaced(1, 2, total, 7, 6)}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(static_cast<long long>(result.violation->time), 13);
 }
 
 // Costs 1..4 so that spacings differ from costs and from each other.
 RingInstance small_ring(Rng& rng, std::int64_t max_load) {
-  RingGenOptions opt;
+  ring::RingGenOptions opt;
   opt.n = static_cast<std::size_t>(rng.uniform(1, 5));
   opt.kind = rng.uniform(0, 1) ? RingKind::bidirectional : RingKind::unidirectional;
   opt.heterogeneous = true;
   opt.max_cost = 4;
   opt.max_load = max_load;
   opt.seed = rng.next();
-  return generate_ring_instance(opt);
+  return ring::generate_ring_instance(opt);
 }
 
 void expect_agreement(const RingInstance& inst, const Schedule& s, const char* what) {
-  const auto ours = validate_ring_schedule(inst, s);
+  const auto ours = sim::validate_ring_schedule(inst, s);
   const auto ref = testing::reference_validate(inst, s);
   ASSERT_EQ(ours.valid, ref.valid) << what << ": " << (ours.violation ? ours.violation->message : "valid");
   if (ours.valid) {
@@ -187,11 +187,11 @@ TEST(RingValidatorSpacing, AgreesOnSpacedPlansAndTheirOneTickBreaks) {
     const std::int64_t x = inst.bidirectional() ? rng.uniform(-*std::max_element(prefix.begin(), prefix.end()),
                                                               -*std::min_element(prefix.begin(), prefix.end()))
                                                 : unidirectional_shift(prefix);
-    const auto order = rng.uniform(0, 1) ? PortOrder::succ_first : PortOrder::pred_first;
-    const auto timing = time_flows(inst, x, order, FollowMode::exact, Pacing::spaced);
+    const auto order = rng.uniform(0, 1) ? ring::PortOrder::succ_first : ring::PortOrder::pred_first;
+    const auto timing = ring::time_flows(inst, x, order, ring::FollowMode::exact, ring::Pacing::spaced);
     if (!timing) continue;
-    const Schedule plan = flow_timing_schedule(inst, *timing, Pacing::spaced);
-    const auto verdict = validate_ring_schedule(inst, plan);
+    const Schedule plan = ring::flow_timing_schedule(inst, *timing, ring::Pacing::spaced);
+    const auto verdict = sim::validate_ring_schedule(inst, plan);
     ASSERT_TRUE(verdict.valid) << verdict.violation->message;
     EXPECT_TRUE(verdict.makespan == timing->makespan);
     expect_agreement(inst, plan, "plan");
@@ -201,7 +201,7 @@ TEST(RingValidatorSpacing, AgreesOnSpacedPlansAndTheirOneTickBreaks) {
       Schedule mutant = plan;
       const auto victim = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(plan.transfers.size()) - 1));
       if (!break_once(mutant, inst, victim, kind)) continue;
-      broken += !validate_ring_schedule(inst, mutant).valid;
+      broken += !sim::validate_ring_schedule(inst, mutant).valid;
       expect_agreement(inst, mutant, "mutant");
     }
   }

@@ -25,7 +25,7 @@ constexpr auto bi = RingKind::bidirectional;
 TEST(RingValidator, AcceptsForwardingAtTheInstantOfArrival) {
   // P0 -> P1 -> P2: P1 holds one item and forwards the second one the moment it has arrived.
   const auto inst = ring(uni, {2, 1, 1}, {0, 1, 3}, {1, 1, 1});
-  const auto result = validate_ring_schedule(
+  const auto result = sim::validate_ring_schedule(
       inst, schedule({{0, 1, 2, 0, std::nullopt}, {1, 2, 1, 0, std::nullopt}, {1, 2, 1, 1, std::nullopt}}));
   EXPECT_TRUE(result.valid) << result.violation->message;
   EXPECT_EQ(static_cast<long long>(result.makespan), 2);
@@ -35,7 +35,7 @@ TEST(RingValidator, RejectsSendingAnItemNotYetReceived) {
   const auto inst = ring(uni, {1, 0, 1}, {0, 0, 2}, {2, 1, 1});
   // P1 forwards at t=1 the item that only arrives at t=2.
   const auto result =
-      validate_ring_schedule(inst, schedule({{0, 1, 1, 0, std::nullopt}, {1, 2, 1, 1, std::nullopt}}));
+      sim::validate_ring_schedule(inst, schedule({{0, 1, 1, 0, std::nullopt}, {1, 2, 1, 1, std::nullopt}}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "holdings");
   EXPECT_EQ(result.violation->processor, 1);
@@ -44,11 +44,11 @@ TEST(RingValidator, RejectsSendingAnItemNotYetReceived) {
 
 TEST(RingValidator, RejectsNonNeighbours) {
   const auto inst = ring(uni, {2, 1, 1, 1}, {1, 1, 2, 1}, {1, 1, 1, 1});
-  auto result = validate_ring_schedule(inst, schedule({{0, 2, 1, 0, std::nullopt}}));
+  auto result = sim::validate_ring_schedule(inst, schedule({{0, 2, 1, 0, std::nullopt}}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "neighbour");
   // Backwards on a unidirectional ring.
-  result = validate_ring_schedule(ring(uni, {1, 2}, {2, 1}, {1, 1}), schedule({{1, 0, 1, 0, Link::pred}}));
+  result = sim::validate_ring_schedule(ring(uni, {1, 2}, {2, 1}, {1, 1}), schedule({{1, 0, 1, 0, Link::pred}}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "neighbour");
 }
@@ -56,23 +56,23 @@ TEST(RingValidator, RejectsNonNeighbours) {
 TEST(RingValidator, RejectsOnePortClashesBothWays) {
   const auto inst = ring(bi, {1, 4, 1}, {2, 2, 2}, {1, 1, 1}, {1, 1, 1});
   // P1 sends to both neighbours at once.
-  auto result = validate_ring_schedule(inst, schedule({{1, 2, 1, 0, std::nullopt}, {1, 0, 1, 0, std::nullopt}}));
+  auto result = sim::validate_ring_schedule(inst, schedule({{1, 2, 1, 0, std::nullopt}, {1, 0, 1, 0, std::nullopt}}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "one-port");
   EXPECT_EQ(result.violation->processor, 1);
   // Sequential sends are fine.
-  result = validate_ring_schedule(inst, schedule({{1, 2, 1, 0, std::nullopt}, {1, 0, 1, 1, std::nullopt}}));
+  result = sim::validate_ring_schedule(inst, schedule({{1, 2, 1, 0, std::nullopt}, {1, 0, 1, 1, std::nullopt}}));
   EXPECT_TRUE(result.valid);
   // P1 receives from both sides at once.
   const auto in = ring(bi, {2, 0, 2}, {1, 2, 1}, {1, 1, 1}, {1, 1, 1});
-  result = validate_ring_schedule(in, schedule({{0, 1, 1, 0, std::nullopt}, {2, 1, 1, 0, std::nullopt}}));
+  result = sim::validate_ring_schedule(in, schedule({{0, 1, 1, 0, std::nullopt}, {2, 1, 1, 0, std::nullopt}}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "one-port");
 }
 
 TEST(RingValidator, ReportsWrongFinalLoads) {
   const auto inst = ring(uni, {2, 1}, {1, 2}, {1, 1});
-  const auto result = validate_ring_schedule(inst, schedule({}));
+  const auto result = sim::validate_ring_schedule(inst, schedule({}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "final-load");
 }
@@ -80,22 +80,22 @@ TEST(RingValidator, ReportsWrongFinalLoads) {
 TEST(RingValidator, TwoProcessorBidirectionalRingHasTwoLinksEachWay) {
   const auto inst = ring(bi, {4, 0}, {0, 4}, {1, 1}, {3, 3});
   // Two links from P0 to P1, but one port: 2 items over succ (cost 1), then 2 over pred (cost 3).
-  auto result = validate_ring_schedule(inst, schedule({{0, 1, 2, 0, Link::succ}, {0, 1, 2, 2, Link::pred}}));
+  auto result = sim::validate_ring_schedule(inst, schedule({{0, 1, 2, 0, Link::succ}, {0, 1, 2, 2, Link::pred}}));
   EXPECT_TRUE(result.valid);
   EXPECT_EQ(static_cast<long long>(result.makespan), 8);
-  result = validate_ring_schedule(inst, schedule({{0, 1, 2, 0, Link::succ}, {0, 1, 2, 1, Link::pred}}));
+  result = sim::validate_ring_schedule(inst, schedule({{0, 1, 2, 0, Link::succ}, {0, 1, 2, 1, Link::pred}}));
   EXPECT_FALSE(result.valid);
 }
 
 TEST(RingValidator, DecimalTimesAreExact) {
   // Costs 0.1: three items end at exactly 0.3, when the next batch may start (0.1 + 0.2 == 0.3 here).
   const auto inst = ring(uni, {6, 0}, {0, 6}, {1, 1}, {}, 1);
-  auto result = validate_ring_schedule(inst, schedule({{0, 1, 3, 0, std::nullopt}, {0, 1, 3, 3, std::nullopt}}, 1));
+  auto result = sim::validate_ring_schedule(inst, schedule({{0, 1, 3, 0, std::nullopt}, {0, 1, 3, 3, std::nullopt}}, 1));
   EXPECT_TRUE(result.valid);
   EXPECT_EQ(result.time_scale, 1);
   EXPECT_EQ(static_cast<long long>(result.makespan), 6);
   // Starting one hundredth too early is a clash; the validator works at the finer scale.
-  result = validate_ring_schedule(inst, schedule({{0, 1, 3, 0, std::nullopt}, {0, 1, 3, 29, std::nullopt}}, 2));
+  result = sim::validate_ring_schedule(inst, schedule({{0, 1, 3, 0, std::nullopt}, {0, 1, 3, 29, std::nullopt}}, 2));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.time_scale, 2);
   EXPECT_EQ(static_cast<long long>(result.violation->time), 29);
@@ -114,7 +114,7 @@ TEST(RingValidator, HugeItemCountsCostNothing) {
   for (std::int64_t b = 0; b < batches; ++b) transfers.push_back({1, 2, batch, static_cast<Ticks>(b) * batch + 1, std::nullopt});
   transfers[0].items -= 1;
   transfers[static_cast<std::size_t>(batches)].items -= 1;
-  const auto result = validate_ring_schedule(inst, schedule(transfers));
+  const auto result = sim::validate_ring_schedule(inst, schedule(transfers));
   EXPECT_TRUE(result.valid) << (result.violation ? result.violation->message : "");
 }
 
@@ -123,7 +123,7 @@ TEST(RingValidator, CatchesAHoldingsViolationDeepInsideABatch) {
   // departure (t=3: two own + one arrived at t=2).
   const auto inst = ring(uni, {10, 2, 0}, {0, 2, 10}, {2, 1, 1});
   const auto result =
-      validate_ring_schedule(inst, schedule({{0, 1, 10, 0, std::nullopt}, {1, 2, 10, 0, std::nullopt}}));
+      sim::validate_ring_schedule(inst, schedule({{0, 1, 10, 0, std::nullopt}, {1, 2, 10, 0, std::nullopt}}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "holdings");
   EXPECT_EQ(static_cast<long long>(result.violation->time), 3);

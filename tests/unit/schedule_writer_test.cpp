@@ -70,7 +70,7 @@ TEST(ScheduleWriter, StreamedPlansAreByteIdenticalToTheDomOnEveryFramework) {
   const std::string head = "{\n  \"framework\": \"x\",\n  \"makespan\": 4\n}\n";
   int spaced_plans = 0;
   for (int trial = 0; trial < 48; ++trial) {
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.n = static_cast<std::size_t>(rng.uniform(2, 60));
     opt.kind = trial % 2 ? RingKind::bidirectional : RingKind::unidirectional;
     opt.heterogeneous = (trial / 2) % 2 != 0;
@@ -78,7 +78,7 @@ TEST(ScheduleWriter, StreamedPlansAreByteIdenticalToTheDomOnEveryFramework) {
     opt.max_cost = rng.uniform(1, 9);
     opt.cost_decimals = static_cast<int>(rng.uniform(0, 2));
     opt.seed = rng.next();
-    const RingPlan plan = plan_ring(generate_ring_instance(opt));
+    const ring::RingPlan plan = ring::plan_ring(generate_ring_instance(opt));
     const Schedule& s = plan.schedule;
     spaced_plans += std::any_of(s.transfers.begin(), s.transfers.end(), [](const Transfer& t) { return t.spacing != 0; });
     const Streamed streamed = stream_document(head, s);

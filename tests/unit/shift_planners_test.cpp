@@ -9,23 +9,13 @@
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ring_validator.hpp"
 #include "support/ring_brute_force.hpp"
+#include "support/ring_builders.hpp"
 
 namespace redist {
 namespace {
 
-RingInstance random_ring(Rng& rng, RingKind kind, std::size_t max_n, std::int64_t max_load) {
-  RingGenOptions opt;
-  opt.n = static_cast<std::size_t>(rng.uniform(1, static_cast<std::int64_t>(max_n)));
-  opt.kind = kind;
-  opt.heterogeneous = rng.uniform(0, 3) != 0;
-  opt.max_cost = rng.uniform(1, 12);
-  opt.max_load = rng.uniform(1, max_load);
-  opt.seed = rng.next();
-  return generate_ring_instance(opt);
-}
-
 void expect_valid_with_makespan(const RingInstance& inst, const Schedule& s) {
-  const auto verdict = validate_ring_schedule(inst, s);
+  const auto verdict = sim::validate_ring_schedule(inst, s);
   ASSERT_TRUE(verdict.valid) << verdict.violation->message;
   ASSERT_TRUE(s.makespan.has_value());
   EXPECT_EQ(static_cast<long long>(verdict.makespan), static_cast<long long>(*s.makespan));
@@ -35,13 +25,13 @@ TEST(UnidirectionalPlanner, ReachesLemma5OnThousandsOfRandomRings) {
   Rng rng(101);
   std::int64_t planned = 0, strict = 0;
   for (int trial = 0; trial < 3000; ++trial) {
-    const auto inst = random_ring(rng, RingKind::unidirectional, trial % 10 == 0 ? 60 : 12, 40);
-    const auto plan = plan_unidirectional(inst);
+    const auto inst = testing::random_ring(rng, RingKind::unidirectional, std::nullopt, trial % 10 == 0 ? 60 : 12, 40);
+    const auto plan = ring::plan_unidirectional(inst);
     expect_valid_with_makespan(inst, plan.schedule);
-    EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(lemma5_bound(inst)));
+    EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(ring::lemma5_bound(inst)));
     // Spaced strict ASAP never needs more transfers than strict ASAP in back-to-back batches.
-    const auto asap = time_flows(inst, unidirectional_shift(prefix_sums(inst.imbalances())), PortOrder::succ_first,
-                                 FollowMode::exact, Pacing::back_to_back);
+    const auto asap = ring::time_flows(inst, unidirectional_shift(prefix_sums(inst.imbalances())), ring::PortOrder::succ_first,
+                                 ring::FollowMode::exact, ring::Pacing::back_to_back);
     EXPECT_LE(static_cast<std::int64_t>(plan.schedule.transfers.size()), asap->batches);
     planned += static_cast<std::int64_t>(plan.schedule.transfers.size());
     strict += asap->batches;
@@ -52,12 +42,12 @@ TEST(UnidirectionalPlanner, ReachesLemma5OnThousandsOfRandomRings) {
 TEST(UnidirectionalPlanner, EqualsTheBruteForceOptimumOnTinyHomogeneousRings) {
   Rng rng(7);
   for (int trial = 0; trial < 300; ++trial) {
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.n = static_cast<std::size_t>(rng.uniform(1, 5));
     opt.max_load = 3;
     opt.seed = rng.next();
-    const auto inst = generate_ring_instance(opt);
-    const auto plan = plan_unidirectional(inst);
+    const auto inst = ring::generate_ring_instance(opt);
+    const auto plan = ring::plan_unidirectional(inst);
     expect_valid_with_makespan(inst, plan.schedule);
     EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), *testing::brute_force_steps(inst));
   }
@@ -66,13 +56,13 @@ TEST(UnidirectionalPlanner, EqualsTheBruteForceOptimumOnTinyHomogeneousRings) {
 TEST(UnidirectionalPlanner, BackToBackBatchingKeepsLemma5AndNeedsNoMoreBatchesThanStrictAsap) {
   Rng rng(101);
   for (int trial = 0; trial < 1000; ++trial) {
-    const auto inst = random_ring(rng, RingKind::unidirectional, trial % 10 == 0 ? 60 : 12, 40);
-    const auto plan = plan_unidirectional(inst, Pacing::back_to_back);
+    const auto inst = testing::random_ring(rng, RingKind::unidirectional, std::nullopt, trial % 10 == 0 ? 60 : 12, 40);
+    const auto plan = ring::plan_unidirectional(inst, ring::Pacing::back_to_back);
     expect_valid_with_makespan(inst, plan.schedule);
     for (const Transfer& t : plan.schedule.transfers) ASSERT_EQ(static_cast<long long>(t.spacing), 0);
-    EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(lemma5_bound(inst)));
-    const auto asap = time_flows(inst, unidirectional_shift(prefix_sums(inst.imbalances())), PortOrder::succ_first,
-                                 FollowMode::exact, Pacing::back_to_back);
+    EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(ring::lemma5_bound(inst)));
+    const auto asap = ring::time_flows(inst, unidirectional_shift(prefix_sums(inst.imbalances())), ring::PortOrder::succ_first,
+                                 ring::FollowMode::exact, ring::Pacing::back_to_back);
     EXPECT_LE(static_cast<std::int64_t>(plan.schedule.transfers.size()), asap->batches);
   }
 }
@@ -81,12 +71,12 @@ TEST(UnidirectionalPlanner, HomogeneousRingsNeedFewBatches) {
   // Algorithm 1: every sender sends in one stretch, so batches stay O(n) whatever the loads.
   Rng rng(9);
   for (int trial = 0; trial < 200; ++trial) {
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.n = static_cast<std::size_t>(rng.uniform(2, 40));
     opt.max_load = 1'000'000'000;
     opt.seed = rng.next();
-    const auto inst = generate_ring_instance(opt);
-    const auto plan = plan_unidirectional(inst);
+    const auto inst = ring::generate_ring_instance(opt);
+    const auto plan = ring::plan_unidirectional(inst);
     expect_valid_with_makespan(inst, plan.schedule);
     EXPECT_LE(plan.schedule.transfers.size(), 2 * inst.size());
   }
@@ -95,7 +85,7 @@ TEST(UnidirectionalPlanner, HomogeneousRingsNeedFewBatches) {
 TEST(UnidirectionalPlanner, ZeroLoadProcessorsStillGetValidSchedules) {
   Rng rng(12);
   for (int trial = 0; trial < 1000; ++trial) {
-    auto inst = random_ring(rng, RingKind::unidirectional, 10, 10);
+    auto inst = testing::random_ring(rng, RingKind::unidirectional, std::nullopt, 10, 10);
     const std::size_t n = inst.size();
     if (n < 2) continue;
     const auto victim = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1));
@@ -106,25 +96,25 @@ TEST(UnidirectionalPlanner, ZeroLoadProcessorsStillGetValidSchedules) {
       inst.targets[victim] = 0;
     }
     check_ring_instance(inst, "zero-load");
-    const auto plan = plan_unidirectional(inst);
+    const auto plan = ring::plan_unidirectional(inst);
     expect_valid_with_makespan(inst, plan.schedule);
-    EXPECT_GE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(lemma5_bound(inst)));
+    EXPECT_GE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(ring::lemma5_bound(inst)));
   }
 }
 
 TEST(FlowTiming, EveryShiftAndOrderGivesAValidBidirectionalSchedule) {
   Rng rng(33);
   for (int trial = 0; trial < 1500; ++trial) {
-    const auto inst = random_ring(rng, RingKind::bidirectional, 9, 12);
+    const auto inst = testing::random_ring(rng, RingKind::bidirectional, std::nullopt, 9, 12);
     const auto prefix = prefix_sums(inst.imbalances());
     const auto [lo, hi] = std::minmax_element(prefix.begin(), prefix.end());
     for (std::int64_t x = -*hi; x <= -*lo; ++x)
-      for (auto order : {PortOrder::succ_first, PortOrder::pred_first})
-        for (auto mode : {FollowMode::compress, FollowMode::exact, FollowMode::banded}) {
-          for (auto pacing : {Pacing::spaced, Pacing::back_to_back}) {
-            const auto timing = time_flows(inst, x, order, mode, pacing);
+      for (auto order : {ring::PortOrder::succ_first, ring::PortOrder::pred_first})
+        for (auto mode : {ring::FollowMode::compress, ring::FollowMode::exact, ring::FollowMode::banded}) {
+          for (auto pacing : {ring::Pacing::spaced, ring::Pacing::back_to_back}) {
+            const auto timing = ring::time_flows(inst, x, order, mode, pacing);
             if (!timing) continue;
-            const auto s = flow_timing_schedule(inst, *timing, pacing);
+            const auto s = ring::flow_timing_schedule(inst, *timing, pacing);
             expect_valid_with_makespan(inst, s);
             EXPECT_EQ(static_cast<std::int64_t>(s.transfers.size()), timing->batches);
           }
@@ -135,23 +125,23 @@ TEST(FlowTiming, EveryShiftAndOrderGivesAValidBidirectionalSchedule) {
 TEST(BidirectionalShiftPlanner, NeverBelowTheBoundsAndAlwaysValid) {
   Rng rng(44);
   for (int trial = 0; trial < 1000; ++trial) {
-    const auto inst = random_ring(rng, RingKind::bidirectional, 16, 30);
-    const auto plan = plan_bidirectional_by_shifts(inst, -prefix_sums(inst.imbalances())[0], 3);
+    const auto inst = testing::random_ring(rng, RingKind::bidirectional, std::nullopt, 16, 30);
+    const auto plan = ring::plan_bidirectional_by_shifts(inst, -prefix_sums(inst.imbalances())[0], 3);
     expect_valid_with_makespan(inst, plan.schedule);
-    EXPECT_GE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(lemma12_bound(inst)));
+    EXPECT_GE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(ring::lemma12_bound(inst)));
   }
 }
 
 TEST(UnidirectionalPlanner, BillionItemLoadsOnLargeRings) {
-  RingGenOptions opt;
+  ring::RingGenOptions opt;
   opt.n = 20000;
   opt.heterogeneous = true;
   opt.max_load = 1'000'000'000;
   opt.seed = 5;
   const auto inst = generate_ring_instance(opt);
-  const auto plan = plan_unidirectional(inst);
+  const auto plan = ring::plan_unidirectional(inst);
   expect_valid_with_makespan(inst, plan.schedule);
-  EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(lemma5_bound(inst)));
+  EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(ring::lemma5_bound(inst)));
 }
 
 }  // namespace

@@ -8,32 +8,21 @@
 #include "redist/ring/generator.hpp"
 #include "redist/ring/system6.hpp"
 #include "unit/system6_glpk.hpp"
+#include "support/ring_builders.hpp"
 
 namespace redist {
 namespace {
 
-RingInstance random_instance(std::uint64_t seed, std::size_t n, std::int64_t max_load, std::int64_t max_cost, bool light) {
-  RingGenOptions opt;
-  opt.n = n;
-  opt.kind = RingKind::bidirectional;
-  opt.heterogeneous = true;
-  opt.max_load = max_load;
-  opt.max_cost = max_cost;
-  opt.light = light;
-  opt.seed = seed;
-  return generate_ring_instance(opt);
-}
-
-double as_double(const RationalTime& t) { return static_cast<double>(t.num) / static_cast<double>(t.den); }
+double as_double(const ring::RationalTime& t) { return static_cast<double>(t.num) / static_cast<double>(t.den); }
 
 TEST(System6Lp, RationalOptimumEqualsGlpkSimplex) {
   int checked = 0;
   for (std::uint64_t seed = 1; seed <= 600; ++seed) {
     const std::size_t n = 2 + seed % 39;  // 2..40
-    const auto inst = random_instance(seed, n, seed % 3 == 0 ? 10 : 100, seed % 4 == 0 ? 3 : 50, seed % 5 == 0);
+    const auto inst = testing::generated_ring(seed, n, seed % 3 == 0 ? 10 : 100, seed % 4 == 0 ? 3 : 50, seed % 5 == 0);
     const auto lp = testing::glpk_system6(inst, testing::GlpkMethod::simplex);
     ASSERT_TRUE(lp) << "GLPK failed on seed " << seed;
-    const double ours = as_double(solve_system6(inst).rational_optimum);
+    const double ours = as_double(ring::solve_system6(inst).rational_optimum);
     EXPECT_LE(std::abs(ours - *lp), 1e-6 * std::max(1.0, std::abs(*lp))) << "seed " << seed << " n " << n;
     ++checked;
   }
@@ -43,10 +32,10 @@ TEST(System6Lp, RationalOptimumEqualsGlpkSimplex) {
 TEST(System6Lp, IntegerOptimumEqualsGlpkBranchAndCut) {
   for (std::uint64_t seed = 1; seed <= 150; ++seed) {
     const std::size_t n = 2 + seed % 9;  // 2..10
-    const auto inst = random_instance(seed * 7919, n, 20, 12, seed % 3 == 0);
+    const auto inst = testing::generated_ring(seed * 7919, n, 20, 12, seed % 3 == 0);
     const auto mip = testing::glpk_system6(inst, testing::GlpkMethod::integer);
     ASSERT_TRUE(mip) << "GLPK failed on seed " << seed;
-    EXPECT_EQ(static_cast<double>(solve_system6(inst).integer_optimum), std::round(*mip)) << "seed " << seed;
+    EXPECT_EQ(static_cast<double>(ring::solve_system6(inst).integer_optimum), std::round(*mip)) << "seed " << seed;
     EXPECT_NEAR(*mip, std::round(*mip), 1e-6);
   }
 }

@@ -13,38 +13,16 @@
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/generator.hpp"
 #include "unit/system6_reference.hpp"
+#include "support/ring_builders.hpp"
+#include "support/ring_test_helpers.hpp"
 
 namespace redist {
 namespace {
 
-RingInstance bidirectional(std::vector<std::int64_t> loads, std::vector<std::int64_t> targets,
-                           std::vector<std::int64_t> succ, std::vector<std::int64_t> pred) {
-  RingInstance inst;
-  inst.kind = RingKind::bidirectional;
-  inst.loads = std::move(loads);
-  inst.targets = std::move(targets);
-  inst.succ_cost = std::move(succ);
-  inst.pred_cost = std::move(pred);
-  check_ring_instance(inst, "test");
-  return inst;
-}
-
-RingInstance random_instance(std::uint64_t seed, std::size_t n, std::int64_t max_load, std::int64_t max_cost, bool light) {
-  RingGenOptions opt;
-  opt.n = n;
-  opt.kind = RingKind::bidirectional;
-  opt.heterogeneous = true;
-  opt.max_load = max_load;
-  opt.max_cost = max_cost;
-  opt.light = light;
-  opt.seed = seed;
-  return generate_ring_instance(opt);
-}
-
 // The certificate of a solution: the rational pair is exact (tau(x*) = tau*), no rational shift
 // near x* does better, tau_int is attained at integer_shift, and tau* <= tau_int.
-void expect_consistent(const RingInstance& inst, const System6Solution& s) {
-  const RationalTime x = s.rational_shift, t = s.rational_optimum;
+void expect_consistent(const RingInstance& inst, const ring::System6Solution& s) {
+  const ring::RationalTime x = s.rational_shift, t = s.rational_optimum;
   ASSERT_GT(t.den, 0);
   ASSERT_GT(x.den, 0);
   EXPECT_EQ(testing::compare_products(testing::scaled_time(inst, x.num, x.den), t.den, t.num, x.den), 0) << "tau(x*) != tau*";
@@ -53,9 +31,9 @@ void expect_consistent(const RingInstance& inst, const System6Solution& s) {
   for (const Ticks step : {Ticks{-1}, Ticks{1}})
     EXPECT_GE(testing::compare_products(testing::scaled_time(inst, x.num * 1024 + step, k), t.den, t.num, k), 0);
   EXPECT_EQ(testing::reference_time(inst, s.integer_shift), s.integer_optimum);
-  EXPECT_EQ(system6_time(inst, s.integer_shift), s.integer_optimum);
+  EXPECT_EQ(ring::system6_time(inst, s.integer_shift), s.integer_optimum);
   EXPECT_GE(testing::compare_products(s.integer_optimum, t.den, t.num, 1), 0);
-  EXPECT_EQ(s.integer_shift_light, is_light(inst, s.integer_shift));
+  EXPECT_EQ(s.integer_shift_light, ring::is_light(inst, s.integer_shift));
 }
 
 TEST(System6, IntegerOptimumMatchesBruteForceOverShifts) {
@@ -63,8 +41,8 @@ TEST(System6, IntegerOptimumMatchesBruteForceOverShifts) {
   for (std::uint64_t seed = 1; seed <= 400; ++seed) {
     const std::size_t n = 2 + seed % 39;
     const bool light = seed % 4 == 0;
-    const auto inst = random_instance(seed, n, seed % 3 == 0 ? 10 : 100, seed % 5 == 0 ? 2 : 20, light);
-    const auto s = solve_system6(inst);
+    const auto inst = testing::generated_ring(seed, n, seed % 3 == 0 ? 10 : 100, seed % 5 == 0 ? 2 : 20, light);
+    const auto s = ring::solve_system6(inst);
     expect_consistent(inst, s);
     const auto prefix = prefix_sums(inst.imbalances());
     const auto [lo, hi] = std::minmax_element(prefix.begin(), prefix.end());
@@ -89,13 +67,13 @@ TEST(System6, IntegerOptimumMatchesBruteForceOverShifts) {
 TEST(System6, TimeAndLightnessMatchTheEdgeByEdgeOracle) {
   Rng rng(5);
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {
-    const auto inst = random_instance(seed, 1 + seed % 12, 30, 9, seed % 2 == 0);
-    const auto window = light_shifts(inst);
+    const auto inst = testing::generated_ring(seed, 1 + seed % 12, 30, 9, seed % 2 == 0);
+    const auto window = ring::light_shifts(inst);
     for (int trial = 0; trial < 20; ++trial) {
       const std::int64_t x = rng.uniform(-200, 200);
-      EXPECT_EQ(system6_time(inst, x), testing::reference_time(inst, x));
+      EXPECT_EQ(ring::system6_time(inst, x), testing::reference_time(inst, x));
       const bool light = testing::reference_light(inst, x);
-      EXPECT_EQ(is_light(inst, x), light);
+      EXPECT_EQ(ring::is_light(inst, x), light);
       EXPECT_EQ(window && window->lo <= x && x <= window->hi, light) << "seed " << seed << " x " << x;
     }
   }
@@ -104,13 +82,13 @@ TEST(System6, TimeAndLightnessMatchTheEdgeByEdgeOracle) {
 TEST(System6, ErrataItem3Instance) {
   // docs/errata.md item 3: the one tiny instance where the exact optimum (19) exceeds tau_int (17);
   // Lemma 12 gives 15. tau_int is still a valid bound and the best one here.
-  const auto inst = bidirectional({1, 1, 1, 8}, {1, 1, 6, 3}, {4, 3, 1, 3}, {4, 2, 5, 5});
-  const auto s = solve_system6(inst);
+  const auto inst = testing::make_ring(RingKind::bidirectional, {1, 1, 1, 8}, {1, 1, 6, 3}, {4, 3, 1, 3}, {4, 2, 5, 5});
+  const auto s = ring::solve_system6(inst);
   EXPECT_EQ(s.integer_optimum, 17);
-  EXPECT_EQ(lemma12_bound(inst), 15);
+  EXPECT_EQ(ring::lemma12_bound(inst), 15);
   expect_consistent(inst, s);
-  const auto bounds = ring_lower_bounds(inst);
-  const auto term = std::find_if(bounds.terms.begin(), bounds.terms.end(), [](const BoundTerm& t) { return t.name == "system6_integer"; });
+  const auto bounds = ring::ring_lower_bounds(inst);
+  const auto term = std::find_if(bounds.terms.begin(), bounds.terms.end(), [](const ring::BoundTerm& t) { return t.name == "system6_integer"; });
   ASSERT_NE(term, bounds.terms.end());
   EXPECT_EQ(term->value, 17);
   EXPECT_EQ(bounds.best, 17);
@@ -120,8 +98,8 @@ TEST(System6, TwoProcessorsUseBothLinksEachWay) {
   // P_0 must hand 10 items to P_1 over two links: edge 0 (P_0's succ link, cost 3) or edge 1 (P_0's
   // pred link, cost 1). One-port serialises P_0's sends, so all go over the cheaper link: tau = 10,
   // F_1 = x = -10 (edge 1 carried backwards), F_0 = x + 10 = 0.
-  const auto inst = bidirectional({12, 2}, {2, 12}, {3, 5}, {1, 5});
-  const auto s = solve_system6(inst);
+  const auto inst = testing::make_ring(RingKind::bidirectional, {12, 2}, {2, 12}, {3, 5}, {1, 5});
+  const auto s = ring::solve_system6(inst);
   EXPECT_EQ(s.rational_optimum.num, 10);
   EXPECT_EQ(s.rational_optimum.den, 1);
   EXPECT_EQ(s.rational_shift.num, -10);
@@ -131,14 +109,14 @@ TEST(System6, TwoProcessorsUseBothLinksEachWay) {
 }
 
 TEST(System6, DegenerateRings) {
-  const auto single = bidirectional({4}, {4}, {3}, {2});
-  const auto s1 = solve_system6(single);
+  const auto single = testing::make_ring(RingKind::bidirectional, {4}, {4}, {3}, {2});
+  const auto s1 = ring::solve_system6(single);
   EXPECT_EQ(s1.integer_optimum, 0);
   EXPECT_EQ(s1.rational_optimum.num, 0);
-  EXPECT_EQ(system6_time(single, 7), 0);
-  EXPECT_TRUE(is_light(single, 7));
-  const auto balanced = bidirectional({3, 3, 3}, {3, 3, 3}, {1, 2, 3}, {3, 2, 1});
-  const auto s2 = solve_system6(balanced);
+  EXPECT_EQ(ring::system6_time(single, 7), 0);
+  EXPECT_TRUE(ring::is_light(single, 7));
+  const auto balanced = testing::make_ring(RingKind::bidirectional, {3, 3, 3}, {3, 3, 3}, {1, 2, 3}, {3, 2, 1});
+  const auto s2 = ring::solve_system6(balanced);
   EXPECT_EQ(s2.integer_optimum, 0);
   EXPECT_EQ(s2.integer_shift, 0);
   EXPECT_EQ(s2.rational_optimum.num, 0);
@@ -149,8 +127,8 @@ TEST(System6, DegenerateRings) {
 TEST(System6, ZeroLoadProcessors) {
   // A joiner with nothing and a leaver that keeps nothing: no shift is light for the joiner if it
   // must forward, but the optimum is still exact.
-  const auto inst = bidirectional({0, 9, 5, 2}, {4, 0, 6, 6}, {2, 1, 3, 1}, {1, 4, 2, 2});
-  const auto s = solve_system6(inst);
+  const auto inst = testing::make_ring(RingKind::bidirectional, {0, 9, 5, 2}, {4, 0, 6, 6}, {2, 1, 3, 1}, {1, 4, 2, 2});
+  const auto s = ring::solve_system6(inst);
   expect_consistent(inst, s);
   Ticks best = -1;
   for (std::int64_t x = -40; x <= 40; ++x) {
@@ -162,11 +140,11 @@ TEST(System6, ZeroLoadProcessors) {
 
 TEST(System6, HugeLoadsAndCostsStayExact) {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    auto inst = random_instance(seed, 2 + seed % 50, 1'000'000'000'000, 1'000'000, seed % 2 == 0);
-    const auto s = solve_system6(inst);
+    auto inst = testing::generated_ring(seed, 2 + seed % 50, 1'000'000'000'000, 1'000'000, seed % 2 == 0);
+    const auto s = ring::solve_system6(inst);
     expect_consistent(inst, s);
     for (const std::int64_t step : {-1, 1})
-      EXPECT_GE(system6_time(inst, s.integer_shift + step), s.integer_optimum);
+      EXPECT_GE(ring::system6_time(inst, s.integer_shift + step), s.integer_optimum);
   }
 }
 
@@ -174,8 +152,8 @@ TEST(System6, HugeCostsTake128BitPaths) {
   // Costs near 10^12 ticks with 10^6 items: products exceed 64 bits, so the evaluator's wide path runs.
   // tau is convex, so local optimality (checked exactly in expect_consistent and here) is global.
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    auto inst = random_instance(seed, 2 + seed % 6, 1'000'000, 1'000'000'000'000, false);
-    const auto s = solve_system6(inst);
+    auto inst = testing::generated_ring(seed, 2 + seed % 6, 1'000'000, 1'000'000'000'000, false);
+    const auto s = ring::solve_system6(inst);
     expect_consistent(inst, s);
     for (const std::int64_t step : {-1, 1})
       EXPECT_GE(testing::reference_time(inst, s.integer_shift + step), s.integer_optimum);
@@ -184,19 +162,19 @@ TEST(System6, HugeCostsTake128BitPaths) {
 
 TEST(System6, IsTheLowerBoundTermOfEveryBidirectionalRing) {
   for (std::uint64_t seed = 1; seed <= 50; ++seed) {
-    RingGenOptions opt;
+    ring::RingGenOptions opt;
     opt.n = 2 + seed % 9;
     opt.kind = RingKind::bidirectional;
     opt.heterogeneous = seed % 2 == 0;
     opt.seed = seed;
-    const auto inst = generate_ring_instance(opt);
-    const auto bounds = ring_lower_bounds(inst);
-    const auto term = std::find_if(bounds.terms.begin(), bounds.terms.end(), [](const BoundTerm& t) { return t.name == "system6_integer"; });
+    const auto inst = ring::generate_ring_instance(opt);
+    const auto bounds = ring::ring_lower_bounds(inst);
+    const auto term = std::find_if(bounds.terms.begin(), bounds.terms.end(), [](const ring::BoundTerm& t) { return t.name == "system6_integer"; });
     ASSERT_NE(term, bounds.terms.end());
-    EXPECT_EQ(term->value, solve_system6(inst).integer_optimum);
-    EXPECT_GE(term->value, lemma12_bound(inst));  // docs/errata.md item 3: never weaker than Lemma 12
+    EXPECT_EQ(term->value, ring::solve_system6(inst).integer_optimum);
+    EXPECT_GE(term->value, ring::lemma12_bound(inst));  // docs/errata.md item 3: never weaker than Lemma 12
     if (inst.homogeneous()) {
-      EXPECT_GE(term->value, lemma6_bound(inst));
+      EXPECT_GE(term->value, ring::lemma6_bound(inst));
     }
   }
 }

@@ -21,11 +21,11 @@ TEST(System6Tiny, TauIntNeverExceedsTheExactOptimumOfTinyHomogeneousRings) {
     testing::for_each_tiny_ring(n, n <= 4 ? 0 : 1, n <= 4 ? 3 : 2, RingKind::bidirectional, [&](const RingInstance& inst) {
       const auto steps = testing::brute_force_steps(inst);
       ASSERT_TRUE(steps);
-      const auto s = solve_system6(inst);
+      const auto s = ring::solve_system6(inst);
       EXPECT_LE(s.integer_optimum, *steps);
       if (s.integer_shift_light) {  // then Lemma 9 reaches tau_int, so both equal the optimum
-        const auto schedule = lemma9_schedule(inst, s.integer_shift, s);
-        const auto verdict = validate_ring_schedule(inst, schedule);
+        const auto schedule = ring::lemma9_schedule(inst, s.integer_shift, s);
+        const auto verdict = sim::validate_ring_schedule(inst, schedule);
         EXPECT_TRUE(verdict.valid);
         EXPECT_EQ(verdict.makespan, s.integer_optimum);
         EXPECT_EQ(s.integer_optimum, *steps);

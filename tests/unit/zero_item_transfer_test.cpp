@@ -35,21 +35,21 @@ Transfer empty(std::int64_t from, std::int64_t to, std::optional<Link> link = st
   return t;
 }
 
-std::string rule_of(const ValidationResult& result) { return result.valid ? "valid" : result.violation->rule; }
+std::string rule_of(const sim::ValidationResult& result) { return result.valid ? "valid" : result.violation->rule; }
 
 TEST(ZeroItemTransfer, NonNeighbourIsRejected) {
   // P0 -> P2 is not a link of a unidirectional 3-ring.
-  EXPECT_EQ(rule_of(validate_ring_schedule(uni3(), one(empty(0, 2)))), "neighbour");
+  EXPECT_EQ(rule_of(sim::validate_ring_schedule(uni3(), one(empty(0, 2)))), "neighbour");
 }
 
 TEST(ZeroItemTransfer, PredLinkOnUnidirectionalRingIsRejected) {
-  EXPECT_EQ(rule_of(validate_ring_schedule(uni3(), one(empty(1, 0, Link::pred)))), "neighbour");
+  EXPECT_EQ(rule_of(sim::validate_ring_schedule(uni3(), one(empty(1, 0, Link::pred)))), "neighbour");
 }
 
 TEST(ZeroItemTransfer, EmptyTransferOnARealLinkChangesNothing) {
   Transfer t = empty(0, 1);
   t.start = 5;
-  const auto result = validate_ring_schedule(uni3(), one(t));
+  const auto result = sim::validate_ring_schedule(uni3(), one(t));
   EXPECT_EQ(rule_of(result), "valid");
   EXPECT_EQ(static_cast<long long>(result.makespan), 0);  // an empty transfer ends nothing
 }

@@ -21,15 +21,15 @@ namespace redist::io {
 
 /// Throws InputError naming `source`, the field and the index (check_allport_instance's rules,
 /// unknown fields, a wrong "model").
-AllportInstance allport_instance_from_json(const Json& document, const std::string& source);
-AllportInstance read_allport_instance(const std::string& path);
+sim::AllportInstance allport_instance_from_json(const Json& document, const std::string& source);
+sim::AllportInstance read_allport_instance(const std::string& path);
 
 /// Writes "targets" only when they differ from average_targets(loads).
-Json allport_instance_to_json(const AllportInstance& instance);
+Json allport_instance_to_json(const sim::AllportInstance& instance);
 
 /// The result object; traffic beyond 64 bits is written as a decimal string. A deadlocking time
 /// (never produced by linear, traffic or optimal) is null with "deadlock_single"/"deadlock_multi".
-Json lau_plan_to_json(const AllportInstance& instance, const LauPlan& plan);
+Json lau_plan_to_json(const sim::AllportInstance& instance, const lau::LauPlan& plan);
 
 /// An exact 128-bit integer as JSON: a number when it fits 64 bits, else its decimal string.
 Json wide_to_json(Int128 value);

@@ -13,7 +13,7 @@
 #include "redist/core/random.hpp"
 #include "redist/sim/allport_instance.hpp"
 
-namespace redist {
+namespace redist::lau {
 
 inline constexpr std::size_t kMaxWholeAverageSize = 10'000;
 
@@ -28,6 +28,6 @@ std::vector<std::int64_t> random_lau_loads(Rng& rng, std::size_t n, std::int64_t
 
 /// Throws InputError for n = 0, n too large, a negative max_load, or a total that could exceed
 /// kMaxAllportTotal.
-AllportInstance generate_lau_instance(const LauGenOptions& options);
+sim::AllportInstance generate_lau_instance(const LauGenOptions& options);
 
-}  // namespace redist
+}  // namespace redist::lau

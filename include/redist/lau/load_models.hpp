@@ -10,7 +10,7 @@
 
 #include "redist/core/random.hpp"
 
-namespace redist {
+namespace redist::lau {
 
 /// How a draw whose total is not a multiple of n becomes a whole-average instance.
 enum class WholeAverage {
@@ -40,4 +40,4 @@ std::vector<std::int64_t> draw_loads(const LoadModel& model, Rng& rng, std::size
 /// The candidates the experiment tests; the first is the one Tables 1-4 of `redist experiment lau` use.
 const std::vector<LoadModel>& candidate_load_models();
 
-}  // namespace redist
+}  // namespace redist::lau

@@ -26,15 +26,15 @@
 #include "redist/lau/traffic.hpp"
 #include "redist/sim/allport_shift_evaluator.hpp"
 
-namespace redist {
+namespace redist::lau {
 
 struct OptimalShift {
   std::int64_t shift = 0;  // the optimal shift of least traffic
-  AllportTime time;
+  sim::AllportTime time;
   ShiftRange optimal;      // every shift of least time, and no other
   int probes = 0;          // O(n) passes: interval tests (multi-send), or the two profiles (single)
 };
 
-OptimalShift optimal_shift(const ShiftEvaluator& eval, SendMode mode);
+OptimalShift optimal_shift(const sim::ShiftEvaluator& eval, sim::SendMode mode);
 
-}  // namespace redist
+}  // namespace redist::lau

@@ -21,7 +21,7 @@
 #include "redist/sim/allport_instance.hpp"
 #include "redist/sim/allport_time.hpp"
 
-namespace redist {
+namespace redist::lau {
 
 enum class LauAlgorithm { linear, traffic, optimal, window };
 
@@ -30,7 +30,7 @@ std::optional<LauAlgorithm> parse_lau_algorithm(const std::string& name);
 
 struct LauOptions {
   LauAlgorithm algorithm = LauAlgorithm::optimal;
-  SendMode mode = SendMode::single;
+  sim::SendMode mode = sim::SendMode::single;
   TrafficRule traffic_rule = TrafficRule::corrected;  // for `traffic` (window always starts as printed)
   /// The window search refuses windows longer than this (each shift costs O(n)).
   std::int64_t max_window = 100'000'000;
@@ -41,18 +41,18 @@ enum class LauStatus { ok, window_too_large };
 struct LauPlan {
   LauStatus status = LauStatus::ok;
   LauAlgorithm algorithm = LauAlgorithm::optimal;
-  SendMode mode = SendMode::single;
+  sim::SendMode mode = sim::SendMode::single;
   std::int64_t shift = 0;  // flows[i] = shift + S_i
   std::vector<std::int64_t> flows;
   Int128 traffic = 0;
-  AllportTime t_single;
-  AllportTime t_multi;
+  sim::AllportTime t_single;
+  sim::AllportTime t_multi;
   std::optional<ShiftRange> optimal_shifts;  // optimal: every shift of least time in `mode`
   std::optional<DeficitWindow> window;       // window: the searched window [d_min, d_max]
 };
 
 /// The instance must pass check_allport_instance. O(n log T) for optimal, O(n) for linear and
 /// traffic, O(n * window) for window.
-LauPlan plan_lau(const AllportInstance& instance, const LauOptions& options);
+LauPlan plan_lau(const sim::AllportInstance& instance, const LauOptions& options);
 
-}  // namespace redist
+}  // namespace redist::lau

@@ -15,7 +15,7 @@
 
 #include "redist/core/wide_int.hpp"
 
-namespace redist {
+namespace redist::lau {
 
 enum class TrafficRule { corrected, printed };
 
@@ -37,4 +37,4 @@ ShiftRange traffic_window(std::span<const std::int64_t> base);
 /// sum |x + S_i|.
 Int128 traffic_at(std::span<const std::int64_t> base, std::int64_t shift);
 
-}  // namespace redist
+}  // namespace redist::lau

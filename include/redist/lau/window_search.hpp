@@ -17,7 +17,7 @@
 #include "redist/lau/traffic.hpp"
 #include "redist/sim/allport_shift_evaluator.hpp"
 
-namespace redist {
+namespace redist::lau {
 
 /// [d_min, d_max] of a schedule's red-node deficits, in the document's h units.
 struct DeficitWindow {
@@ -29,19 +29,19 @@ struct DeficitWindow {
   [[nodiscard]] std::int64_t size() const noexcept { return defined ? d_max - d_min + 1 : 0; }
 };
 
-DeficitWindow deficit_window(const ShiftEvaluator& eval, std::int64_t shift);
+DeficitWindow deficit_window(const sim::ShiftEvaluator& eval, std::int64_t shift);
 
 struct WindowSearchResult {
   bool completed = true;  // false: the window needed more than max_evaluations evaluations
   std::int64_t start_shift = 0;  // the Traffic schedule's shift
   DeficitWindow window;          // of the Traffic schedule
   std::int64_t shift = 0;        // the chosen schedule: start_shift - h
-  AllportTime time;
+  sim::AllportTime time;
   std::int64_t evaluations = 0;
 };
 
-WindowSearchResult window_search(const ShiftEvaluator& eval, SendMode mode,
+WindowSearchResult window_search(const sim::ShiftEvaluator& eval, sim::SendMode mode,
                                  TrafficRule start_rule = TrafficRule::printed,
                                  std::int64_t max_evaluations = std::numeric_limits<std::int64_t>::max());
 
-}  // namespace redist
+}  // namespace redist::lau

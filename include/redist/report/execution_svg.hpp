@@ -10,14 +10,14 @@
 
 #include "redist/sim/allport_executor.hpp"
 
-namespace redist {
+namespace redist::report {
 
 inline constexpr std::size_t kMaxSvgNodes = 128;
 inline constexpr std::int64_t kMaxSvgSteps = 256;
 
 /// `run` must come from execute_allport(instance, flows, mode, {.record_trace = true}) and have at
 /// most kMaxSvgSteps steps; n <= kMaxSvgNodes (REDIST_ASSERT).
-std::string execution_svg(const AllportInstance& instance, const std::vector<std::int64_t>& flows, SendMode mode,
-                          const AllportExecution& run);
+std::string execution_svg(const sim::AllportInstance& instance, const std::vector<std::int64_t>& flows, sim::SendMode mode,
+                          const sim::AllportExecution& run);
 
-}  // namespace redist
+}  // namespace redist::report

@@ -11,7 +11,7 @@
 #include <span>
 #include <string>
 
-namespace redist {
+namespace redist::report {
 
 /// Red in the document's sense: the node must send (to either side) more than it holds.
 bool is_red_node(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows, std::size_t node);
@@ -19,4 +19,4 @@ bool is_red_node(std::span<const std::int64_t> loads, std::span<const std::int64
 std::string draw_flows(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows,
                        std::size_t width = 100);
 
-}  // namespace redist
+}  // namespace redist::report

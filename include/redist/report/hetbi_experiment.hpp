@@ -12,7 +12,7 @@
 
 #include "redist/core/decimal.hpp"
 
-namespace redist {
+namespace redist::report {
 
 struct HetbiExperimentOptions {
   bool quick = false;         // a few instances per shape and size, n <= 16: seconds
@@ -63,4 +63,4 @@ std::string format_hetbi_summary(const HetbiReport& report);
 /// Writes instances.csv, summary.csv, unreachable.csv and gap.svg into `dir` (created); returns the paths.
 std::vector<std::string> write_hetbi_experiment(const HetbiReport& report, const std::string& dir);
 
-}  // namespace redist
+}  // namespace redist::report

@@ -18,9 +18,10 @@
 #include <ostream>
 #include <vector>
 
+#include "redist/lau/load_models.hpp"
 #include "redist/report/lau_generator_fit.hpp"
 
-namespace redist {
+namespace redist::report {
 
 struct LauExperimentOptions {
   bool quick = false;
@@ -97,9 +98,8 @@ struct LauExperimentReport {
 
 LauExperimentReport run_lau_experiment(const LauExperimentOptions& options);
 
-struct LoadModel;
 /// One row of Tables 1-3: `count` instances of ring size n drawn from `model`, from stream `stream`
 /// of `seed` (the tables use stream 1 and the first candidate model).
 RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const LoadModel& model, std::uint64_t stream);
 
-}  // namespace redist
+}  // namespace redist::report

@@ -7,7 +7,7 @@
 
 #include "redist/report/lau_experiment.hpp"
 
-namespace redist {
+namespace redist::report {
 
 std::string format_lau_tables(const LauExperimentReport& report);
 
@@ -16,4 +16,4 @@ std::string format_lau_tables(const LauExperimentReport& report);
 /// returns the paths written. Throws InputError when the directory cannot be written.
 std::vector<std::string> write_lau_experiment(const LauExperimentReport& report, const std::string& dir);
 
-}  // namespace redist
+}  // namespace redist::report

@@ -14,7 +14,7 @@
 
 #include "redist/lau/load_models.hpp"
 
-namespace redist {
+namespace redist::report {
 
 struct FitCell {
   std::string table;   // "1", "2" or "3"
@@ -49,4 +49,4 @@ std::vector<GeneratorFit> run_generator_fit(std::int64_t instances, std::uint64_
 std::string generator_fit_csv(const std::vector<GeneratorFit>& fits);
 std::string format_generator_fit(const std::vector<GeneratorFit>& fits);
 
-}  // namespace redist
+}  // namespace redist::report

@@ -5,7 +5,7 @@
 #include <array>
 #include <cstdint>
 
-namespace redist::lau_paper {
+namespace redist::report::paper {
 
 /// One row of Table 1 (single-send) or Table 2 (multi-send).
 struct ModeRow {
@@ -72,4 +72,4 @@ inline constexpr std::array<TimingRow, 9> kTable4{{
 
 inline constexpr int kInstancesPerRing = 50'000;
 
-}  // namespace redist::lau_paper
+}  // namespace redist::report::paper

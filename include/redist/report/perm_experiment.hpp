@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace redist::perm {
+namespace redist::report {
 
 struct PermExperimentOptions {
   bool quick = false;
@@ -91,4 +91,4 @@ std::string format_perm_experiment(const PermExperimentReport& report);
 /// if needed); returns the paths written.
 std::vector<std::string> write_perm_experiment(const PermExperimentReport& report, const std::string& directory);
 
-}  // namespace redist::perm
+}  // namespace redist::report

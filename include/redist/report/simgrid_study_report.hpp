@@ -7,16 +7,16 @@
 
 #include "redist/simgrid/simgrid_study.hpp"
 
-namespace redist {
+namespace redist::report {
 
 /// Tables for a person: normalized time per scheme and ratio for each ring size, the adaptive
 /// policy's gap to the best fixed scheme, and the prediction check.
-std::string format_simgrid_study(const SimgridStudyResult& result);
+std::string format_simgrid_study(const simgrid::SimgridStudyResult& result);
 
 /// Writes into `dir` (created if missing): summary.csv, runs.csv, redistributions.csv,
 /// prediction.csv, prediction_checks.csv, figure13_ring8.svg and figure14_ring32.svg (other ring
 /// sizes: normalized_ring<p>.svg) and prediction.svg. Returns the paths written; throws InputError
 /// when the directory cannot be written.
-std::vector<std::string> write_simgrid_study(const SimgridStudyResult& result, const std::string& dir);
+std::vector<std::string> write_simgrid_study(const simgrid::SimgridStudyResult& result, const std::string& dir);
 
-}  // namespace redist
+}  // namespace redist::report

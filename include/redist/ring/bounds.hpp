@@ -21,7 +21,7 @@
 #include "redist/ring/ring_prefix.hpp"
 #include "redist/ring/system6.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 struct BoundTerm {
   std::string name;    // "lemma1", "lemma5", "lemma6", "lemma12", "system6_integer", "forwarding"
@@ -58,4 +58,4 @@ RingBounds ring_lower_bounds(const RingInstance& instance);
 /// The same with the instance's prefix sums already computed (plan_ring computes them once).
 RingBounds ring_lower_bounds(const RingInstance& instance, const RingPrefix& prefix);
 
-}  // namespace redist
+}  // namespace redist::ring

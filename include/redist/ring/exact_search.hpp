@@ -13,7 +13,7 @@
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 struct ExactSearchLimits {
   std::size_t max_processors = 6;
@@ -40,4 +40,4 @@ ExactSearchResult exact_optimal_schedule(const RingInstance& instance, Ticks hor
 /// Whether the instance is small enough for exact_optimal_schedule to be worth trying.
 bool exact_search_applies(const RingInstance& instance, const ExactSearchLimits& limits = {});
 
-}  // namespace redist
+}  // namespace redist::ring

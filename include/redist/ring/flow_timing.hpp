@@ -20,7 +20,7 @@
 #include "redist/ring/path_timing.hpp"
 #include "redist/ring/ring_prefix.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 enum class PortOrder { succ_first, pred_first };
 
@@ -70,4 +70,4 @@ bool time_flows_into(FlowTiming& timing, const RingInstance& instance, const Rin
 Schedule flow_timing_schedule(const RingInstance& instance, const FlowTiming& timing,
                               Pacing pacing = Pacing::spaced);
 
-}  // namespace redist
+}  // namespace redist::ring

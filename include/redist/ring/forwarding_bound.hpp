@@ -15,7 +15,7 @@
 #include "redist/ring/ring_prefix.hpp"
 #include "redist/ring/system6.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 /// Requires a bidirectional ring. Walks the integer shifts outwards from System 6's integer argmin
 /// until tau alone exceeds the best beta found (tau is convex, so nothing further can be lower), at
@@ -28,4 +28,4 @@ Ticks forwarding_bound(const RingInstance& instance, const RingPrefix& prefix, c
 /// beta(x) of one integer shift (same units as tau).
 Ticks forwarding_time(const RingInstance& instance, std::int64_t shift);
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -22,7 +22,7 @@
 
 #include "redist/core/ring_instance.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 enum class RingShape { uniform, gather, scatter, heavy, blocks, forward };
 
@@ -44,4 +44,4 @@ struct RingGenOptions {
 
 RingInstance generate_ring_instance(const RingGenOptions& options);
 
-}  // namespace redist
+}  // namespace redist::ring

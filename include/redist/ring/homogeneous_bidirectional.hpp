@@ -22,7 +22,7 @@
 #include "redist/core/schedule.hpp"
 #include "redist/ring/ring_prefix.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 /// Requires a homogeneous bidirectional ring. Always returns a valid schedule (also with zero
 /// loads or targets); its makespan equals lemma6_bound whenever all loads and targets are >= 1.
@@ -54,4 +54,4 @@ ShiftWindow lemma6_shift_window(const RingInstance& instance);
 Schedule schedule_homogeneous_bidirectional(const RingInstance& instance, std::int64_t flow_shift,
                                             FirstSide first_side);
 
-}  // namespace redist
+}  // namespace redist::ring

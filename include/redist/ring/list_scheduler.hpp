@@ -26,7 +26,7 @@
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 enum class ListPriority {
   remaining_work,  // items still to cross the link times its cost
@@ -77,4 +77,4 @@ struct ListSchedule {
 std::optional<ListSchedule> list_schedule(const RingInstance& instance, std::int64_t shift,
                                           const ListSchedulerOptions& options = {});
 
-}  // namespace redist
+}  // namespace redist::ring

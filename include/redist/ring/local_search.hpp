@@ -15,7 +15,7 @@
 #include "redist/core/ring_instance.hpp"
 #include "redist/ring/list_scheduler.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 struct ListPlanResult {
   ListSchedule best;
@@ -35,4 +35,4 @@ std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& instan
 std::optional<ListPlanResult> first_list_seeds(const RingInstance& instance, std::int64_t center, Ticks bound,
                                                bool spaced = true);
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -19,7 +19,7 @@
 
 #include "redist/ring/path_timing.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 /// As time_path, with receiver_targets[k] = the target of the processor that receives over link k
 /// (the sink's entry is ignored). Every link ends by the path's strict-ASAP finishing time; with
@@ -35,4 +35,4 @@ std::optional<std::vector<DepartureCurve>> time_path_banded(const std::vector<Pa
 DepartureCurve fewest_runs_between(const DepartureCurve& early, const DepartureCurve& late, Ticks c,
                                    std::int64_t max_runs);
 
-}  // namespace redist
+}  // namespace redist::ring

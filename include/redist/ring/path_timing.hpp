@@ -16,7 +16,7 @@
 
 #include "redist/core/decimal.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 struct DeparturePiece {
   Ticks first = 0;          // departure of the piece's first item
@@ -77,4 +77,4 @@ std::int64_t batch_count(std::span<const DeparturePiece> curve, Ticks cost, Paci
 /// per-item curves on many links add up beyond 64 bits (fuzz/regressions/plan/batch_total_overflow.bin).
 std::int64_t add_batches(std::int64_t a, std::int64_t b);
 
-}  // namespace redist
+}  // namespace redist::ring

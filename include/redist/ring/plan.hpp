@@ -20,7 +20,7 @@
 #include "redist/core/schedule.hpp"
 #include "redist/ring/bounds.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 struct RingPlan {
   Schedule schedule;       // makespan, lower_bound, status and flow_shift filled in
@@ -46,4 +46,4 @@ struct RingPlanOptions {
 
 RingPlan plan_ring(const RingInstance& instance, const RingPlanOptions& options = {});
 
-}  // namespace redist
+}  // namespace redist::ring

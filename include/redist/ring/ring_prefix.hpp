@@ -12,7 +12,7 @@
 
 #include "redist/core/ring_instance.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 struct RingPrefix {
   std::vector<std::int64_t> sums;  // S_i, i = 0..n-1 (S_{n-1} = 0)
@@ -29,4 +29,4 @@ struct RingPrefix {
   std::int64_t highest_shift() const { return -lo; }
 };
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -21,7 +21,7 @@
 #include "redist/ring/path_timing.hpp"
 #include "redist/ring/ring_prefix.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 /// Planners give up strict ASAP when it would need more batches than this: 64 per processor, and
 /// never less than 4 million.
@@ -46,4 +46,4 @@ ShiftPlan plan_bidirectional_by_shifts(const RingInstance& instance, std::int64_
 ShiftPlan plan_bidirectional_by_shifts(const RingInstance& instance, const RingPrefix& prefix, std::int64_t center,
                                        std::int64_t radius, Pacing pacing, Ticks bound);
 
-}  // namespace redist
+}  // namespace redist::ring

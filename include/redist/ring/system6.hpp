@@ -29,7 +29,7 @@
 #include "redist/core/schedule.hpp"
 #include "redist/ring/ring_prefix.hpp"
 
-namespace redist {
+namespace redist::ring {
 
 /// An exact rational number num / den (den > 0, reduced), in ticks of the instance's cost scale.
 struct RationalTime {
@@ -86,4 +86,4 @@ Schedule lemma9_schedule(const RingInstance& instance, const RingPrefix& prefix,
 /// The same, solving System 6 first for the lower bound (O(n log n)).
 Schedule lemma9_schedule(const RingInstance& instance, std::int64_t shift);
 
-}  // namespace redist
+}  // namespace redist::ring

@@ -15,7 +15,7 @@
 //              patience * C: the rent-or-buy rule, which keeps the policy from paying C again for
 //              every speed change of a burst, and bounds its loss when changes keep coming.
 
-namespace redist {
+namespace redist::sim {
 
 struct AdaptiveOptions {
   /// Redistribute only when the predicted saving is at least `margin` times the expected cost.
@@ -62,4 +62,4 @@ class AdaptivePolicy {
   double measured_sum_ = 0;
 };
 
-}  // namespace redist
+}  // namespace redist::sim

@@ -17,7 +17,7 @@
 #include "redist/sim/allport_instance.hpp"
 #include "redist/sim/allport_time.hpp"
 
-namespace redist {
+namespace redist::sim {
 
 struct AllportMessage {
   std::size_t edge = 0;
@@ -56,4 +56,4 @@ struct ExecOptions {
 AllportExecution execute_allport(const AllportInstance& instance, const std::vector<std::int64_t>& flows,
                                  SendMode mode, const ExecOptions& options = {});
 
-}  // namespace redist
+}  // namespace redist::sim

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace redist {
+namespace redist::sim {
 
 /// Totals are capped at 2^61 items so that every shift, flow and deficit the algorithms touch
 /// (each within [-4L, 4L]) fits a signed 64-bit integer; 10^6 processors with 10^12 items each fit.
@@ -44,4 +44,4 @@ void check_allport_instance(const AllportInstance& instance, const std::string& 
 /// S_i = sum_{k <= i} (loads[k] - targets[k]); the flows of shift x are x + S_i.
 std::vector<std::int64_t> shift_base(const AllportInstance& instance);
 
-}  // namespace redist
+}  // namespace redist::sim

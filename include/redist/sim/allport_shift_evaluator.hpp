@@ -13,7 +13,7 @@
 #include "redist/sim/allport_instance.hpp"
 #include "redist/sim/allport_time.hpp"
 
-namespace redist {
+namespace redist::sim {
 
 /// Shifts accepted by the evaluator: with totals <= 2^61, every flow then fits 64 bits.
 inline constexpr std::int64_t kMaxAllportShift = std::int64_t{1} << 62;
@@ -45,4 +45,4 @@ class ShiftEvaluator {
   bool balanced_ = true;
 };
 
-}  // namespace redist
+}  // namespace redist::sim

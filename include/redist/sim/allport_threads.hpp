@@ -17,7 +17,7 @@
 #include <optional>
 #include <span>
 
-namespace redist {
+namespace redist::sim {
 
 enum class ThreadRule { corrected, printed };
 
@@ -26,4 +26,4 @@ enum class ThreadRule { corrected, printed };
 std::optional<std::int64_t> longest_thread(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows,
                                            ThreadRule rule);
 
-}  // namespace redist
+}  // namespace redist::sim

@@ -20,7 +20,7 @@
 #include <limits>
 #include <span>
 
-namespace redist {
+namespace redist::sim {
 
 enum class SendMode { single, multi };
 
@@ -43,4 +43,4 @@ AllportTime single_send_time(std::span<const std::int64_t> loads, std::span<cons
 AllportTime multi_send_time(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows);
 AllportTime send_time(SendMode mode, std::span<const std::int64_t> loads, std::span<const std::int64_t> flows);
 
-}  // namespace redist
+}  // namespace redist::sim

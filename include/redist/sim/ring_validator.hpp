@@ -20,7 +20,7 @@
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
 
-namespace redist {
+namespace redist::sim {
 
 struct Violation {
   Ticks time = 0;
@@ -40,4 +40,4 @@ struct ValidationResult {
 /// that); throws InputError only when times do not fit 128-bit arithmetic.
 ValidationResult validate_ring_schedule(const RingInstance& instance, const Schedule& schedule);
 
-}  // namespace redist
+}  // namespace redist::sim

@@ -21,7 +21,7 @@
 #include "redist/simgrid/redistribution_policy.hpp"
 #include "redist/simgrid/study_scenario.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 /// One redistribution that moved items (redistributions with nothing to move are only counted).
 struct RedistributionRecord {
@@ -42,9 +42,9 @@ struct ApplicationRun {
   double learned_slowdown = 1; // the adaptive policy's final measured / predicted (1 for fixed schemes)
 };
 
-ApplicationRun simulate_application(const StudyScenario& scenario, Scheme scheme, const AdaptiveOptions& adaptive = {});
+ApplicationRun simulate_application(const StudyScenario& scenario, Scheme scheme, const sim::AdaptiveOptions& adaptive = {});
 
 std::string serialize(const ApplicationRun& run);
 ApplicationRun parse_application_run(const std::string& text);
 
-}  // namespace redist
+}  // namespace redist::simgrid

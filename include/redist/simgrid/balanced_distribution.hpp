@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace redist {
+namespace redist::simgrid {
 
 /// `total` items split proportionally to `weights` (all > 0) by largest remainder, every share at
 /// least 1 (document 000 assumes every processor keeps an item; requires total >= weights.size()).
@@ -25,4 +25,4 @@ std::vector<std::int64_t> capped_counts(const std::vector<std::int64_t>& counts,
 /// Time of one bulk-synchronous iteration: the slowest processor's counts[i] * work / speeds[i].
 double iteration_time(const std::vector<std::int64_t>& counts, const std::vector<double>& speeds, double work_per_item);
 
-}  // namespace redist
+}  // namespace redist::simgrid

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace redist {
+namespace redist::simgrid {
 
 using IsolatedTask = std::function<std::string()>;
 
@@ -26,4 +26,4 @@ std::string run_isolated(const IsolatedTask& task);
 std::vector<std::string> run_isolated_all(const std::vector<IsolatedTask>& tasks, int parallel,
                                           const std::function<void(std::size_t)>& on_done = {});
 
-}  // namespace redist
+}  // namespace redist::simgrid

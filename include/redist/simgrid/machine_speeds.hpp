@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace redist {
+namespace redist::simgrid {
 
 /// A machine and its floating-point speed in MFlops, LINPACK-style. Our own approximate figures for
 /// the kind of machines document 000 section 8 lists (Pentium Pro 200 MHz to Pentium 4 class).
@@ -36,4 +36,4 @@ struct SpeedTrace {
 /// (20%-40% and 60%-80% of the run); with 100 iterations they are exactly [20, 40] and [60, 80].
 std::vector<SpeedTrace> draw_speed_traces(std::size_t nodes, int iterations, std::uint64_t seed);
 
-}  // namespace redist
+}  // namespace redist::simgrid

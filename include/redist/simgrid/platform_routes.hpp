@@ -14,7 +14,7 @@
 #include "redist/core/schedule.hpp"
 #include "redist/simgrid/tiers_platform.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 /// One hop of a route: a link index and whether it is crossed from its node a to its node b.
 struct RouteHop {
@@ -68,4 +68,4 @@ TiersPlatform dedicated_ring_platform(const RingRoutes& routes, bool keep_latenc
 /// other processor's data can slow this ring link down.
 std::vector<int> route_sharing(const RingRoutes& routes);
 
-}  // namespace redist
+}  // namespace redist::simgrid

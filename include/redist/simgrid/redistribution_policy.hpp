@@ -16,7 +16,7 @@
 
 #include "redist/sim/adaptive_policy.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 // The document's five fixed schemes (four_times is "every 20"), two denser periods as baselines
 // (every 3 and every 2 iterations; issue 16), then ours.
@@ -34,4 +34,4 @@ const char* scheme_label(Scheme scheme);
 /// last one). Always false for Scheme::adaptive.
 bool fixed_redistributes(Scheme scheme, int completed, int total);
 
-}  // namespace redist
+}  // namespace redist::simgrid

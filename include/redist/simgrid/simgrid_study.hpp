@@ -13,7 +13,7 @@
 
 #include "redist/simgrid/application_simulation.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 /// 1..300, roughly evenly spaced on a log axis: the document's range (1..10) and the range where its
 /// conclusions appear in our model (docs/simgrid.md).
@@ -27,7 +27,7 @@ struct SimgridStudyOptions {
   std::uint64_t first_seed = 1;
   int jobs = 0;                  // simultaneous simulations; 0: the machine's hardware threads
   SpeedChanges speed_changes = SpeedChanges::at_iterations;
-  AdaptiveOptions adaptive;
+  sim::AdaptiveOptions adaptive;
   std::ostream* progress = nullptr;  // a line every few percent
 };
 
@@ -108,4 +108,4 @@ Scheme best_fixed_scheme(const SimgridStudyResult& result, int ring_size, double
 /// fixed scheme's, minus 1 (negative: better than every fixed scheme).
 double adaptive_gap(const SimgridStudyResult& result, int ring_size, double ratio);
 
-}  // namespace redist
+}  // namespace redist::simgrid

@@ -14,7 +14,7 @@
 
 #include "redist/simgrid/tiers_platform.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 struct SimulatedRedistribution {
   double predicted = 0;  // the plan's makespan in the item model (seconds)
@@ -33,4 +33,4 @@ SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform, c
 std::string serialize(const SimulatedRedistribution& result);
 SimulatedRedistribution parse_simulated_redistribution(const std::string& text);
 
-}  // namespace redist
+}  // namespace redist::simgrid

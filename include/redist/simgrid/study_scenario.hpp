@@ -22,7 +22,7 @@
 #include "redist/simgrid/platform_routes.hpp"
 #include "redist/simgrid/tiers_platform.hpp"
 
-namespace redist {
+namespace redist::simgrid {
 
 /// How a node's speed changes reach SimGrid (document 000 section 8 draws them "at some iteration").
 enum class SpeedChanges {
@@ -78,4 +78,4 @@ StudyScenario make_scenario(const ScenarioOptions& options);
 /// Seconds of a schedule makespan given in ticks of kStudyCostScale.
 double study_seconds(Ticks ticks);
 
-}  // namespace redist
+}  // namespace redist::simgrid

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-namespace redist {
+namespace redist::simgrid {
 
 /// The classification Tiers gives a link; each class has its own bandwidth / latency values.
 enum class LinkClass { lan, lan_man, man, man_wan, wan };
@@ -78,4 +78,4 @@ struct LinkProfile {
 };
 const std::vector<LinkProfile>& link_profiles(LinkClass cls);
 
-}  // namespace redist
+}  // namespace redist::simgrid
