@@ -97,7 +97,6 @@ void register_exact(CLI::App& app, Context& context) {
   cmd->add_flag("--json", opt->json, "machine-readable output");
   std::vector<std::string> names;
   for (const MilpSolver s : available_milp_solvers()) names.push_back(to_string(s));
-  opt->run.solver = available_milp_solvers().front();
   cmd->add_option("--solver", opt->solver, "MILP solver, one of those built in (default " + names.front() + ")")
       ->check(CLI::IsMember(names));
   cmd->add_option("--node-limit", opt->run.node_limit,

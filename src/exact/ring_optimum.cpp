@@ -19,11 +19,11 @@ std::optional<MilpSolver> milp_solver_from_name(const std::string& name) {
 
 std::vector<MilpSolver> available_milp_solvers() {
   std::vector<MilpSolver> solvers;
-#ifdef REDIST_EXACT_WITH_CBC
-  solvers.push_back(MilpSolver::cbc);
-#endif
 #ifdef REDIST_EXACT_WITH_GLPK
   solvers.push_back(MilpSolver::glpk);
+#endif
+#ifdef REDIST_EXACT_WITH_CBC
+  solvers.push_back(MilpSolver::cbc);
 #endif
   return solvers;
 }
@@ -51,15 +51,20 @@ Ticks binaries_for(const RingInstance& instance, Ticks horizon_slots, Ticks slot
   return count;
 }
 
-milp_detail::MilpAnswer solve(const MilpProblem& problem, const RingOptimumOptions& options) {
+MilpSolver chosen_solver(const RingOptimumOptions& options) {
   const auto solvers = available_milp_solvers();
-  if (std::find(solvers.begin(), solvers.end(), options.solver) == solvers.end())
-    throw InputError("", "solver", std::string(to_string(options.solver)) + " is not compiled into this build");
+  const MilpSolver solver = options.solver.value_or(solvers.front());
+  if (std::find(solvers.begin(), solvers.end(), solver) == solvers.end())
+    throw InputError("", "solver", std::string(to_string(solver)) + " is not compiled into this build");
+  return solver;
+}
+
+milp_detail::MilpAnswer solve(const MilpProblem& problem, MilpSolver solver, std::int64_t node_limit) {
 #ifdef REDIST_EXACT_WITH_CBC
-  if (options.solver == MilpSolver::cbc) return milp_detail::solve_with_cbc(problem, options.node_limit);
+  if (solver == MilpSolver::cbc) return milp_detail::solve_with_cbc(problem, node_limit);
 #endif
 #ifdef REDIST_EXACT_WITH_GLPK
-  if (options.solver == MilpSolver::glpk) return milp_detail::solve_with_glpk(problem, options.node_limit);
+  if (solver == MilpSolver::glpk) return milp_detail::solve_with_glpk(problem, node_limit);
 #endif
   throw InternalError("no MILP solver");
 }
@@ -141,11 +146,12 @@ RingOptimum exact_ring_optimum(const RingInstance& instance, const RingPlan& pla
   }
   const TimeIndexedModel model = build_time_indexed_model(instance, r.upper, r.lower);
   r.solver_ran = true;
-  r.solver = to_string(options.solver);
+  const MilpSolver solver = chosen_solver(options);
+  r.solver = to_string(solver);
   r.horizon_slots = model.horizon;
   r.binaries = model.binaries;
   r.rows = model.problem.rows();
-  const milp_detail::MilpAnswer answer = solve(model.problem, options);
+  const milp_detail::MilpAnswer answer = solve(model.problem, solver, options.node_limit);
   r.nodes = answer.nodes;
   if (answer.outcome == milp_detail::MilpAnswer::Outcome::infeasible)  // the planner's schedule fits the horizon
     throw InternalError("exact: the model has no solution within the planner's makespan");

@@ -27,7 +27,9 @@ enum class MilpSolver { cbc, glpk };
 const char* to_string(MilpSolver solver);
 /// "cbc" -> MilpSolver::cbc, "glpk" -> MilpSolver::glpk; nullopt otherwise.
 std::optional<MilpSolver> milp_solver_from_name(const std::string& name);
-/// The solvers this build was compiled with (at least one when the exact layer exists), best first.
+/// The solvers this build was compiled with (at least one when the exact layer exists), faster first:
+/// GLPK, then CBC (BENCHMARKS.md "Exact optima of small rings": on these models GLPK solves most at
+/// its root node in a fifth to a tenth of CBC's time).
 std::vector<MilpSolver> available_milp_solvers();
 
 /// Sizes above which exact_ring_optimum refuses (the model grows with n x horizon / slot length).
@@ -39,7 +41,7 @@ struct RingOptimumLimits {
 };
 
 struct RingOptimumOptions {
-  MilpSolver solver = MilpSolver::cbc;
+  std::optional<MilpSolver> solver;   // default: the first of available_milp_solvers()
   std::int64_t node_limit = 100'000;  // branch-and-bound nodes; reached = "not proved"
   RingOptimumLimits limits;
   // Start from the planner's proved lower bound (and skip the solver when the planner meets it).
