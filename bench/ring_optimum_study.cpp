@@ -3,7 +3,8 @@
 // next to the breadth-first exact search where it applies. Prints, per shape and per n, how often the
 // optimum equals tau_int and the planner's makespan, and the distribution of solve times (CPU time of
 // this process: the machine may be shared).
-// Usage: ring_optimum_study [rings per shape and n = 20] [seed = 1] [node limit = 100000]
+// Usage: ring_optimum_study [rings per shape and n = 20] [seed = 1] [node limit = 100000] [shapes = all,
+// comma-separated generator shape names]
 // Rings as `redist gen ring --n N --ring bi --costs het --shape S --max-load 4 --max-cost 10
 // [--cost-decimals 1] --seed X`: integer costs for even k, one decimal for odd k.
 #include <algorithm>
@@ -107,7 +108,9 @@ int main(int argc, char** argv) {
   std::printf("%-10s %5s %7s %6s %7s %7s %8s  %-22s  %-22s  %-22s  %-22s\n", "shape", "rings", "refused", "proved",
               "=tau", "=bound", "=planner", "cbc ms p50/p90/max", "glpk ms p50/p90/max", "default from bound ms",
               "bfs search ms");
+  const std::string wanted = argc > 4 ? std::string(",") + argv[4] + "," : std::string();
   for (const RingShape shape : shapes) {
+    if (!wanted.empty() && wanted.find(std::string(",") + to_string(shape) + ",") == std::string::npos) continue;
     Tally tally;
     for (std::size_t n = 4; n <= 8; ++n)
       for (int k = 0; k < per_cell; ++k) {
