@@ -54,7 +54,7 @@ int run_plan(const PlanOptions& opt) {
                         (check.violation ? check.violation->message : std::string("makespan mismatch")));
 
   const int scale = plan.schedule.time_scale;
-  // The schedule's fields but its transfers, which are written as text (io::transfers_json_text).
+  // The schedule's fields but its transfers, which are streamed (io::write_schedule_document).
   const Schedule& full = plan.schedule;
   const Schedule header{{}, full.time_scale, full.makespan, full.lower_bound, full.status, full.flow_shift};
   io::Json doc = io::schedule_to_json(header);
@@ -65,7 +65,11 @@ int run_plan(const PlanOptions& opt) {
   doc["bounds"] = io::Json::array();
   for (const auto& term : plan.bounds.terms)
     doc["bounds"].push_back({{"name", term.name}, {"value", io::ticks_to_json(term.value, scale)}});
-  if (!opt.output.empty()) outputs.set_text(opt.output, json_text(doc, {"transfers", io::transfers_json_text(plan.schedule, "  ")}));
+  const std::string head = json_text(doc);  // everything but the transfers, which are streamed
+  if (!opt.output.empty())
+    outputs.set_producer(opt.output, [&](const io::TextWriter& write) {
+      io::write_schedule_document(head, plan.schedule, write);
+    });
   if (!opt.svg.empty())
     outputs.set_text(opt.svg, io::schedule_svg(instance, plan.schedule,
                                                plan.framework + ", n = " + std::to_string(instance.size()) +
@@ -73,7 +77,9 @@ int run_plan(const PlanOptions& opt) {
   outputs.commit();  // every output, or none (docs/limits.md "Output files")
   if (opt.json) {
     if (opt.output.empty()) {
-      std::cout << json_text(doc, {"transfers", io::transfers_json_text(plan.schedule, "  ")});
+      io::write_schedule_document(head, plan.schedule, [](std::string_view piece) {
+        std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+      });
     } else {
       doc["transfers_written_to"] = opt.output;
       std::cout << json_text(doc);
