@@ -12,7 +12,7 @@
 #include "redist/core/error.hpp"
 #include "redist/io/perm_io.hpp"
 #include "redist/perm/edge_colouring.hpp"
-#include "redist/perm/experiment.hpp"
+#include "redist/report/perm_experiment.hpp"
 #include "redist/perm/generator.hpp"
 #include "redist/perm/greedy.hpp"
 #include "redist/perm/steps.hpp"

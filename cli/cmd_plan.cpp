@@ -9,7 +9,7 @@
 #include "redist/io/memory_budget.hpp"
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/io/schedule_io.hpp"
-#include "redist/io/schedule_svg.hpp"
+#include "redist/report/schedule_svg.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/ring/plan_memory.hpp"
 #include "redist/sim/ring_validator.hpp"
@@ -71,7 +71,7 @@ int run_plan(const PlanOptions& opt) {
       io::write_schedule_document(head, plan.schedule, write);
     });
   if (!opt.svg.empty())
-    outputs.set_text(opt.svg, io::schedule_svg(instance, plan.schedule,
+    outputs.set_text(opt.svg, report::schedule_svg(instance, plan.schedule,
                                                plan.framework + ", n = " + std::to_string(instance.size()) +
                                                    ", makespan " + format_ticks(*plan.schedule.makespan, scale)));
   outputs.commit();  // every output, or none (docs/limits.md "Output files")
