@@ -40,11 +40,6 @@ ShiftTimes shift_times(const RingInstance& inst, const std::vector<std::int64_t>
 
 }  // namespace
 
-Ticks forwarding_time(const RingInstance& inst, std::int64_t shift) {
-  REDIST_ASSERT(inst.bidirectional());
-  return shift_times(inst, prefix_sums(inst.imbalances()), shift).beta;
-}
-
 Ticks forwarding_bound(const RingInstance& inst) {
   REDIST_ASSERT(inst.bidirectional());
   const std::size_t n = inst.size();

@@ -21,7 +21,5 @@ namespace redist {
 /// the last shift visited, which stays valid. O(n) per shift.
 Ticks forwarding_bound(const RingInstance& instance);
 
-/// beta(x) of one integer shift (same units as tau).
-Ticks forwarding_time(const RingInstance& instance, std::int64_t shift);
 
 }  // namespace redist
