@@ -1,6 +1,6 @@
 // `redist lau INSTANCE [--mode single|multi] [--algorithm linear|traffic|optimal|window] [--json]
 //  [--svg FILE]`, `redist gen lau --n N --max-load M --seed S`, `redist experiment lau [--quick]
-//  [--out DIR]`: the all-port ring of document 002 (library: lau/, sim/allport_*, io/allport_io).
+//  [--out DIR]`: the all-port ring of document 002 (library: lau/, sim/allport_*, lau/allport_io).
 
 #include <iostream>
 
