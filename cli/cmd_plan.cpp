@@ -46,11 +46,12 @@ int run_plan(const PlanOptions& opt) {
   } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
     throw InputError(opt.instance, e.field(), e.reason());
   }
-  if (!opt.output.empty()) outputs.set_text(opt.output, plan_json_text(plan));
+  if (!opt.output.empty())  // streamed at the commit: a 10^7-transfer schedule is never held as text
+    outputs.set_producer(opt.output, [&](const io::TextWriter& write) { write_plan_json(plan, write); });
   if (!opt.svg.empty()) outputs.set_text(opt.svg, svg_of(instance, plan));
   outputs.commit();  // every output, or none (docs/limits.md "Output files")
   if (opt.json && opt.output.empty()) {
-    std::cout << plan_json_text(plan);
+    write_plan_json(plan, [](std::string_view piece) { std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size())); });
   } else if (opt.json) {
     io::Json summary = plan_summary_to_json(plan);
     summary["transfers_written_to"] = opt.output;

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Measured against simulated, per scheme, for document 000's matrix application (docs/netlab.md).
 
-    netlab_matrix_report.py MEASURED.txt SIMULATED.csv [SIMULATED_WITH_LATENCY.csv] -o DIR
+    netlab_matrix_report.py MEASURED.txt[,MEASURED2.txt,...] SIMULATED.csv [SIMULATED_WITH_LATENCY.csv] -o DIR
 
-MEASURED.txt: the output of `redist-mpi-example matrix --summary` run under tools/netlab.
+MEASURED.txt: the output of `redist-mpi-example matrix --summary` run under tools/netlab; with several
+(comma-separated), each scheme's median over the runs that have it (and its range) is reported.
 SIMULATED.csv: `redist-tiers-netlab --simulate-example` (scheme,redistributions,simulated_s).
 Writes DIR/matrix_schemes.csv and DIR/matrix_schemes.svg (grouped bars, round ticks, a legend
 outside the bars) and prints the table as Markdown.
@@ -13,10 +14,12 @@ import argparse
 import csv
 import math
 import os
+import statistics
 
 # The example's scheme names -> the study's (redistribution_policy.cpp).
 EXAMPLE_TO_STUDY = {"none": "none", "once@50": "after50", "every 20": "at20-40-60-80",
-                    "every 10": "every10", "every 5": "every5"}
+                    "every 10": "every10", "every 5": "every5", "every 3": "every3", "every 2": "every2",
+                    "adaptive": "adaptive"}
 
 
 def measured_totals(path):
@@ -80,7 +83,12 @@ def main():
     parser.add_argument("simulated_latency", nargs="?")
     parser.add_argument("-o", "--out", required=True)
     args = parser.parse_args()
-    measured = measured_totals(args.measured)
+    runs = [measured_totals(path) for path in args.measured.split(",")]
+    per_scheme = {}
+    for run in runs:
+        for scheme, total in run.items():
+            per_scheme.setdefault(scheme, []).append(total)
+    measured = {s: statistics.median(v) for s, v in per_scheme.items()}
     simulated = simulated_totals(args.simulated)
     with_latency = simulated_totals(args.simulated_latency) if args.simulated_latency else {}
     schemes = list(simulated)
@@ -92,19 +100,24 @@ def main():
         rows.append((s, m, sim, with_latency.get(s), error))
     with open(os.path.join(args.out, "matrix_schemes.csv"), "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["scheme", "measured_s", "simulated_s", "simulated_with_latency_s", "error_vs_measured"])
+        w.writerow(["scheme", "measured_s", "measured_runs", "measured_min_s", "measured_max_s", "simulated_s",
+                    "simulated_with_latency_s", "error_vs_measured"])
         for s, m, sim, lat, e in rows:
-            w.writerow([s, "" if m is None else f"{m:.3f}", f"{sim:.3f}", "" if lat is None else f"{lat:.3f}",
-                        "" if e is None else f"{e:.4f}"])
+            v = per_scheme.get(s, [])
+            w.writerow([s, "" if m is None else f"{m:.3f}", len(v), f"{min(v):.3f}" if v else "", f"{max(v):.3f}" if v else "",
+                        f"{sim:.3f}", "" if lat is None else f"{lat:.3f}", "" if e is None else f"{e:.4f}"])
     series = [("measured (netlab)", [r[1] for r in rows], "#1f77b4"),
               ("simulated, no latency", [r[2] for r in rows], "#ff7f0e")]
     if with_latency:
         series.append(("simulated, route latencies", [r[3] for r in rows], "#2ca02c"))
     write_svg(os.path.join(args.out, "matrix_schemes.svg"), schemes, series)
-    print("| scheme | measured s | simulated s (no latency) | simulated s (latencies) | (measured - simulated) / measured |")
-    print("|---|---:|---:|---:|---:|")
+    print("| scheme | measured s (median) | runs: min-max | simulated s (no latency) | simulated s (latencies) | "
+          "(measured - simulated) / measured |")
+    print("|---|---:|---:|---:|---:|---:|")
     for s, m, sim, lat, e in rows:
-        print(f"| {s} | {'-' if m is None else f'{m:.2f}'} | {sim:.2f} | {'-' if lat is None else f'{lat:.2f}'} | "
+        v = per_scheme.get(s, [])
+        spread = f"{len(v)}: {min(v):.2f}-{max(v):.2f}" if v else "-"
+        print(f"| {s} | {'-' if m is None else f'{m:.2f}'} | {spread} | {sim:.2f} | {'-' if lat is None else f'{lat:.2f}'} | "
               f"{'-' if e is None else f'{100 * e:+.1f}%'} |")
 
 

@@ -25,8 +25,9 @@ void add_matrix(CLI::App& app, redist::example::MatrixOptions& opt) {
   cmd->add_option("--columns", opt.columns, "columns of the matrix")->check(CLI::Range(1, 1 << 24));
   cmd->add_option("--iterations", opt.iterations, "iterations per scheme")->check(CLI::Range(1, 100000));
   cmd->add_option("--column-us", opt.column_us, "compute microseconds per column at speed 1")->check(CLI::Range(0.0, 1e6));
-  cmd->add_option("--periods", opt.periods, "schemes: redistribute every k iterations (0 = never)")->delimiter(',');
+  cmd->add_option("--periods", opt.periods, "schemes: redistribute every k iterations (0 = never)")->delimiter(',')->check(CLI::NonNegativeNumber);
   cmd->add_option("--seed", opt.seed, "seed of the speed traces");
+  cmd->add_flag("--adaptive", opt.adaptive, "also run the adaptive scheme (decides from measured iteration times)");
   cmd->add_flag("--unidirectional", opt.unidirectional, "plan on a unidirectional ring");
   cmd->add_flag("--probe", opt.probe, "measure the ring links first");
   cmd->add_flag("--spin", opt.spin, "busy-wait the emulated compute time instead of sleeping");

@@ -5,12 +5,14 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <thread>
 
 #include "redist/exec/agreement.hpp"
 #include "redist/exec/cost_probe.hpp"
 #include "redist/exec/ordered_redistribute.hpp"
+#include "adaptive_rebalance.hpp"
 #include "speed_trace.hpp"
 
 namespace redist::example {
@@ -19,11 +21,17 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// A scheme: redistribute every `period` iterations (0: never), or adaptively (kAdaptive).
+constexpr int kAdaptive = -1;
+
 struct SchemeResult {
   int period = 0;
-  std::vector<double> iteration_s;   // compute + synchronisation of each iteration
+  std::vector<int> redistributed_after;  // iterations after which a redistribution ran
+  std::vector<double> iteration_s;   // each iteration's compute time, max over ranks
   std::vector<double> redistribution_s;  // after each iteration (0 when none)
   int redistributions = 0;
+  double agreement_s = 0.0;  // of the redistributions: gather, checks, planning (max over ranks each)
+  double wall_s = 0.0;       // the whole scheme from its barrier: synchronisations included
   std::int64_t bytes_moved = 0;
   std::int64_t wrong_columns = 0;
 };
@@ -88,6 +96,23 @@ std::int64_t wrong_columns(const exec::OrderedSlice& slice, const MatrixOptions&
   return wrong;
 }
 
+// The new counts of this iteration's redistribution, if the scheme redistributes now. Fixed schemes
+// rebalance to the trace's current speeds (share of this rank); the adaptive one decides from the
+// measured compute times (adaptive_rebalance.hpp) and gives every rank's count.
+std::optional<exec::NewShare> scheme_share(const exec::Context& ctx, int period, int t, const MatrixOptions& opt,
+                                           const exec::OrderedSlice& slice, double compute_s, double speed,
+                                           AdaptiveRebalancer& adaptive, std::vector<std::int64_t>& counts) {
+  if (t >= opt.iterations) return std::nullopt;
+  if (period == kAdaptive) {
+    auto decided = adaptive.after_iteration(ctx, t, slice.size(), compute_s, slice.first());
+    if (!decided) return std::nullopt;
+    counts = std::move(*decided);
+    return exec::NewShare::counts(counts);
+  }
+  if (period > 0 && t % period == 0) return exec::NewShare::share(speed);
+  return std::nullopt;
+}
+
 SchemeResult run_scheme(exec::Context& ctx, const MatrixOptions& opt, const std::vector<SpeedTrace>& traces, int period) {
   SchemeResult result;
   result.period = period;
@@ -95,28 +120,40 @@ SchemeResult run_scheme(exec::Context& ctx, const MatrixOptions& opt, const std:
   exec::OrderedOptions redist_options;
   redist_options.kind = opt.unidirectional ? RingKind::unidirectional : RingKind::bidirectional;
   redist_options.wrap = exec::WrapPolicy::allow;  // the best ring plan: columns are found by global index
+  AdaptiveRebalancer adaptive(opt.columns, opt.rows * static_cast<std::int64_t>(sizeof(double)), opt.iterations, redist_options);
+  std::vector<std::int64_t> counts;
   const SpeedTrace& mine = traces[static_cast<std::size_t>(ctx.rank())];
   exec::check_mpi(MPI_Barrier(ctx.comm()), "MPI_Barrier");
+  const double scheme_started = MPI_Wtime();
   for (int t = 1; t <= opt.iterations; ++t) {
     const double started = MPI_Wtime();
     compute(slice, opt, mine.at(t));
-    // The synchronisation of an iterative application (a global reduction per iteration).
-    result.iteration_s.push_back(max_over_ranks(ctx, MPI_Wtime() - started));
+    const double compute_s = MPI_Wtime() - started;
+    // The synchronisation of an iterative application (a global reduction per iteration). Its time,
+    // and that of the adaptive scheme's decision, shows in wall_s only: total_s is what the
+    // simulation's coordinator, whose messages are free, can be compared with.
+    result.iteration_s.push_back(max_over_ranks(ctx, compute_s));
+    const auto share = scheme_share(ctx, period, t, opt, slice, compute_s, mine.at(t), adaptive, counts);
     double redistribution = 0.0;
-    if (period > 0 && t % period == 0 && t < opt.iterations) {
+    if (share) {
       const double r0 = MPI_Wtime();
-      const exec::OrderedReport report = exec::redistribute(ctx, slice, exec::NewShare::share(mine.at(t)), redist_options);
+      const exec::OrderedReport report = exec::redistribute(ctx, slice, *share, redist_options);
       redistribution = max_over_ranks(ctx, MPI_Wtime() - r0);
+      result.agreement_s += max_over_ranks(ctx, report.agreement_seconds);
+      if (period == kAdaptive) adaptive.observe(redistribution);
       result.bytes_moved += sum_over_ranks(ctx, report.bytes_sent);
       ++result.redistributions;
+      result.redistributed_after.push_back(t);
     }
     result.redistribution_s.push_back(redistribution);
   }
+  result.wall_s = max_over_ranks(ctx, MPI_Wtime() - scheme_started);
   result.wrong_columns = sum_over_ranks(ctx, wrong_columns(slice, opt));
   return result;
 }
 
 std::string scheme_name(int period, int iterations) {
+  if (period == kAdaptive) return "adaptive";
   if (period <= 0) return "none";
   if (period * 2 >= iterations) return "once@" + std::to_string(period);
   return "every " + std::to_string(period);
@@ -157,16 +194,23 @@ void print_iterations(const std::vector<SchemeResult>& results, const MatrixOpti
 }
 
 void print_totals(const std::vector<SchemeResult>& results, const MatrixOptions& opt) {
+  if (results.empty()) return;  // --periods with no scheme and no --adaptive
   const double baseline = total_of(results.front());
-  std::printf("\n%-10s %15s %10s %12s %16s %10s %11s\n", "scheme", "redistributions", "total_s", "iterations_s",
-              "redistribution_s", "moved_MB", "vs_first_%");
+  std::printf("\n%-10s %15s %10s %12s %16s %10s %11s %12s %10s\n", "scheme", "redistributions", "total_s", "iterations_s",
+              "redistribution_s", "moved_MB", "vs_first_%", "agreement_s", "wall_s");
   for (const SchemeResult& r : results) {
     double redistribution = 0.0;
     for (const double x : r.redistribution_s) redistribution += x;
     const double total = total_of(r);
-    std::printf("%-10s %15d %10.3f %12.3f %16.4f %10.2f %+11.1f\n", scheme_name(r.period, opt.iterations).c_str(),
+    std::printf("%-10s %15d %10.3f %12.3f %16.4f %10.2f %+11.1f %12.4f %10.3f\n", scheme_name(r.period, opt.iterations).c_str(),
                 r.redistributions, total, total - redistribution, redistribution, static_cast<double>(r.bytes_moved) / 1e6,
-                100.0 * (total - baseline) / baseline);
+                100.0 * (total - baseline) / baseline, r.agreement_s, r.wall_s);
+  }
+  for (const SchemeResult& r : results) {
+    if (r.period != kAdaptive) continue;
+    std::printf("adaptive: redistributed after iteration");
+    for (const int t : r.redistributed_after) std::printf(" %d", t);
+    std::printf("%s\n", r.redistributed_after.empty() ? "s: none" : "");
   }
 }
 
@@ -178,6 +222,7 @@ int run_matrix_app(exec::Context& ctx, const MatrixOptions& opt) {
   if (ctx.rank() == 0) print_header(ctx, opt, traces);
   std::vector<SchemeResult> results;
   for (const int period : opt.periods) results.push_back(run_scheme(ctx, opt, traces, period));
+  if (opt.adaptive) results.push_back(run_scheme(ctx, opt, traces, kAdaptive));
   std::int64_t wrong = 0;
   for (const SchemeResult& r : results) wrong += r.wrong_columns;
   if (ctx.rank() == 0) {

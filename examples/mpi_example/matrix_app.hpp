@@ -4,7 +4,8 @@
 // iteration. A rank's compute time is proportional to its number of columns divided by its speed, and
 // the speeds change twice during the run (speed_trace.hpp), so a distribution that was balanced at the
 // start stops being balanced. Each scheme redistributes every `period` iterations (never, once, ...)
-// with redist, the new counts proportional to the current speeds; the run prints the time of every
+// with redist, the new counts proportional to the current speeds, or, with `adaptive`, when the
+// adaptive policy decides from the measured compute times (adaptive_rebalance.hpp); the run prints the time of every
 // iteration and the totals, with and without rebalancing. The columns' contents are checked at the
 // end of every scheme (each column must have been updated exactly once per iteration).
 
@@ -21,6 +22,7 @@ struct MatrixOptions {
   int iterations = 100;
   double column_us = 100.0;                  // compute time of one column at speed 1.0
   std::vector<int> periods = {0, 50, 20, 10, 5};  // redistribute every k iterations; 0 = never
+  bool adaptive = false;       // then the adaptive scheme (adaptive_rebalance.hpp)
   std::uint64_t seed = 1;
   bool unidirectional = false;
   bool probe = false;          // measure the links first (cost_probe.hpp)

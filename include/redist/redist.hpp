@@ -24,6 +24,7 @@
 #include "redist/io/schedule_io.hpp"
 #include "redist/io/schedule_svg.hpp"
 
+#include "redist/sim/adaptive_policy.hpp"
 #include "redist/sim/allport_executor.hpp"
 #include "redist/sim/allport_instance.hpp"
 #include "redist/sim/allport_shift_evaluator.hpp"

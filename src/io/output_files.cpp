@@ -51,7 +51,7 @@ bool names_standard_stream(const std::string& path) {
          path.rfind("/proc/self/fd/", 0) == 0;
 }
 
-void write_all(int fd, const std::string& text, const std::string& path, const std::string& option) {
+void write_all(int fd, std::string_view text, const std::string& path, const std::string& option) {
   std::size_t done = 0;
   while (done < text.size()) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
@@ -61,10 +61,10 @@ void write_all(int fd, const std::string& text, const std::string& path, const s
   }
 }
 
-// write_all, closing `fd` when it throws.
-void write_or_close(int fd, const std::string& text, const std::string& path, const std::string& option) {
+// The producer's text written to `fd`, closing `fd` when anything throws.
+void write_or_close(int fd, const TextProducer& produce, const std::string& path, const std::string& option) {
   try {
-    write_all(fd, text, path, option);
+    produce([&](std::string_view piece) { write_all(fd, piece, path, option); });
   } catch (...) {
     ::close(fd);
     throw;
@@ -109,7 +109,7 @@ struct OutputFiles::Target {
   std::optional<std::pair<dev_t, ino_t>> inode;
   mode_t mode = 0;
   std::optional<std::pair<uid_t, gid_t>> owner;
-  std::optional<std::string> text;
+  TextProducer text;       // empty: not written
   std::string temporary;   // set during a commit until renamed
 
   [[noreturn]] void refuse(const std::string& reason) const { throw InputError(path, option, reason); }
@@ -152,7 +152,7 @@ void OutputFiles::Target::classify() {
   if (path.empty()) refuse("empty path (use - for standard output)");
   if (path == "-") {
     kind = Kind::standard_output;
-    identity = "-";
+    identity = path;  // "-" (a literal here trips a false GCC 12 -Wrestrict warning)
     return;
   }
   struct stat link {};
@@ -182,7 +182,7 @@ void OutputFiles::Target::write_temporary() {
   const std::string pattern = folder_of(write_path) + "/." + base_of(write_path) + ".redist-XXXXXX";
   const int fd = detail::create_registered_temporary(pattern, temporary);
   if (fd < 0) refuse(std::string("cannot create a temporary file next to it: ") + std::strerror(errno));
-  write_or_close(fd, *text, path, option);
+  write_or_close(fd, text, path, option);
   if (::fchmod(fd, mode) != 0) {
     ::close(fd);
     refuse(std::string("cannot set the file mode: ") + std::strerror(errno));
@@ -204,7 +204,7 @@ void OutputFiles::Target::write_directly() const {
   do fd = ::open(write_path.c_str(), flags);
   while (fd < 0 && errno == EINTR);
   if (fd < 0) refuse(std::string("cannot open for writing: ") + std::strerror(errno));
-  write_or_close(fd, *text, path, option);
+  write_or_close(fd, text, path, option);
   sync_and_close(fd, path, option);
 }
 
@@ -245,7 +245,11 @@ OutputFiles::Target& OutputFiles::find(const std::string& path) {
   throw InternalError("output " + path + " was not declared");
 }
 
-void OutputFiles::set_text(const std::string& path, std::string text) { find(path).text = std::move(text); }
+void OutputFiles::set_text(const std::string& path, std::string text) {
+  find(path).text = [whole = std::move(text)](const TextWriter& write) { write(whole); };
+}
+
+void OutputFiles::set_producer(const std::string& path, TextProducer produce) { find(path).text = std::move(produce); }
 
 void OutputFiles::commit() {
   // Every temporary first: a failure here leaves every target as it was.
@@ -262,7 +266,8 @@ void OutputFiles::commit() {
   }
   for (const auto& t : targets_) {
     if (!t->text || t->kind != Kind::standard_output) continue;
-    std::cout << *t->text << std::flush;
+    t->text([](std::string_view piece) { std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size())); });
+    std::cout << std::flush;
     if (!std::cout) throw InputError("standard output", t->option, "write failed");
   }
 }

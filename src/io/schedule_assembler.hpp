@@ -35,6 +35,9 @@ class ScheduleAssembler {
   void set_status(std::string_view value);
   void set_flow_shift(const Decimal& value);
   void mark_transfers_seen() { transfers_seen_ = true; }
+  /// Room for at most `transfers` transfers, so that the list never moves while it grows (a move
+  /// holds the old and the new list at once: up to 3x the schedule's own size).
+  void reserve(std::size_t transfers) { schedule_.transfers.reserve(transfers); }
 
   /// The schedule; InputError when "transfers" never appeared.
   Schedule finish();

@@ -83,35 +83,75 @@ Json schedule_to_json(const Schedule& schedule) {
   return doc;
 }
 
+namespace {
+
+// One transfer as schedule_to_json's dump writes it. Keys in the order nlohmann::json sorts them, so
+// that the text matches; appended in place (no temporaries): this runs once per transfer of
+// 10^7-transfer schedules.
+void append_transfer(std::string& out, const Transfer& t, int scale) {
+  out += "{\"from\":";
+  append_integer(out, t.from);
+  out += ",\"items\":";
+  append_integer(out, t.items);
+  if (t.link) out += *t.link == Link::succ ? ",\"link\":\"succ\"" : ",\"link\":\"pred\"";
+  if (t.spacing != 0) {
+    out += ",\"spacing\":";
+    append_time(out, t.spacing, scale);
+  }
+  out += ",\"start\":";
+  append_time(out, t.start, scale);
+  out += ",\"to\":";
+  append_integer(out, t.to);
+  out += '}';
+}
+
+}  // namespace
+
+void write_transfers_json(const Schedule& schedule, const std::string& indent, const TextWriter& write) {
+  if (schedule.transfers.empty()) {
+    write("[]");
+    return;
+  }
+  std::string buffer = "[\n";
+  // A transfer line is well under 1 KB (two 128-bit times at most): the buffer never grows past
+  // the chunk size by more than one line.
+  buffer.reserve(kScheduleChunkBytes + 1024);
+  const std::string inner = indent + "  ";
+  for (std::size_t i = 0; i < schedule.transfers.size(); ++i) {
+    buffer += inner;
+    append_transfer(buffer, schedule.transfers[i], schedule.time_scale);
+    buffer += i + 1 < schedule.transfers.size() ? ",\n" : "\n";
+    if (buffer.size() >= kScheduleChunkBytes) {
+      write(buffer);
+      buffer.clear();
+    }
+  }
+  buffer += indent;
+  buffer += ']';
+  write(buffer);
+}
+
 std::string transfers_json_text(const Schedule& schedule, const std::string& indent) {
-  if (schedule.transfers.empty()) return "[]";
-  std::string out = "[\n";
+  std::string out;
   // Room for a typical line (two 7-digit processors, a 10-digit count and start) so that the string
   // is not doubled, and copied, once it outgrows a short guess.
   out.reserve(schedule.transfers.size() * (indent.size() + 72));
-  const std::string inner = indent + "  ";
-  for (std::size_t i = 0; i < schedule.transfers.size(); ++i) {
-    const Transfer& t = schedule.transfers[i];
-    // Keys in the order nlohmann::json sorts them, so that the text matches schedule_to_json's dump.
-    // Appended in place (no temporaries): this runs once per transfer of 10^7-transfer schedules.
-    out += inner;
-    out += "{\"from\":";
-    append_integer(out, t.from);
-    out += ",\"items\":";
-    append_integer(out, t.items);
-    if (t.link) out += *t.link == Link::succ ? ",\"link\":\"succ\"" : ",\"link\":\"pred\"";
-    if (t.spacing != 0) {
-      out += ",\"spacing\":";
-      append_time(out, t.spacing, schedule.time_scale);
-    }
-    out += ",\"start\":";
-    append_time(out, t.start, schedule.time_scale);
-    out += ",\"to\":";
-    append_integer(out, t.to);
-    out += '}';
-    out += i + 1 < schedule.transfers.size() ? ",\n" : "\n";
-  }
-  return out + indent + "]";
+  write_transfers_json(schedule, indent, [&](std::string_view piece) { out += piece; });
+  return out;
+}
+
+void write_schedule_document(std::string_view object_text, const Schedule& schedule, const TextWriter& write) {
+  const auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
+  while (!object_text.empty() && is_space(object_text.back())) object_text.remove_suffix(1);
+  REDIST_ASSERT(object_text.size() >= 2 && object_text.front() == '{' && object_text.back() == '}');
+  object_text.remove_suffix(1);  // the closing brace
+  while (is_space(object_text.back())) object_text.remove_suffix(1);
+  std::string head(object_text);
+  if (head.size() > 1) head += ',';  // an object with members: "...value" -> "...value,"
+  head += "\n  \"transfers\": ";
+  write(head);
+  write_transfers_json(schedule, "  ", write);
+  write("\n}\n");
 }
 
 }  // namespace redist::io

@@ -57,6 +57,7 @@ class ScheduleSaxReader {
   }
 
   Schedule finish() { return assembler_.finish(); }
+  void reserve(std::size_t transfers) { assembler_.reserve(transfers); }
 
  private:
   struct Frame {
@@ -219,8 +220,17 @@ bool ScheduleSaxReader::close() {
 
 }  // namespace
 
+// The shortest text of a transfer, {"from":0,"items":1,"start":0,"to":1} and a comma: a file of
+// B bytes lists fewer than B / 38 transfers. Reserving that many costs address space only; the
+// pages a vector never touches are never resident.
+constexpr std::size_t kShortestTransferText = 38;
+
 Schedule schedule_from_text(std::string_view text, const std::string& source, std::size_t ring_size) {
-  auto reader = detail::sax_parse_fast<ScheduleSaxReader>(text, [&] { return ScheduleSaxReader(source, ring_size); });
+  auto reader = detail::sax_parse_fast<ScheduleSaxReader>(text, [&] {
+    ScheduleSaxReader fresh(source, ring_size);
+    fresh.reserve(text.size() / kShortestTransferText + 1);
+    return fresh;
+  });
   return reader.finish();
 }
 

@@ -31,8 +31,8 @@ io::Json plan_summary_to_json(const RingPlan& plan) {
   return doc;
 }
 
-std::string plan_json_text(const RingPlan& plan) {
-  return io::json_text(plan_summary_to_json(plan), {"transfers", io::transfers_json_text(plan.schedule, "  ")});
+void write_plan_json(const RingPlan& plan, const io::TextWriter& write) {
+  io::write_schedule_document(io::json_text(plan_summary_to_json(plan)), plan.schedule, write);
 }
 
 std::string plan_summary_text(const RingPlan& plan, std::size_t ring_size, bool list_transfers) {

@@ -50,8 +50,10 @@ std::string proc(std::int64_t p) {
 std::optional<bool> uses_succ_link(const RingInstance& inst, const Transfer& t) {
   const auto n = static_cast<std::int64_t>(inst.size());
   if (t.from == t.to) return std::nullopt;
-  const bool to_succ = t.to == (t.from + 1) % n;
-  const bool to_pred = t.to == (t.from + n - 1) % n;
+  // Neighbours by comparison, not `% n`: two 64-bit divisions per transfer were a tenth of `plan`'s
+  // validation at 10^6 transfers.
+  const bool to_succ = t.to == (t.from + 1 == n ? 0 : t.from + 1);
+  const bool to_pred = t.to == (t.from == 0 ? n - 1 : t.from - 1);
   if (t.link) {
     if (*t.link == Link::succ) return to_succ ? std::optional<bool>(true) : std::nullopt;
     return (inst.bidirectional() && to_pred) ? std::optional<bool>(false) : std::nullopt;
@@ -61,25 +63,15 @@ std::optional<bool> uses_succ_link(const RingInstance& inst, const Transfer& t) 
   return std::nullopt;
 }
 
-// One port kind (sends or receives) of every processor in one array, grouped by processor: the
-// batches of P_p are rows[offset[p] .. offset[p+1]). One allocation instead of one per processor.
+// One port kind (sends or receives) of every processor: the transfer indices of P_p's batches are
+// order[offset[p] .. offset[p+1]). Indices, not batches: a batch is rebuilt from its transfer when
+// needed (BatchSource), so the validator holds 4 bytes per transfer and port, not a copy of the
+// schedule (docs/design.md section 6; plan's peak memory is the validator's on large rings).
 struct PortTable {
-  std::vector<Batch> rows;
-  std::vector<std::size_t> offset;
-  std::span<Batch> of(std::size_t p) { return {rows.data() + offset[p], offset[p + 1] - offset[p]}; }
+  std::vector<std::uint32_t> order;
+  std::vector<std::uint32_t> offset;
+  std::span<std::uint32_t> of(std::size_t p) { return {order.data() + offset[p], offset[p + 1] - offset[p]}; }
 };
-
-// Counting sort of `batches` by owner[i] in [0, n).
-PortTable group_by(const std::vector<Batch>& batches, const std::vector<std::uint32_t>& owner, std::size_t n) {
-  PortTable table;
-  table.offset.assign(n + 1, 0);
-  for (const std::uint32_t p : owner) ++table.offset[p + 1];
-  std::partial_sum(table.offset.begin(), table.offset.end(), table.offset.begin());
-  table.rows.resize(batches.size());
-  std::vector<std::size_t> next(table.offset.begin(), table.offset.end() - 1);
-  for (std::size_t i = 0; i < batches.size(); ++i) table.rows[next[owner[i]]++] = batches[i];
-  return table;
-}
 
 // Earliest instant at which two batches of one port overlap (kNever if none), and the report.
 // Leaves the batches sorted by start.
@@ -236,20 +228,104 @@ std::optional<Ticks> span_end(Ticks start, std::int64_t items, Ticks period, Tic
   return last_start ? checked_add(*last_start, cost) : std::nullopt;
 }
 
+// What the first pass decided for each transfer: not a batch (wrong link, wrong pace, no item), or a
+// batch on its sender's succ or pred link.
+enum class Role : std::uint8_t { none, succ, pred };
+
+// Batches rebuilt from the schedule's transfers at the validation's time scale: the schedule is read
+// in place, its times multiplied by `factor` on the fly (the first pass checked that they fit).
+// With a horizon, a batch keeps only its departures before it (see validate_ring_schedule).
+class BatchSource {
+ public:
+  BatchSource(const RingInstance& inst, const Schedule& sched, const std::vector<Role>& roles, Ticks factor)
+      : inst_(inst), sched_(sched), roles_(roles), factor_(factor) {}
+
+  void set_horizon(Ticks horizon) { horizon_ = horizon; }
+
+  Batch operator()(std::uint32_t i) const {
+    const Transfer& t = sched_.transfers[i];
+    const Ticks cost = inst_.cost(static_cast<std::size_t>(t.from), roles_[i] == Role::succ);
+    const Ticks start = t.start * factor_;
+    const Ticks period = t.spacing == 0 ? cost : t.spacing * factor_;
+    Batch b{start, start + (t.items - 1) * period + cost, t.items, cost, period, i};
+    if (horizon_ != kNever) {
+      b.items = items_before(b, horizon_);
+      if (b.items > 0) b.end = b.start + (b.items - 1) * b.period + b.cost;
+    }
+    return b;
+  }
+
+  // The batches of `indices`, in that order, into `out` (a buffer reused from one processor to the next).
+  void fill(std::span<const std::uint32_t> indices, std::vector<Batch>& out) const {
+    out.clear();
+    for (const std::uint32_t i : indices) out.push_back((*this)(i));
+  }
+
+ private:
+  const RingInstance& inst_;
+  const Schedule& sched_;
+  const std::vector<Role>& roles_;
+  Ticks factor_;
+  Ticks horizon_ = kNever;
+};
+
+// Counting sort of the batches (transfers whose role is not none) by sender or by receiver.
+PortTable group_by(const Schedule& sched, const std::vector<Role>& roles, std::size_t n, bool by_sender) {
+  const auto owner = [&](const Transfer& t) { return static_cast<std::size_t>(by_sender ? t.from : t.to); };
+  PortTable table;
+  table.offset.assign(n + 1, 0);
+  for (std::size_t i = 0; i < roles.size(); ++i)
+    if (roles[i] != Role::none) ++table.offset[owner(sched.transfers[i]) + 1];
+  std::partial_sum(table.offset.begin(), table.offset.end(), table.offset.begin());
+  table.order.resize(table.offset[n]);
+  std::vector<std::uint32_t> next(table.offset.begin(), table.offset.end() - 1);
+  for (std::size_t i = 0; i < roles.size(); ++i)
+    if (roles[i] != Role::none) table.order[next[owner(sched.transfers[i])]++] = static_cast<std::uint32_t>(i);
+  return table;
+}
+
+// check_port on P_p's batches of one table, leaving its indices in start order.
+void check_port_of(PortTable& table, std::size_t p, const BatchSource& source, const char* verb, Candidate& found,
+                   int scale, std::vector<Batch>& buffer) {
+  const std::span<std::uint32_t> indices = table.of(p);
+  source.fill(indices, buffer);
+  check_port(buffer, static_cast<std::int64_t>(p), verb, found, scale);
+  for (std::size_t k = 0; k < buffer.size(); ++k) indices[k] = static_cast<std::uint32_t>(buffer[k].transfer);
+}
+
+// The schedule's times at 10^-scale would not fit 128 bits: the error the schedule's own rescaling
+// raised before the validator read it in place (same fields, same order, before any other check).
+void require_rescalable(const Schedule& sched, int scale) {
+  if (scale == sched.time_scale) return;
+  const Ticks factor = pow10_ticks(scale - sched.time_scale);
+  const auto fits = [&](Ticks t, const std::string& field) {
+    if (!checked_mul(t, factor))
+      throw InputError("", field, "time does not fit 128-bit ticks at 10^-" + std::to_string(scale));
+  };
+  for (std::size_t i = 0; i < sched.transfers.size(); ++i) {
+    fits(sched.transfers[i].start, indexed("transfers", i) + ".start");
+    if (sched.transfers[i].spacing != 0) fits(sched.transfers[i].spacing, indexed("transfers", i) + ".spacing");
+  }
+  if (sched.makespan) fits(*sched.makespan, "makespan");
+  if (sched.lower_bound) fits(*sched.lower_bound, "lower_bound");
+}
+
 }  // namespace
 
-ValidationResult validate_ring_schedule(const RingInstance& original_instance, const Schedule& original_schedule) {
-  const int scale = std::max(original_instance.cost_scale, original_schedule.time_scale);
-  const RingInstance inst = rescaled(original_instance, scale);
-  const Schedule sched = rescaled(original_schedule, scale);
+ValidationResult validate_ring_schedule(const RingInstance& original_instance, const Schedule& sched) {
+  const int scale = std::max(original_instance.cost_scale, sched.time_scale);
+  // The instance is copied only when its costs need a finer scale; the schedule never is.
+  std::optional<RingInstance> finer;
+  if (scale != original_instance.cost_scale) finer = rescaled(original_instance, scale);
+  const RingInstance& inst = finer ? *finer : original_instance;
+  require_rescalable(sched, scale);
+  const Ticks factor = pow10_ticks(scale - sched.time_scale);
   const std::size_t n = inst.size();
+  if (sched.transfers.size() >= std::numeric_limits<std::uint32_t>::max())
+    throw InputError("", "transfers", "more than 2^32 - 2 transfers");
 
   Candidate found;
-  std::vector<Batch> batches;
-  std::vector<std::uint32_t> senders, receivers;  // n < 2^32 (ring_instance.hpp limits)
-  batches.reserve(sched.transfers.size());
-  senders.reserve(sched.transfers.size());
-  receivers.reserve(sched.transfers.size());
+  std::vector<Role> roles(sched.transfers.size(), Role::none);
   std::vector<Ticks> final_delta(n, 0);
   Ticks makespan = 0;
   for (std::size_t i = 0; i < sched.transfers.size(); ++i) {
@@ -259,8 +335,9 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
     // Link and time are checked for every transfer, an empty one included (a 0-item transfer on a
     // link that does not exist is still a wrong schedule); only then is an empty transfer skipped.
     const auto succ = uses_succ_link(inst, t);
+    const Ticks start = t.start * factor;
     if (!succ) {
-      found.offer(t.start, t.from, 0, "neighbour",
+      found.offer(start, t.from, 0, "neighbour",
                   "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) +
                       " is not a link of this " + to_string(inst.kind) + " ring of " + std::to_string(n) +
                       (t.link ? std::string(" (link \"") + (*t.link == Link::succ ? "succ" : "pred") + "\")" : ""));
@@ -271,45 +348,40 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
     final_delta[static_cast<std::size_t>(t.to)] += t.items;
     const Ticks cost = inst.cost(static_cast<std::size_t>(t.from), *succ);
     if (t.items == 0) {
-      if (!checked_add(t.start, cost)) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
+      if (!checked_add(start, cost)) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
       continue;
     }
-    if (t.spacing != 0 && t.spacing < cost) {
-      found.offer(t.start, t.from, 0, "spacing",
+    const Ticks spacing = t.spacing * factor;
+    if (spacing != 0 && spacing < cost) {
+      found.offer(start, t.from, 0, "spacing",
                   "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) + " sends an item every " +
-                      format_ticks(t.spacing, scale) + " but the link takes " + format_ticks(cost, scale) + " per item");
+                      format_ticks(spacing, scale) + " but the link takes " + format_ticks(cost, scale) + " per item");
       continue;
     }
-    const Ticks period = t.spacing == 0 ? cost : t.spacing;
-    const auto end = span_end(t.start, t.items, period, cost);
+    const auto end = span_end(start, t.items, spacing == 0 ? cost : spacing, cost);
     if (!end) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
     makespan = std::max(makespan, *end);
-    batches.push_back({t.start, *end, t.items, cost, period, i});
-    senders.push_back(static_cast<std::uint32_t>(t.from));
-    receivers.push_back(static_cast<std::uint32_t>(t.to));
+    roles[i] = *succ ? Role::succ : Role::pred;
   }
-  PortTable sends = group_by(batches, senders, n);
-  PortTable receives = group_by(batches, receivers, n);
-  std::vector<Batch>().swap(batches);
-
+  BatchSource source(inst, sched, roles, factor);
+  PortTable sends = group_by(sched, roles, n, true);
+  PortTable receives = group_by(sched, roles, n, false);
+  std::vector<Batch> send_batches, receive_batches;  // one processor's, reused
   for (std::size_t p = 0; p < n; ++p) {
-    check_port(sends.of(p), static_cast<std::int64_t>(p), "sending", found, scale);
-    check_port(receives.of(p), static_cast<std::int64_t>(p), "receiving", found, scale);
+    check_port_of(sends, p, source, "sending", found, scale, send_batches);
+    check_port_of(receives, p, source, "receiving", found, scale, receive_batches);
   }
+
   // Before the first neighbour, spacing or one-port violation every port is serial, which the holdings
   // check relies on; nothing at or after it can be the first violation anyway.
   // Truncated batches keep their place in start order; those left with no item are skipped (sends)
   // or count nothing (receives: they all start at or after the horizon, after every kept one).
-  const Ticks horizon = found.best ? found.best->time : kNever;
-  if (horizon != kNever)
-    for (PortTable* table : {&sends, &receives})
-      for (Batch& b : table->rows) {
-        b.items = items_before(b, horizon);
-        if (b.items > 0) b.end = b.start + (b.items - 1) * b.period + b.cost;
-      }
+  source.set_horizon(found.best ? found.best->time : kNever);
   HoldingsChecker checker;
   for (std::size_t p = 0; p < n; ++p) {
-    checker.reset(sends.of(p), receives.of(p), inst.loads[p]);
+    source.fill(sends.of(p), send_batches);
+    source.fill(receives.of(p), receive_batches);
+    checker.reset(send_batches, receive_batches, inst.loads[p]);
     if (const auto f = checker.first_failure()) {
       found.offer(f->time, static_cast<std::int64_t>(p), 2, "holdings",
                   proc(static_cast<std::int64_t>(p)) + " must send item " + std::to_string(f->item) +

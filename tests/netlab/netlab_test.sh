@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ctest -L netlab: netlab builds a 4-host emulated ring, redist's MPI example moves real bytes across
-# it and checks every item, the probe sees the configured rates of both directions, bad input and
+# it and checks every item, the probe sees the configured rates (and latencies) of both directions, bad input and
 # signals are handled, and nothing with the run's prefix is left behind (docs/netlab.md).
 # Exit 77 (ctest SKIP_RETURN_CODE) with the reason when the machine cannot build namespaces.
 # Needs NETLAB, EXAMPLE, PROBE (paths) and TOPOLOGY (examples/netlab/ring4_ci.json).
@@ -20,7 +20,8 @@ work=$(mktemp -d)
 trap '"$NETLAB" cleanup "$prefix" >/dev/null 2>&1; rm -rf "$work"' EXIT
 
 leftovers() {
-  { ip netns list | grep -- "^$prefix-"; ip -o link show | grep -- ": $prefix"; pgrep -f -- "netns exec $prefix-"; } 2>/dev/null
+  { ip netns list | grep -- "^$prefix-"; ip -o link show | grep -- ": $prefix"; pgrep -f -- "netns exec $prefix-"
+    pgrep -f -- "--tun $prefix"; } 2>/dev/null
 }
 check_clean() {
   local left
@@ -37,20 +38,34 @@ check_clean "after the random example"
 # 2. The probe measures each direction at its configured rate (tbf or netem caps it; the
 #    measurement may come out lower under load, and a few tens of percent off either way on a
 #    loaded machine): 40, 80/20, 100, 20 Mbit/s; the asymmetric link must show its asymmetry.
-"$NETLAB" run "$TOPOLOGY" --prefix "$prefix" --quiet -- "$PROBE" --repetitions 3 >"$work/probe.txt" 2>&1 ||
+#    With netem or a delay wire (NETLAB_DELAY_WIRE, from ctest) it also sees each direction's
+#    latency, 1, 1, 0.5 and 2 ms: every direction at least 0.7x (without emulation the veths give
+#    ~0.03 ms) and at most 25 ms more, and the median excess over the 8 directions at most 2 ms (a
+#    probe exchange needs both ranks scheduled: on a loaded machine single directions came out up
+#    to 6 ms late). The link latencies make the bandwidth fit noisier: rates within 0.4x-1.5x.
+"$NETLAB" run "$TOPOLOGY" --prefix "$prefix" --quiet -- "$PROBE" --repetitions 5 >"$work/probe.txt" 2>&1 ||
   { cat "$work/probe.txt"; fail "probe failed"; }
-python3 - "$work/probe.txt" <<'EOF' || { cat "$work/probe.txt"; fail "probe rates"; }
+latency=no
+"$NETLAB" check | grep -q -e "netem yes" -e "delay wire /" && latency=yes
+python3 - "$work/probe.txt" "$latency" <<'EOF' || { cat "$work/probe.txt"; fail "probe rates"; }
 import sys
 want = {(0, 1): 40, (1, 0): 40, (1, 2): 80, (2, 1): 20, (2, 3): 100, (3, 2): 100, (3, 0): 20, (0, 3): 20}
-seen = {}
+delay_ms = {(0, 1): 1, (1, 0): 1, (1, 2): 1, (2, 1): 1, (2, 3): 0.5, (3, 2): 0.5, (3, 0): 2, (0, 3): 2}
+seen, latency_ms = {}, {}
 for line in open(sys.argv[1]):
     f = line.split()
     if len(f) == 7 and f[2] == "->":
         seen[(int(f[1]), int(f[3]))] = float(f[6])
+        latency_ms[(int(f[1]), int(f[3]))] = float(f[4]) / 1000
 assert set(seen) == set(want), f"directions seen: {sorted(seen)}"
 for key, rate in want.items():
-    assert 0.4 * rate <= seen[key] <= 1.3 * rate, f"{key}: measured {seen[key]} Mbit/s, configured {rate}"
+    assert 0.4 * rate <= seen[key] <= 1.5 * rate, f"{key}: measured {seen[key]} Mbit/s, configured {rate}"
 assert seen[(1, 2)] > 2 * seen[(2, 1)], "the 80/20 Mbit/s link does not look asymmetric"
+if sys.argv[2] == "yes":
+    for key, d in delay_ms.items():
+        assert 0.7 * d <= latency_ms[key] <= d + 25, f"{key}: latency {latency_ms[key]:.3f} ms, configured {d}"
+    excess = sorted(latency_ms[key] - d for key, d in delay_ms.items())
+    assert (excess[3] + excess[4]) / 2 <= 2, f"median latency excess {(excess[3] + excess[4]) / 2:.3f} ms"
 EOF
 check_clean "after the probe"
 
@@ -60,6 +75,11 @@ echo '{"kind": "ring", "hosts": 3, "links": [{"rate_mbit": 10}]}' >"$work/bad.js
 [ $? -eq 2 ] || fail "bad topology: exit status is not 2"
 [ "$(wc -l <"$work/bad.err")" -eq 1 ] && grep -q "links" "$work/bad.err" || fail "bad topology: $(cat "$work/bad.err")"
 "$NETLAB" cleanup "../etc" 2>/dev/null && fail "cleanup accepted a prefix that is not netlab's"
+if [ -n "${NETLAB_DELAY_WIRE:-}" ]; then
+  "$NETLAB_DELAY_WIRE" --tun x --out y --peer-mac 02:00:00:00:00:01 --delay-ms soon 2>"$work/wire.err"
+  [ $? -eq 2 ] && [ "$(wc -l <"$work/wire.err")" -eq 1 ] && grep -q "delay-ms" "$work/wire.err" ||
+    fail "delay wire, bad argument: $(cat "$work/wire.err")"
+fi
 check_clean "after bad input"
 
 # 4. A signal while the program runs: everything is torn down (mpirun, namespaces, links).

@@ -81,6 +81,40 @@ TEST_F(OutputSafety, CommitWritesEveryOutputAndNoTemporary) {
   EXPECT_EQ(entries(), 2);
 }
 
+TEST_F(OutputSafety, ProducedTextIsStreamedAtTheCommitOnly) {
+  write(path("a.json"), "old");
+  OutputFiles outputs;
+  outputs.declare(path("a.json"), "-o");
+  int calls = 0;
+  outputs.set_producer(path("a.json"), [&](const TextWriter& write_piece) {
+    ++calls;
+    for (int i = 0; i < 1000; ++i) write_piece(std::to_string(i) + ",");
+  });
+  EXPECT_EQ(calls, 0) << "nothing is produced before the commit";
+  EXPECT_EQ(read(path("a.json")), "old");
+  outputs.commit();
+  EXPECT_EQ(calls, 1);
+  std::string expected;
+  for (int i = 0; i < 1000; ++i) expected += std::to_string(i) + ",";
+  EXPECT_EQ(read(path("a.json")), expected);
+  EXPECT_EQ(entries(), 1) << "no temporary left";
+}
+
+TEST_F(OutputSafety, ProducerFailingHalfWayLeavesTheTargetAsItWas) {
+  write(path("a.json"), "old");
+  {
+    OutputFiles outputs;
+    outputs.declare(path("a.json"), "-o");
+    outputs.set_producer(path("a.json"), [](const TextWriter& write_piece) {
+      write_piece("half of it");
+      throw InputError("a.json", "-o", "gave up");
+    });
+    EXPECT_EQ(refusal([&] { outputs.commit(); }), "gave up");
+    EXPECT_EQ(read(path("a.json")), "old");
+  }
+  EXPECT_EQ(entries(), 1) << "the temporary is removed with the outputs (as the command exits)";
+}
+
 TEST_F(OutputSafety, ModeIsPreserved) {
   write(path("private.json"), "old");
   ASSERT_EQ(chmod(path("private.json").c_str(), 0640), 0);

@@ -39,18 +39,35 @@ void expect_agreement(const RingInstance& inst, const Schedule& s) {
   }
 }
 
+// 1 to 5 processors, either kind, costs and loads up to 3.
+RingInstance tiny_random_ring(Rng& rng) {
+  RingGenOptions opt;
+  opt.n = static_cast<std::size_t>(rng.uniform(1, 5));
+  opt.kind = rng.uniform(0, 1) ? RingKind::bidirectional : RingKind::unidirectional;
+  opt.heterogeneous = rng.uniform(0, 1) != 0;
+  opt.max_cost = 3;
+  opt.max_load = 3;
+  opt.seed = rng.next();
+  return generate_ring_instance(opt);
+}
+
 TEST(RingValidatorProperty, AgreesWithItemByItemReferenceOnRandomSchedules) {
   Rng rng(2024);
   for (int trial = 0; trial < 4000; ++trial) {
-    RingGenOptions opt;
-    opt.n = static_cast<std::size_t>(rng.uniform(1, 5));
-    opt.kind = rng.uniform(0, 1) ? RingKind::bidirectional : RingKind::unidirectional;
-    opt.heterogeneous = rng.uniform(0, 1) != 0;
-    opt.max_cost = 3;
-    opt.max_load = 3;
-    opt.seed = rng.next();
-    const auto inst = generate_ring_instance(opt);
+    const auto inst = tiny_random_ring(rng);
     expect_agreement(inst, testing::random_ring_schedule(inst, rng, {}));
+  }
+}
+
+// The validator reads the schedule in place, its times multiplied up to the instance's scale (or the
+// instance's costs up to the schedule's): the same verdicts as the reference, which copies both.
+TEST(RingValidatorProperty, AgreesWhenScheduleAndInstanceScalesDiffer) {
+  Rng rng(77);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const auto inst = rescaled(tiny_random_ring(rng), static_cast<int>(rng.uniform(0, 2)));
+    Schedule s = testing::random_ring_schedule(inst, rng, {8, 40, rng.uniform(0, 1) != 0});
+    s.time_scale = static_cast<int>(rng.uniform(0, 2));
+    expect_agreement(inst, s);
   }
 }
 

@@ -1,5 +1,5 @@
 // The study's model pieces that need no simulation: distributions, speed traces, schemes, the
-// adaptive policy's rule, the scenario's ratio, and child processes (isolated_run).
+// scenario's ratio, and child processes (isolated_run).
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -84,33 +84,6 @@ TEST(SimgridModel, FixedSchemesRedistributeAsInTheDocument) {
   EXPECT_TRUE(fixed_redistributes(Scheme::every_10, 2, 10));  // scaled to a 10-iteration run
   for (Scheme s : all_schemes()) EXPECT_EQ(scheme_from_name(scheme_name(s)), s);
   EXPECT_FALSE(scheme_from_name("sometimes").has_value());
-}
-
-TEST(SimgridModel, AdaptivePolicyWeighsSavingAgainstCost) {
-  AdaptiveOptions o;
-  o.margin = 1.5;
-  o.patience = 0.5;
-  o.initial_slowdown = 1.0;  // costs taken as predicted
-  AdaptivePolicy policy(o);
-  AdaptiveView v{10, 100, 2.0, 1.0, 30.0, 0.0};  // saves 1 s per iteration, 90 left, costs 30 s
-  EXPECT_FALSE(policy.decide(v));  // 90 >= 45 but only 1 s lost so far (needs 15)
-  for (int k = 11; k < 24; ++k) EXPECT_FALSE(policy.decide({k, 100, 2.0, 1.0, 30.0, 0.0}));
-  EXPECT_TRUE(policy.decide({24, 100, 2.0, 1.0, 30.0, 0.0}));  // 15 s lost
-  EXPECT_FALSE(policy.decide({25, 100, 2.0, 1.0, 30.0, 0.0}));  // the count restarts
-  o.patience = 0;
-  AdaptivePolicy late(o);
-  EXPECT_FALSE(late.decide({90, 100, 2.0, 1.0, 30.0, 0.0}));  // 10 iterations cannot repay 45 s
-  EXPECT_TRUE(late.decide({50, 100, 2.0, 1.0, 30.0, 0.0}));   // 50 s saved >= 45
-  EXPECT_FALSE(late.decide({50, 100, 1.0, 1.0, 30.0, 0.0}));  // balanced already
-}
-
-TEST(SimgridModel, AdaptivePolicyLearnsTheSimulatorsSlowdown) {
-  AdaptivePolicy policy;
-  EXPECT_DOUBLE_EQ(policy.expected_cost(2.0, 0.5), 6.5);  // the default prior: 3 x the prediction
-  policy.observe(1.0, 3.0);
-  policy.observe(3.0, 3.0);
-  EXPECT_DOUBLE_EQ(policy.slowdown(), 1.5);  // ratio of sums, never below 1
-  EXPECT_DOUBLE_EQ(policy.expected_cost(2.0, 0.5), 3.5);
 }
 
 TEST(SimgridModel, ScenarioRatioIsReferenceOverIteration) {

@@ -17,14 +17,30 @@ namespace redist {
 /// where P_0 and P_1 are joined by two links each way (docs/design.md section 4); elsewhere `to` decides.
 enum class Link { succ, pred };
 
+// 64 bytes: a 10^7-transfer schedule is held whole by `redist check` and by the planners. Processor
+// indices are 32-bit (rings have at most kMaxRingSize = 10^8 processors, ring_instance.hpp); items
+// are 64-bit, times 128-bit ticks.
 struct Transfer {
-  std::int64_t from = 0;
-  std::int64_t to = 0;
+  std::int32_t from = 0;
+  std::int32_t to = 0;
   std::int64_t items = 0;
   Ticks start = 0;  // ticks of the schedule's time_scale
   std::optional<Link> link;
   Ticks spacing = 0;  // ticks between item starts; 0 = back to back (the link's cost); else >= cost
+
+  Transfer() = default;
+  /// Processors are taken as 64-bit so that callers pass ring indices without narrowing casts; they
+  /// must be below kMaxRingSize.
+  Transfer(std::int64_t from_processor, std::int64_t to_processor, std::int64_t item_count, Ticks start_tick,
+           std::optional<Link> which_link = std::nullopt, Ticks spacing_ticks = 0)
+      : from(static_cast<std::int32_t>(from_processor)),
+        to(static_cast<std::int32_t>(to_processor)),
+        items(item_count),
+        start(start_tick),
+        link(which_link),
+        spacing(spacing_ticks) {}
 };
+static_assert(sizeof(Transfer) <= 64, "a held transfer costs at most 64 bytes (issue: bounded memory per transfer)");
 
 enum class PlanStatus { optimal, feasible };
 const char* to_string(PlanStatus status);

@@ -18,11 +18,19 @@
 // also an input of the command, and a path that is also another of its outputs (compared by device
 // and inode where the file exists, by resolved path where it does not).
 
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace redist::io {
+
+/// Receives an output's text piece by piece, in order.
+using TextWriter = std::function<void(std::string_view)>;
+/// Writes an output's whole text through the writer it is given; called once, at the commit, so a
+/// large output (a 10^7-transfer schedule) is streamed to its temporary and never held whole.
+using TextProducer = std::function<void(const TextWriter&)>;
 
 class OutputFiles {
  public:
@@ -36,6 +44,9 @@ class OutputFiles {
   void declare(const std::string& path, const std::string& option);
   /// The text of a declared output; an output without text is not written.
   void set_text(const std::string& path, std::string text);
+  /// The text of a declared output, produced while committing (streamed: see TextProducer). The
+  /// producer must not fail for want of input: a failure there is a failed commit, not bad input.
+  void set_producer(const std::string& path, TextProducer produce);
   /// Writes every output that has text, or none of the regular files; InputError names the one that
   /// failed. Standard output is written last.
   void commit();

@@ -13,6 +13,7 @@
 
 #include "redist/core/schedule.hpp"
 #include "redist/io/exact_json.hpp"
+#include "redist/io/output_files.hpp"
 
 namespace redist::io {
 
@@ -30,5 +31,15 @@ Json schedule_to_json(const Schedule& schedule);
 /// schedule_to_json's entry dumps to), written without a DOM: a document node per transfer cost
 /// ~500 bytes, and a 10^7-batch schedule then needed several GB. `indent` prefixes each line.
 std::string transfers_json_text(const Schedule& schedule, const std::string& indent);
+
+/// The same "transfers" text streamed to `write` in pieces of about kScheduleChunkBytes, so that
+/// writing a schedule holds a bounded buffer, not the whole text (`redist plan -o`).
+void write_transfers_json(const Schedule& schedule, const std::string& indent, const TextWriter& write);
+inline constexpr std::size_t kScheduleChunkBytes = std::size_t{1} << 20;
+
+/// A schedule document streamed: `object_text` is a JSON object as the CLI prints it ("{", one
+/// member per line, "}", trailing white space allowed) without "transfers"; the schedule's transfers
+/// are inserted as its last member, `"transfers": ` followed by write_transfers_json(schedule, "  ").
+void write_schedule_document(std::string_view object_text, const Schedule& schedule, const TextWriter& write);
 
 }  // namespace redist::io
