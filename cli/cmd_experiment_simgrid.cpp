@@ -9,7 +9,7 @@
 #include "cli_common.hpp"
 #include "redist/core/error.hpp"
 #include "redist/simgrid/simgrid_study.hpp"
-#include "redist/simgrid/simgrid_study_report.hpp"
+#include "redist/report/simgrid_study_report.hpp"
 
 namespace redist::cli {
 

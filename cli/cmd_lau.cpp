@@ -7,10 +7,10 @@
 #include "cli_common.hpp"
 #include "redist/core/error.hpp"
 #include "redist/lau/allport_io.hpp"
-#include "redist/lau/execution_svg.hpp"
-#include "redist/lau/experiment_report.hpp"
-#include "redist/lau/flow_drawing.hpp"
 #include "redist/lau/generator.hpp"
+#include "redist/report/execution_svg.hpp"
+#include "redist/report/flow_drawing.hpp"
+#include "redist/report/lau_experiment_report.hpp"
 #include "redist/sim/allport_executor.hpp"
 
 namespace redist::cli {

@@ -8,11 +8,11 @@
 
 #include "cli_common.hpp"
 #include "redist/core/error.hpp"
-#include "redist/perm/experiment.hpp"
 #include "redist/perm/generator.hpp"
 #include "redist/perm/perm_io.hpp"
 #include "redist/perm/plan.hpp"
 #include "redist/perm/plan_output.hpp"
+#include "redist/report/perm_experiment.hpp"
 
 namespace redist::cli {
 

@@ -8,10 +8,10 @@
 #include "redist/core/error.hpp"
 #include "redist/io/memory_budget.hpp"
 #include "redist/io/ring_instance_io.hpp"
-#include "redist/io/schedule_svg.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/ring/plan_memory.hpp"
 #include "redist/ring/plan_output.hpp"
+#include "redist/report/schedule_svg.hpp"
 
 namespace redist::cli {
 
@@ -28,7 +28,7 @@ struct PlanOptions {
 std::string svg_of(const RingInstance& instance, const RingPlan& plan) {
   const std::string title = plan.framework + ", n = " + std::to_string(instance.size()) + ", makespan " +
                             format_ticks(*plan.schedule.makespan, plan.schedule.time_scale);
-  return io::schedule_svg(instance, plan.schedule, title);
+  return report::schedule_svg(instance, plan.schedule, title);
 }
 
 int run_plan(const PlanOptions& opt) {

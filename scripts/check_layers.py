@@ -22,9 +22,9 @@ LAYER_RANK = {
     "ring": 3,
     "lau": 4,
     "perm": 4,
-    "report": 5,
-    "exec": 6,
-    "simgrid": 6,
+    "exec": 5,
+    "simgrid": 5,
+    "report": 6,  # experiments and charts, the SimGrid study's report included (redist_report_simgrid)
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]redist/([A-Za-z_]+)/')

@@ -2,7 +2,8 @@
 // redist's pure layers in one include (redist::core, pkg-config redist): exact decimals and ring
 // instances (core), JSON codecs (io), validators and evaluators (sim), the ring planners and bounds
 // (ring, document 000), the all-port Lau planners (lau, document 002) and the permutation
-// redistribution (perm, document 003). No MPI, no SimGrid; the executor is <redist/mpi.hpp>.
+// redistribution (perm, document 003), and above them the experiments, CSV tables and drawings
+// (report; the SimGrid study's report is not here). No MPI, no SimGrid; the executor is <redist/mpi.hpp>.
 // Every public header of these layers is listed here (the header-hygiene test checks it).
 
 #include "redist/version.hpp"
@@ -22,7 +23,6 @@
 #include "redist/io/output_files.hpp"
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/io/schedule_io.hpp"
-#include "redist/io/schedule_svg.hpp"
 
 #include "redist/sim/adaptive_policy.hpp"
 #include "redist/sim/allport_executor.hpp"
@@ -51,23 +51,15 @@
 #include "redist/ring/system6.hpp"
 
 #include "redist/lau/allport_io.hpp"
-#include "redist/lau/execution_svg.hpp"
-#include "redist/lau/experiment.hpp"
-#include "redist/lau/experiment_report.hpp"
-#include "redist/lau/flow_drawing.hpp"
 #include "redist/lau/generator.hpp"
-#include "redist/lau/generator_fit.hpp"
 #include "redist/lau/load_models.hpp"
 #include "redist/lau/optimal.hpp"
 #include "redist/lau/planner.hpp"
-#include "redist/lau/published_tables.hpp"
-#include "redist/lau/svg_plot.hpp"
 #include "redist/lau/traffic.hpp"
 #include "redist/lau/window_search.hpp"
 
 #include "redist/perm/bottleneck.hpp"
 #include "redist/perm/edge_colouring.hpp"
-#include "redist/perm/experiment.hpp"
 #include "redist/perm/generator.hpp"
 #include "redist/perm/greedy.hpp"
 #include "redist/perm/hopcroft_karp.hpp"
@@ -81,3 +73,19 @@
 #include "redist/perm/steps.hpp"
 #include "redist/perm/volume.hpp"
 #include "redist/perm/weighted_matching.hpp"
+
+#include "redist/report/axis.hpp"
+#include "redist/report/chart.hpp"
+#include "redist/report/csv.hpp"
+#include "redist/report/execution_svg.hpp"
+#include "redist/report/flow_drawing.hpp"
+#include "redist/report/hetbi_experiment.hpp"
+#include "redist/report/lau_experiment.hpp"
+#include "redist/report/lau_experiment_report.hpp"
+#include "redist/report/lau_generator_fit.hpp"
+#include "redist/report/lau_published_tables.hpp"
+#include "redist/report/number_format.hpp"
+#include "redist/report/perm_experiment.hpp"
+#include "redist/report/report_files.hpp"
+#include "redist/report/schedule_svg.hpp"
+#include "redist/report/svg.hpp"

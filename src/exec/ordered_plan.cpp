@@ -69,8 +69,8 @@ std::uint64_t plan_digest(const ExecPlan& plan, const AgreedLayout& layout, cons
   d.add(plan.instance.pred_cost);
   d.add(plan.ring.flows);
   for (const Transfer& t : plan.schedule.transfers) {
-    d.add(t.from);
-    d.add(t.to);
+    d.add(static_cast<std::int64_t>(t.from));
+    d.add(static_cast<std::int64_t>(t.to));
     d.add(t.items);
     d.add(static_cast<std::int64_t>(t.start));
     d.add(static_cast<std::int64_t>(t.start >> 64));

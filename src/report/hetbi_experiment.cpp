@@ -4,12 +4,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <sstream>
 
 #include "redist/io/exact_json.hpp"
-#include "redist/io/output_files.hpp"
-#include "redist/lau/svg_plot.hpp"
+#include "redist/report/chart.hpp"
+#include "redist/report/report_files.hpp"
 #include "redist/ring/exact_search.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
@@ -204,40 +203,32 @@ std::string unreachable_csv(const HetbiReport& report) {
 
 std::string gap_svg(const HetbiReport& report) {
   static const char* colours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"};
-  LinePlot plot{"Mean gap to the best lower bound, by shape", "log2 n", "mean gap (%)", false, {}};
+  // n on a log axis: round ticks (1, 2, 5 x 10^k processors), not powers of two.
+  redist::report::LinePlot plot{"Mean gap to the best lower bound, by shape", "n (processors, log scale)", "mean gap (%)", false, {}};
+  plot.log_x = true;
   int c = 0;
   for (const RingShape shape : kShapes) {
-    PlotSeries series;
+    redist::report::PlotSeries series;
     series.name = to_string(shape);
     series.color = colours[c++ % 6];
     for (const HetbiSummaryRow& s : report.summary)
-      if (s.shape == to_string(shape) && s.n > 0) series.points.push_back({std::log2(static_cast<double>(s.n)), 100.0 * s.mean_gap});
+      if (s.shape == to_string(shape) && s.n > 0) series.points.push_back({static_cast<double>(s.n), 100.0 * s.mean_gap});
     plot.series.push_back(series);
   }
-  return render_svg(plot);
+  return redist::report::render_svg(plot);
 }
 
 }  // namespace
 
 std::vector<std::string> write_hetbi_experiment(const HetbiReport& report, const std::string& dir) {
-  std::filesystem::create_directories(dir);
-  const std::vector<std::pair<std::string, std::string>> files = {
-      {"instances.csv", instances_csv(report)},
-      {"summary.csv", summary_csv(report)},
-      {"unreachable.csv", unreachable_csv(report)},
-      {"summary.txt", format_hetbi_summary(report)},
-      {"gap.svg", gap_svg(report)},
-  };
   // All the tables and the figure or none (docs/limits.md "Output files").
-  io::OutputFiles outputs;
-  std::vector<std::string> paths;
-  for (const auto& [name, text] : files) {
-    paths.push_back((std::filesystem::path(dir) / name).string());
-    outputs.declare(paths.back(), "--out");
-    outputs.set_text(paths.back(), text);
-  }
-  outputs.commit();
-  return paths;
+  return redist::report::write_report_files(dir, {
+                                                     {"instances.csv", instances_csv(report)},
+                                                     {"summary.csv", summary_csv(report)},
+                                                     {"unreachable.csv", unreachable_csv(report)},
+                                                     {"summary.txt", format_hetbi_summary(report)},
+                                                     {"gap.svg", gap_svg(report)},
+                                                 });
 }
 
 }  // namespace redist

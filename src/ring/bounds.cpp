@@ -6,17 +6,13 @@
 
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
+#include "redist/ring/ring_prefix.hpp"
 #include "redist/ring/forwarding_bound.hpp"
 #include "redist/ring/system6.hpp"
 
 namespace redist {
 
 namespace {
-
-std::int64_t prefix_range(const std::vector<std::int64_t>& prefix) {
-  const auto [lo, hi] = std::minmax_element(prefix.begin(), prefix.end());
-  return *hi - *lo;
-}
 
 std::int64_t max_abs(const std::vector<std::int64_t>& values) {
   std::int64_t m = 0;
@@ -26,27 +22,29 @@ std::int64_t max_abs(const std::vector<std::int64_t>& values) {
 
 }  // namespace
 
-Ticks lemma1_bound(const RingInstance& inst) {
+Ticks lemma1_bound(const RingInstance& inst, const RingPrefix& prefix) {
   REDIST_ASSERT(!inst.bidirectional() && inst.homogeneous());
-  return static_cast<Ticks>(prefix_range(prefix_sums(inst.imbalances()))) * inst.succ_cost.front();
+  return static_cast<Ticks>(prefix.hi - prefix.lo) * inst.succ_cost.front();
 }
 
-Ticks lemma5_bound(const RingInstance& inst) {
+Ticks lemma5_bound(const RingInstance& inst, const RingPrefix& prefix) {
   REDIST_ASSERT(!inst.bidirectional());
-  const auto prefix = prefix_sums(inst.imbalances());
-  const std::int64_t x = unidirectional_shift(prefix);
+  const std::int64_t x = -prefix.lo;  // unidirectional_shift
   Ticks best = 0;
   for (std::size_t i = 0; i < prefix.size(); ++i)
-    best = std::max(best, static_cast<Ticks>(x + prefix[i]) * inst.succ_cost[i]);
+    best = std::max(best, static_cast<Ticks>(x + prefix.sums[i]) * inst.succ_cost[i]);
   return best;
 }
 
-Ticks lemma6_bound(const RingInstance& inst) {
+Ticks lemma6_bound(const RingInstance& inst, const RingPrefix& prefix) {
   REDIST_ASSERT(inst.bidirectional() && inst.homogeneous());
-  const auto delta = inst.imbalances();
-  const std::int64_t slices = (prefix_range(prefix_sums(delta)) + 1) / 2;
-  return static_cast<Ticks>(std::max(max_abs(delta), slices)) * inst.succ_cost.front();
+  const std::int64_t slices = (prefix.hi - prefix.lo + 1) / 2;
+  return static_cast<Ticks>(std::max(max_abs(inst.imbalances()), slices)) * inst.succ_cost.front();
 }
+
+Ticks lemma1_bound(const RingInstance& inst) { return lemma1_bound(inst, RingPrefix::of(inst)); }
+Ticks lemma5_bound(const RingInstance& inst) { return lemma5_bound(inst, RingPrefix::of(inst)); }
+Ticks lemma6_bound(const RingInstance& inst) { return lemma6_bound(inst, RingPrefix::of(inst)); }
 
 Ticks best_two_link_split(std::int64_t d, std::int64_t a, std::int64_t b) {
   REDIST_ASSERT(d >= 0 && a > 0 && b > 0);
@@ -74,7 +72,7 @@ namespace {
 template <class Int>
 class Lemma12Slices {
  public:
-  explicit Lemma12Slices(const RingInstance& inst) : inst_(inst), prefix_(prefix_sums(inst.imbalances())) {}
+  Lemma12Slices(const RingInstance& inst, const std::vector<std::int64_t>& prefix) : inst_(inst), prefix_(prefix) {}
 
   struct Slice {
     std::size_t first;  // P_first .. P_last
@@ -131,15 +129,15 @@ class Lemma12Slices {
 
  private:
   const RingInstance& inst_;
-  std::vector<std::int64_t> prefix_;
+  const std::vector<std::int64_t>& prefix_;
 };
 
 // Dinkelbach-style ascent: while some slice exceeds T, jump T to the exact term of the slice that
 // exceeds it most. T only takes values of real slice terms and strictly increases, so it stops at
 // the largest term; in practice after a handful of O(n) passes.
 template <class Int>
-Ticks largest_slice_term(const RingInstance& inst, Ticks above) {
-  const Lemma12Slices<Int> slices(inst);
+Ticks largest_slice_term(const RingInstance& inst, const std::vector<std::int64_t>& prefix, Ticks above) {
+  const Lemma12Slices<Int> slices(inst, prefix);
   Ticks t = above;
   while (const auto slice = slices.most_exceeding(static_cast<Int>(t))) {
     const Ticks next = slices.term(*slice);
@@ -151,8 +149,10 @@ Ticks largest_slice_term(const RingInstance& inst, Ticks above) {
 
 }  // namespace
 
-Ticks lemma12_bound(const RingInstance& inst) {
-  REDIST_ASSERT(inst.bidirectional());
+Ticks lemma12_bound(const RingInstance& inst) { return lemma12_bound(inst, RingPrefix::of(inst)); }
+
+Ticks lemma12_bound(const RingInstance& inst, const RingPrefix& prefix) {
+  REDIST_ASSERT(inst.bidirectional() && prefix.size() == inst.size());
   const std::size_t n = inst.size();
   const auto delta = inst.imbalances();
   const auto& succ = inst.succ_cost;  // succ[i]: P_i -> P_{i+1}
@@ -168,29 +168,31 @@ Ticks lemma12_bound(const RingInstance& inst) {
   }
   if (n < 3) return best;
   // No slice term exceeds |d| times its slower link.
-  const auto prefix = prefix_sums(delta);
-  const auto [lo, hi] = std::minmax_element(prefix.begin(), prefix.end());
   const std::int64_t max_cost = std::max(*std::max_element(succ.begin(), succ.end()), *std::max_element(pred.begin(), pred.end()));
-  const Ticks ceiling = static_cast<Ticks>(*hi - *lo) * max_cost + 1;
+  const Ticks ceiling = static_cast<Ticks>(prefix.hi - prefix.lo) * max_cost + 1;
   // 64-bit arithmetic whenever every quantity fits (|S| <= 2^62 always; T / cost <= T).
-  if (ceiling < (static_cast<Ticks>(1) << 61)) return largest_slice_term<std::int64_t>(inst, best);
-  return largest_slice_term<Ticks>(inst, best);
+  if (ceiling < (static_cast<Ticks>(1) << 61)) return largest_slice_term<std::int64_t>(inst, prefix.sums, best);
+  return largest_slice_term<Ticks>(inst, prefix.sums, best);
 }
 
-RingBounds ring_lower_bounds(const RingInstance& inst) {
+RingBounds ring_lower_bounds(const RingInstance& inst) { return ring_lower_bounds(inst, RingPrefix::of(inst)); }
+
+RingBounds ring_lower_bounds(const RingInstance& inst, const RingPrefix& prefix) {
+  REDIST_ASSERT(prefix.size() == inst.size());
   RingBounds bounds;
   if (!inst.bidirectional()) {
-    if (inst.homogeneous()) bounds.terms.push_back({"lemma1", "document 000, Lemma 1 (homogeneous unidirectional)", lemma1_bound(inst)});
-    bounds.terms.push_back({"lemma5", "document 000, Theorem 2 / Lemma 5 on positive slices (docs/errata.md item 2)", lemma5_bound(inst)});
+    if (inst.homogeneous()) bounds.terms.push_back({"lemma1", "document 000, Lemma 1 (homogeneous unidirectional)", lemma1_bound(inst, prefix)});
+    bounds.terms.push_back({"lemma5", "document 000, Theorem 2 / Lemma 5 on positive slices (docs/errata.md item 2)", lemma5_bound(inst, prefix)});
   } else {
-    if (inst.homogeneous()) bounds.terms.push_back({"lemma6", "document 000, Lemma 6 (homogeneous bidirectional)", lemma6_bound(inst)});
+    if (inst.homogeneous()) bounds.terms.push_back({"lemma6", "document 000, Lemma 6 (homogeneous bidirectional)", lemma6_bound(inst, prefix)});
     // On a homogeneous ring Lemma 12 equals Lemma 6 (tested), so it is only computed when it can differ.
-    if (!inst.homogeneous()) bounds.terms.push_back({"lemma12", "document 000, Lemma 12 (bidirectional, any costs)", lemma12_bound(inst)});
-    const System6Solution system6 = solve_system6(inst);
+    if (!inst.homogeneous()) bounds.terms.push_back({"lemma12", "document 000, Lemma 12 (bidirectional, any costs)", lemma12_bound(inst, prefix)});
+    const System6Solution& system6 = bounds.system6.emplace(solve_system6(inst, prefix));
     bounds.terms.push_back({"system6_integer", "document 000 System 6, integer optimum (docs/errata.md item 3)", system6.integer_optimum});
     // Equal to tau_int when System 6's integer optimum is light: only worth computing otherwise.
     if (!system6.integer_shift_light)
-      bounds.terms.push_back({"forwarding", "System 6 plus forwarding delays at relays (docs/ring_bidirectional_heterogeneous.md)", forwarding_bound(inst)});
+      bounds.terms.push_back({"forwarding", "System 6 plus forwarding delays at relays (docs/ring_bidirectional_heterogeneous.md)",
+                              forwarding_bound(inst, prefix, system6)});
   }
   for (const auto& term : bounds.terms) bounds.best = std::max(bounds.best, term.value);
   return bounds;

@@ -56,18 +56,34 @@ std::vector<DepartureCurve> time_path_chunked(std::vector<PathLink> links, const
 
 class FlowTimer {
  public:
-  FlowTimer(const RingInstance& inst, std::vector<std::int64_t> flows, FollowMode mode)
-      : inst_(inst), n_(inst.size()), flows_(std::move(flows)), mode_(mode), curves_(n_) {}
-
-  // Times all paths of direction `dir`; `second` means the other direction was timed first.
-  void time_direction(int dir, bool second) {
-    for (const Segment& seg : segments(flows_, dir)) time_segment(seg, second);
+  FlowTimer(const RingInstance& inst, const std::vector<std::int64_t>& flows, FollowMode mode, FlowTiming& out,
+            std::optional<Ticks> give_up_above)
+      : inst_(inst), n_(inst.size()), flows_(flows), mode_(mode), pieces_(out.pieces), ranges_(out.ranges),
+        give_up_above_(give_up_above) {
+    ranges_.assign(n_, {});
   }
 
-  std::vector<DepartureCurve> take_curves() { return std::move(curves_); }
+  // Times all paths of direction `dir`; `second` means the other direction was timed first.
+  // Stops early once some link ends after give_up_above.
+  void time_direction(int dir, bool second) {
+    for (const Segment& seg : segments(flows_, dir)) {
+      if (gave_up_) return;
+      time_segment(seg, second);
+      if (mode_ == FollowMode::banded) past_give_up(path_end(seg));
+    }
+  }
+
+  bool gave_up() const { return gave_up_; }
   bool chunked() const { return chunked_; }
 
  private:
+  // Records (and says) whether a link ending at `end` makes the timing useless to its caller.
+  bool past_give_up(Ticks end) {
+    gave_up_ = gave_up_ || (give_up_above_ && end > *give_up_above_);
+    return gave_up_;
+  }
+
+
   // Edge crossed at step k of the segment, its sender and its per-item cost.
   std::size_t edge_at(const Segment& s, std::size_t k) const {
     return s.dir > 0 ? (s.first + k) % n_ : (s.first + s.length - 1 - k) % n_;
@@ -77,86 +93,134 @@ class FlowTimer {
   Ticks cost(std::size_t edge, int dir) const {
     return dir > 0 ? inst_.succ_cost[edge] : inst_.pred_cost[sender(edge, dir)];
   }
-  // When the other direction's traffic of a processor is over (0 if it has none).
-  Ticks sends_done(std::size_t p, int other) const {
-    const std::size_t edge = other > 0 ? p : (p + n_ - 1) % n_;  // the edge p sends on in direction `other`
-    if (sign(flows_[edge]) != other || curves_[edge].empty()) return 0;
-    return last_departure(curves_[edge]) + cost(edge, other);
+  std::span<const DeparturePiece> curve(std::size_t edge) const {
+    return {pieces_.data() + ranges_[edge].begin, ranges_[edge].size};
   }
-  Ticks receives_done(std::size_t p, int other) const {
-    const std::size_t edge = other > 0 ? (p + n_ - 1) % n_ : p;  // the edge p receives on
-    if (sign(flows_[edge]) != other || curves_[edge].empty()) return 0;
-    return last_departure(curves_[edge]) + cost(edge, other);
-  }
-
-  void time_segment(const Segment& s, bool second) {
-    std::vector<PathLink> links(s.length);
-    std::vector<std::int64_t> loads(s.length);
+  // When the path's last transfer ends.
+  Ticks path_end(const Segment& s) const {
+    Ticks end = 0;
     for (std::size_t k = 0; k < s.length; ++k) {
       const std::size_t e = edge_at(s, k);
-      links[k] = {flows_[e] > 0 ? flows_[e] : -flows_[e], cost(e, s.dir), 0};
-      loads[k] = k == 0 ? links[k].items : inst_.loads[sender(e, s.dir)];
+      if (ranges_[e].size != 0) end = std::max(end, last_departure(curve(e)) + cost(e, s.dir));
+    }
+    return end;
+  }
+  // When the other direction's traffic over `edge` is over (0 if it has none).
+  Ticks done_over(std::size_t edge, int other) const {
+    if (sign(flows_[edge]) != other || ranges_[edge].size == 0) return 0;
+    return last_departure(curve(edge)) + cost(edge, other);
+  }
+  Ticks sends_done(std::size_t p, int other) const { return done_over(other > 0 ? p : (p + n_ - 1) % n_, other); }
+  Ticks receives_done(std::size_t p, int other) const { return done_over(other > 0 ? (p + n_ - 1) % n_ : p, other); }
+
+  void time_segment(const Segment& s, bool second) {
+    links_.resize(s.length);
+    loads_.resize(s.length);
+    for (std::size_t k = 0; k < s.length; ++k) {
+      const std::size_t e = edge_at(s, k);
+      links_[k] = {flows_[e] > 0 ? flows_[e] : -flows_[e], cost(e, s.dir), 0};
+      loads_[k] = k == 0 ? links_[k].items : inst_.loads[sender(e, s.dir)];
     }
     if (second) {
       const std::size_t source = sender(edge_at(s, 0), s.dir);
       const std::size_t sink = receiver(edge_at(s, s.length - 1), s.dir);
-      links.front().release = std::max(links.front().release, sends_done(source, -s.dir));
-      links.back().release = std::max(links.back().release, receives_done(sink, -s.dir));
+      links_.front().release = std::max(links_.front().release, sends_done(source, -s.dir));
+      links_.back().release = std::max(links_.back().release, receives_done(sink, -s.dir));
     }
-    std::vector<DepartureCurve> timed;
     if (mode_ == FollowMode::banded) {
-      std::vector<std::int64_t> receiver_targets(s.length);
-      for (std::size_t k = 0; k < s.length; ++k) receiver_targets[k] = inst_.targets[receiver(edge_at(s, k), s.dir)];
-      const std::int64_t budget = std::max<std::int64_t>(kBandedBatchBudget, 32 * static_cast<std::int64_t>(s.length));
-      if (auto banded = time_path_banded(links, loads, receiver_targets, inst_.bidirectional(), budget)) {
-        timed = std::move(*banded);
-      } else {
-        timed = time_path_chunked(links, loads, budget);
-        chunked_ = true;
-      }
-    } else {
-      timed = time_path(links, loads, mode_, max_path_pieces(n_));
+      store(s, time_banded(s));
+      return;
     }
-    for (std::size_t k = 0; k < s.length; ++k) curves_[edge_at(s, k)] = std::move(timed[k]);
+    // Straight into the ring's one array: each link reads its upstream curve from there too.
+    const std::size_t path_begin = pieces_.size();
+    const std::int64_t max_pieces = max_path_pieces(n_);
+    for (std::size_t k = 0; k < s.length; ++k) {
+      const std::size_t begin = pieces_.size();
+      const CurveRange up = k == 0 ? CurveRange{} : ranges_[edge_at(s, k - 1)];
+      append_link_timing(pieces_, up.begin, up.begin + up.size, k == 0 ? 0 : links_[k - 1].cost, loads_[k], links_[k],
+                         mode_, pieces_);
+      const std::size_t e = edge_at(s, k);
+      ranges_[e] = {begin, pieces_.size() - begin};
+      if (static_cast<std::int64_t>(pieces_.size() - path_begin) > max_pieces) throw_too_many_pieces(s.length, max_pieces);
+      if (ranges_[e].size != 0 && past_give_up(last_departure(curve(e)) + links_[k].cost)) return;
+    }
+  }
+
+  std::vector<DepartureCurve> time_banded(const Segment& s) {
+    std::vector<std::int64_t> receiver_targets(s.length);
+    for (std::size_t k = 0; k < s.length; ++k) receiver_targets[k] = inst_.targets[receiver(edge_at(s, k), s.dir)];
+    const std::int64_t budget = std::max<std::int64_t>(kBandedBatchBudget, 32 * static_cast<std::int64_t>(s.length));
+    if (auto banded = time_path_banded(links_, loads_, receiver_targets, inst_.bidirectional(), budget)) return std::move(*banded);
+    chunked_ = true;
+    return time_path_chunked(links_, loads_, budget);
+  }
+
+  void store(const Segment& s, const std::vector<DepartureCurve>& timed) {
+    for (std::size_t k = 0; k < s.length; ++k) {
+      ranges_[edge_at(s, k)] = {pieces_.size(), timed[k].size()};
+      pieces_.insert(pieces_.end(), timed[k].begin(), timed[k].end());
+    }
   }
 
   const RingInstance& inst_;
   std::size_t n_;
-  std::vector<std::int64_t> flows_;
+  const std::vector<std::int64_t>& flows_;
   FollowMode mode_;
-  std::vector<DepartureCurve> curves_;
+  std::vector<DeparturePiece>& pieces_;
+  std::vector<CurveRange>& ranges_;
+  std::vector<PathLink> links_;     // the current path's links and senders' loads, reused
+  std::vector<std::int64_t> loads_;
   bool chunked_ = false;
+  std::optional<Ticks> give_up_above_;
+  bool gave_up_ = false;
 };
 
 }  // namespace
 
 std::optional<FlowTiming> time_flows(const RingInstance& inst, std::int64_t shift, PortOrder order, FollowMode mode,
                                      Pacing pacing) {
-  const std::size_t n = inst.size();
-  FlowTiming timing;
-  timing.shift = shift;
-  timing.flows = flows_for_shift(prefix_sums(inst.imbalances()), shift);
-  timing.curves.assign(n, {});
-  if (n == 1) return timing;
-  const auto [lo, hi] = std::minmax_element(timing.flows.begin(), timing.flows.end());
-  if (*lo > 0 || *hi < 0) return std::nullopt;                 // circulation
-  if (!inst.bidirectional() && *lo < 0) return std::nullopt;  // backwards on a one-way ring
+  return time_flows(inst, RingPrefix::of(inst), shift, order, mode, pacing);
+}
 
-  FlowTimer timer(inst, timing.flows, mode);
+std::optional<FlowTiming> time_flows(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
+                                     PortOrder order, FollowMode mode, Pacing pacing) {
+  FlowTiming timing;
+  if (!time_flows_into(timing, inst, prefix, shift, order, mode, pacing)) return std::nullopt;
+  return timing;
+}
+
+bool time_flows_into(FlowTiming& timing, const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
+                     PortOrder order, FollowMode mode, Pacing pacing, std::optional<Ticks> give_up_above) {
+  REDIST_ASSERT(prefix.size() == inst.size());
+  const std::size_t n = inst.size();
+  timing.shift = shift;
+  timing.flows.resize(n);
+  for (std::size_t i = 0; i < n; ++i) timing.flows[i] = shift + prefix.sums[i];  // F_i = x + S_i
+  timing.pieces.clear();
+  timing.ranges.assign(n, {});
+  timing.makespan = 0;
+  timing.batches = 0;
+  timing.chunked = false;
+  if (n == 1) return true;
+  const auto [lo, hi] = std::minmax_element(timing.flows.begin(), timing.flows.end());
+  if (*lo > 0 || *hi < 0) return false;                 // circulation
+  if (!inst.bidirectional() && *lo < 0) return false;  // backwards on a one-way ring
+
+  FlowTimer timer(inst, timing.flows, mode, timing, give_up_above);
   // A unidirectional ring has successor traffic only, whatever the order asked for.
   const int first = order == PortOrder::pred_first && inst.bidirectional() ? -1 : +1;
   timer.time_direction(first, false);
   if (inst.bidirectional()) timer.time_direction(-first, true);
-  timing.curves = timer.take_curves();
+  if (timer.gave_up()) return false;
   timing.chunked = timer.chunked();
   for (std::size_t e = 0; e < n; ++e) {
-    if (timing.curves[e].empty()) continue;
+    if (timing.ranges[e].size == 0) continue;
     const bool right = timing.flows[e] > 0;
     const Ticks c = right ? inst.succ_cost[e] : inst.pred_cost[(e + 1) % n];
-    timing.makespan = std::max(timing.makespan, last_departure(timing.curves[e]) + c);
-    timing.batches = add_batches(timing.batches, batch_count(timing.curves[e], c, pacing));
+    timing.makespan = std::max(timing.makespan, last_departure(timing.curve(e)) + c);
+    timing.batches = add_batches(timing.batches, batch_count(timing.curve(e), c, pacing));
   }
-  return timing;
+  return true;
 }
 
 Schedule flow_timing_schedule(const RingInstance& inst, const FlowTiming& timing, Pacing pacing) {
@@ -167,13 +231,13 @@ Schedule flow_timing_schedule(const RingInstance& inst, const FlowTiming& timing
   schedule.makespan = timing.makespan;
   schedule.transfers.reserve(static_cast<std::size_t>(timing.batches));
   for (std::size_t e = 0; e < n; ++e) {
-    if (timing.curves[e].empty()) continue;
+    if (timing.ranges[e].size == 0) continue;
     const bool right = timing.flows[e] > 0;
     const auto from = static_cast<std::int64_t>(right ? e : (e + 1) % n);
     const auto to = static_cast<std::int64_t>(right ? (e + 1) % n : e);
     const Ticks c = right ? inst.succ_cost[e] : inst.pred_cost[(e + 1) % n];
     const std::optional<Link> link = n == 2 ? std::optional<Link>(right ? Link::succ : Link::pred) : std::nullopt;
-    for (const DeparturePiece& p : timing.curves[e]) {
+    for (const DeparturePiece& p : timing.curve(e)) {
       if (p.spacing == c || pacing == Pacing::spaced) {
         // A piece is one transfer: its span [first, first + (count-1) spacing + c) ends where the
         // sender's port becomes free in path_timing, so consecutive pieces never overlap.

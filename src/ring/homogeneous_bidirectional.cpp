@@ -297,9 +297,14 @@ Schedule schedule_homogeneous_bidirectional(const RingInstance& inst, std::int64
 }
 
 Schedule plan_homogeneous_bidirectional(const RingInstance& inst) {
+  return plan_homogeneous_bidirectional(inst, RingPrefix::of(inst));
+}
+
+Schedule plan_homogeneous_bidirectional(const RingInstance& inst, const RingPrefix& ring_prefix) {
   require_homogeneous_bidirectional(inst);
-  const auto prefix = prefix_sums(inst.imbalances());
-  const Ticks bound = lemma6_bound(inst);
+  REDIST_ASSERT(ring_prefix.size() == inst.size());
+  const auto& prefix = ring_prefix.sums;
+  const Ticks bound = lemma6_bound(inst, ring_prefix);
   const ShiftWindow window = shift_window(prefix, bound / inst.succ_cost.front());
   const std::int64_t preferred = preferred_shift(prefix, window);
   Schedule best = schedule_for_shift(inst, prefix, preferred, FirstSide::succ);

@@ -12,7 +12,6 @@
 #include <limits>
 
 #include "redist/core/error.hpp"
-#include "redist/core/flow.hpp"
 #include "redist/ring/system6.hpp"
 
 namespace redist {
@@ -27,8 +26,9 @@ std::int64_t item_count(Ticks items) {
 
 }  // namespace
 
-Schedule lemma9_schedule(const RingInstance& inst, std::int64_t shift, const System6Solution& solution) {
-  REDIST_ASSERT(inst.bidirectional());
+Schedule lemma9_schedule(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
+                         const System6Solution& solution) {
+  REDIST_ASSERT(inst.bidirectional() && prefix.size() == inst.size());
   Schedule schedule;
   schedule.time_scale = inst.cost_scale;
   schedule.flow_shift = shift;
@@ -36,8 +36,7 @@ Schedule lemma9_schedule(const RingInstance& inst, std::int64_t shift, const Sys
   const std::size_t n = inst.size();
   Ticks makespan = 0;
   if (n >= 2) {
-    const auto prefix = prefix_sums(inst.imbalances());
-    const auto flow = [&](std::size_t edge) { return static_cast<Ticks>(shift) + prefix[edge]; };
+    const auto flow = [&](std::size_t edge) { return static_cast<Ticks>(shift) + prefix.sums[edge]; };
     const auto forward_end = [&](std::size_t i) { return std::max<Ticks>(flow(i), 0) * inst.succ_cost[i]; };
     // On two processors both neighbours are the same one: name the link (docs/design.md section 4).
     const auto link = [n](Link l) { return n == 2 ? std::optional<Link>(l) : std::nullopt; };
@@ -58,13 +57,18 @@ Schedule lemma9_schedule(const RingInstance& inst, std::int64_t shift, const Sys
     }
   }
   schedule.makespan = makespan;
-  const bool proved = is_light(inst, shift) && makespan == solution.integer_optimum;
+  const bool proved = is_light(inst, prefix, shift) && makespan == solution.integer_optimum;
   schedule.status = proved ? PlanStatus::optimal : PlanStatus::feasible;
   return schedule;
 }
 
+Schedule lemma9_schedule(const RingInstance& inst, std::int64_t shift, const System6Solution& solution) {
+  return lemma9_schedule(inst, RingPrefix::of(inst), shift, solution);
+}
+
 Schedule lemma9_schedule(const RingInstance& inst, std::int64_t shift) {
-  return lemma9_schedule(inst, shift, solve_system6(inst));
+  const RingPrefix prefix = RingPrefix::of(inst);
+  return lemma9_schedule(inst, prefix, shift, solve_system6(inst, prefix));
 }
 
 }  // namespace redist

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <queue>
 #include <tuple>
 
@@ -16,10 +17,19 @@ constexpr int kSucc = 0;
 constexpr int kPred = 1;
 
 // Items arriving at a processor over its one receive port: at most one stream at a time (one-port).
+// Item i (1-based) arrives at first + (i - 1) pace: a back-to-back batch has pace = its link's cost,
+// a spaced one its spacing.
 struct IncomingStream {
-  Ticks start = 0;
-  Ticks cost = 1;
+  Ticks first = 0;
+  Ticks pace = 1;
   std::int64_t count = 0;
+};
+
+// One batch about to start: `items` over the link, `spacing` 0 (back to back) or the pace of the
+// stream it forwards (> the link's cost).
+struct Batch {
+  std::int64_t items = 0;
+  Ticks spacing = 0;
 };
 
 struct Candidate {
@@ -87,9 +97,13 @@ class ListScheduler {
 
   std::int64_t arrived(std::size_t p, Ticks t) const {
     const IncomingStream& s = stream_[p];
-    if (s.count == 0 || t < s.start) return 0;
-    const Ticks done = (t - s.start) / s.cost;
+    if (s.count == 0 || t < s.first) return 0;
+    const Ticks done = (t - s.first) / s.pace + 1;
     return done >= s.count ? s.count : static_cast<std::int64_t>(done);
+  }
+  // When the next item of p's incoming stream arrives (after `got` of them).
+  Ticks next_arrival(std::size_t p, std::int64_t got) const {
+    return stream_[p].first + static_cast<Ticks>(got) * stream_[p].pace;
   }
   std::int64_t held(std::size_t p, Ticks t) const { return base_[p] + arrived(p, t); }
 
@@ -115,7 +129,7 @@ class ListScheduler {
     }
   }
 
-  double priority(std::size_t p, int dir) const {
+  double priority(std::size_t p, int dir, Ticks now) const {
     const std::size_t l = link(p, dir);
     const double c = static_cast<double>(cost(p, dir));
     const double work = static_cast<double>(rem_[l]) * c;
@@ -128,10 +142,59 @@ class ListScheduler {
         break;
       }
       case ListPriority::live_critical_path: value = live_critical_path(p, dir); break;
+      case ListPriority::starved_work_first: value = starved_work(p, dir).urgency; break;
+      case ListPriority::starving_relay_first: {
+        // The sooner the relay this link feeds runs dry, the more urgent; a link feeding no relay
+        // comes after every link that does (ties broken by the critical path).
+        const Ticks deadline = dry_at(receiver(p, dir), dir, now);
+        value = deadline < kNever ? 1.0 / (1.0 + static_cast<double>(deadline - now)) : 1e-12 * (1.0 + work);
+        break;
+      }
       case ListPriority::succ_first: value = dir == kSucc ? 2.0 : 1.0; break;
       case ListPriority::pred_first: value = dir == kPred ? 2.0 : 1.0; break;
     }
     return opt_.weight.empty() ? value : value * opt_.weight[l];
+  }
+
+  static constexpr Ticks kNever = std::numeric_limits<Ticks>::max();
+
+  // How soon the path fed by P_p's link `dir` needs P_p's next item, as a deadline relative to the
+  // (unknown, common) end M: relay q_j of the path must still forward rem_j items, of which the
+  // items already on the path up to it cover `avail`; the next new item must reach q_j by
+  // M - (rem_j - avail) c_j and needs `latency` to get there. The urgency is the largest
+  // (rem_j - avail) c_j + latency over the first kStarvedHorizon relays (earliest deadline first; far
+  // enough for the relays that bind tau_int on the rings of docs/results/hetbi),
+  // `pace` the cost of the relay that sets it.
+  struct Starved {
+    double urgency = 0;
+    Ticks pace = 1;
+  };
+  Starved starved_work(std::size_t p, int dir) const {
+    constexpr std::size_t kStarvedHorizon = 256;
+    Starved out{0, cost(p, dir)};
+    Ticks latency = cost(p, dir);
+    std::int64_t passing = 0;  // items on the path so far that can still move downstream
+    std::size_t q = receiver(p, dir);
+    for (std::size_t j = 0; j < kStarvedHorizon && q != p && rem_[link(q, dir)] > 0; ++j) {
+      const std::int64_t need = rem_[link(q, dir)];
+      passing = std::min(need, passing + std::max<std::int64_t>(0, base_[q] + stream_[q].count));
+      const double urgency = static_cast<double>(need - passing) * static_cast<double>(cost(q, dir)) +
+                             static_cast<double>(latency);
+      if (urgency > out.urgency) out = {urgency, cost(q, dir)};
+      latency += cost(q, dir);
+      q = receiver(q, dir);
+    }
+    return out;
+  }
+
+  // When relay q, forwarding in direction `dir`, runs out of items if nothing more reaches it: its
+  // port's next free instant plus the time to send what it holds and what is still arriving (capped
+  // by what it still has to forward). kNever when q forwards nothing that way.
+  Ticks dry_at(std::size_t q, int dir, Ticks now) const {
+    const std::int64_t to_forward = rem_[link(q, dir)];
+    if (to_forward == 0) return kNever;
+    const std::int64_t stock = std::min(to_forward, base_[q] + stream_[q].count);
+    return std::max(now, send_free_[q]) + static_cast<Ticks>(std::max<std::int64_t>(stock, 0)) * cost(q, dir);
   }
 
   // Walks the path downstream with the items still to cross each link: the time this link's path
@@ -162,9 +225,10 @@ class ListScheduler {
       if (recv_free_[q] > now) {
         wake(p, recv_free_[q]);
       } else if (have > 0) {
-        out.push_back({priority(p, dir), p, dir});
+        // Only contested batches compete: the others need no priority (and some rules walk paths).
+        out.push_back({contested(p, dir) ? priority(p, dir, now) : 0.0, p, dir});
       } else if (arrived(p, now) < stream_[p].count) {
-        wake(p, stream_[p].start + (arrived(p, now) + 1) * stream_[p].cost);
+        wake(p, next_arrival(p, arrived(p, now)));
       }
     }
   }
@@ -186,68 +250,107 @@ class ListScheduler {
     }
     const std::size_t l = link(p, c.dir);
     const Ticks unit = cost(p, c.dir);
-    std::int64_t items = std::min(held(p, now), rem_[l]);
+    std::int64_t cap = rem_[l];
+    bool late_allowed = true;
     if (contested(p, c.dir)) {
       const std::int64_t g = std::max<std::int64_t>(1, opt_.granularity);
-      items = std::min(items, std::max<std::int64_t>(1, rem_[l] / g + (rem_[l] % g != 0)));
-    } else {
-      const auto start = join_incoming_stream(p, l, unit, now, items);
-      if (start > now) {
-        wake(p, start);
-        return;
+      cap = std::max<std::int64_t>(1, rem_[l] / g + (rem_[l] % g != 0));
+      late_allowed = false;
+      if (opt_.priority == ListPriority::starved_work_first && rem_[link(p, 1 - c.dir)] > 0) {
+        // Serve this side until the other side's path becomes the more urgent one.
+        // Serve this side until the other side's path becomes the more urgent one, give or take a
+        // tolerance of 1/granularity of the source's remaining work: fewer, longer batches (each one
+        // is a new stream for every relay downstream) for a bounded lateness.
+        const Starved mine = starved_work(p, c.dir), other = starved_work(p, 1 - c.dir);
+        const double source_work = static_cast<double>(rem_[l]) * static_cast<double>(unit) +
+                                   static_cast<double>(rem_[link(p, 1 - c.dir)]) * static_cast<double>(cost(p, 1 - c.dir));
+        const double lead = (mine.urgency - other.urgency + source_work / static_cast<double>(g)) /
+                            static_cast<double>(mine.pace);
+        cap = std::min(rem_[l], std::max<std::int64_t>(1, static_cast<std::int64_t>(std::min(lead, 1e15)) + 1));
+      }
+      if (opt_.priority == ListPriority::starving_relay_first && rem_[link(p, 1 - c.dir)] > 0) {
+        // A source stops feeding this side in time for the other side's relay not to run dry.
+        const Ticks other_dry = dry_at(receiver(p, 1 - c.dir), 1 - c.dir, now);
+        if (other_dry < kNever) cap = std::min(cap, std::max<std::int64_t>(1, (other_dry - now) / unit));
       }
     }
-    REDIST_ASSERT(items > 0);
+    Batch batch{std::min(held(p, now), cap), 0};
+    const Ticks start = join_incoming_stream(p, l, unit, now, cap, late_allowed, batch);
+    if (start > now) {
+      wake(p, start);
+      return;
+    }
+    REDIST_ASSERT(batch.items > 0);
     ++starts_;
-    const Ticks end = now + unit * items;
-    rem_[l] -= items;
-    base_[p] -= items;
+    const Ticks pace = batch.spacing == 0 ? unit : batch.spacing;
+    const Ticks end = now + pace * (batch.items - 1) + unit;
+    rem_[l] -= batch.items;
+    base_[p] -= batch.items;
     base_[q] += stream_[q].count;  // the previous stream into q has fully arrived (its port is free)
-    stream_[q] = {now, unit, items};
+    stream_[q] = {now + unit, pace, batch.items};
     send_free_[p] = recv_free_[q] = end;
     makespan_ = std::max(makespan_, end);
-    record(p, c.dir, items, now, unit);
+    record(p, c.dir, batch, now, unit);
     wake(p, end);
     wake(q, now + unit);  // q can forward its first new item from then on
   }
 
-  // An uncontested relay also sends, in the same batch, items of its incoming stream that arrive in
-  // time for their turn. No slower than the stream: every one does (item h + i leaves h + i - 1 costs
-  // after now, its arrival is at most i stream costs after now). Faster: the batch starts late
-  // enough that its last item leaves as it arrives - the same end as forwarding one by one; harmless
-  // when no link downstream is slower, where earlier arrivals could have mattered (options). Returns when the
-  // batch may start (> now: wait); updates `items`. Keeps events independent of item counts.
-  Ticks join_incoming_stream(std::size_t p, std::size_t l, Ticks unit, Ticks now, std::int64_t& items) const {
+  // A relay also sends, in the same batch, items of its incoming stream that arrive in time for
+  // their turn (at most `cap` items in all). With pending item k arriving at next + (k - 1) pace and
+  // the h held items leaving back to back from now, item h + k leaves at now + (h + k - 1) unit:
+  // in time for every k when the stream is no faster than the link (pace <= unit). Otherwise in
+  // time for the first floor((now + h unit - next) / (pace - unit)) + 1 of them only; the rest leave
+  // as they arrive, at the stream's pace: a spaced transfer (docs/design.md "Schedule"). That is
+  // emitted at the next event, when the relay holds exactly the item that has just arrived: from
+  // then on item 1 + k leaves at now + k pace, exactly when it arrives. So a relay costs a bounded
+  // number of events per incoming stream, whatever the item counts, and still forwards as soon as it
+  // holds items (Algorithm 2). Alternatively (options.late_batches, uncontested only) the batch starts
+  // late enough that its last item leaves as it arrives: the same end, fewer items in flight earlier.
+  // Returns when the batch may start (> now: wait); updates `batch`.
+  Ticks join_incoming_stream(std::size_t p, std::size_t l, Ticks unit, Ticks now, std::int64_t cap, bool late_allowed,
+                             Batch& batch) const {
     const IncomingStream& s = stream_[p];
     const std::int64_t got = arrived(p, now);
-    const std::int64_t pending = std::min(s.count - got, rem_[l] - items);
-    if (pending <= 0) return now;
-    if (s.cost <= unit) {
-      items += pending;
+    const std::int64_t pending = std::min(s.count - got, cap - batch.items);
+    if (pending <= 0 || batch.items <= 0) return now;
+    if (s.pace <= unit) {
+      batch.items += pending;
       return now;
     }
     using Late = ListSchedulerOptions::LateBatches;
-    if (opt_.late_batches == Late::never) return now;
-    if (opt_.late_batches == Late::when_harmless && slowest_downstream_[l] > unit) return now;
-    const Ticks last_arrival = s.start + static_cast<Ticks>(got + pending) * s.cost;
-    const Ticks start = std::max(now, last_arrival - static_cast<Ticks>(items + pending - 1) * unit);
-    if (start == now) items += pending;
-    return start;
+    const Ticks next = next_arrival(p, got);
+    const bool late = late_allowed && (opt_.late_batches == Late::always ||
+                                       (opt_.late_batches == Late::when_harmless && slowest_downstream_[l] <= unit));
+    if (late) {
+      const Ticks last_arrival = next + static_cast<Ticks>(pending - 1) * s.pace;
+      const Ticks start = std::max(now, last_arrival - static_cast<Ticks>(batch.items + pending - 1) * unit);
+      if (start == now) batch.items += pending;
+      return start;
+    }
+    if (opt_.spaced && batch.items == 1 && got > 0 && next - s.pace == now && held(p, now) == 1) {
+      batch = {1 + pending, s.pace};  // the held item arrived just now: forward at the stream's pace
+      return now;
+    }
+    const Ticks slack = now + static_cast<Ticks>(batch.items) * unit - next;
+    if (slack >= 0) batch.items += std::min(pending, static_cast<std::int64_t>(slack / (s.pace - unit)) + 1);
+    return now;
   }
 
-  // Appends the batch, merged into the link's previous transfer when it follows it back to back.
-  void record(std::size_t p, int dir, std::int64_t items, Ticks start, Ticks unit) {
+  // Appends the batch, merged into the link's previous transfer when both are back to back and the
+  // second follows the first without a gap.
+  void record(std::size_t p, int dir, const Batch& batch, Ticks start, Ticks unit) {
     const std::size_t l = link(p, dir);
-    if (last_[l] >= 0) {
+    if (last_[l] >= 0 && batch.spacing == 0) {
       Transfer& prev = transfers_[static_cast<std::size_t>(last_[l])];
-      if (prev.start + unit * prev.items == start) {
-        prev.items += items;
+      if (prev.spacing == 0 && prev.start + unit * prev.items == start) {
+        prev.items += batch.items;
         return;
       }
     }
     last_[l] = static_cast<std::int64_t>(transfers_.size());
     const std::optional<Link> named = n_ == 2 ? std::optional<Link>(dir == kSucc ? Link::succ : Link::pred) : std::nullopt;
-    transfers_.push_back({static_cast<std::int64_t>(p), static_cast<std::int64_t>(receiver(p, dir)), items, start, named});
+    transfers_.push_back({static_cast<std::int64_t>(p), static_cast<std::int64_t>(receiver(p, dir)), batch.items, start,
+                          named, batch.spacing});
   }
 
   const RingInstance& inst_;

@@ -17,10 +17,15 @@ constexpr std::int64_t kMovesPerEffort = 48;
 // on one core): the search stops when they run out, so planning time stays bounded on rings whose
 // relays must forward item by item.
 constexpr std::int64_t kEventsPerEffort = 3'000'000;
-constexpr std::array<ListPriority, 5> kRules = {ListPriority::critical_path, ListPriority::live_critical_path,
-                                                ListPriority::remaining_work, ListPriority::succ_first,
-                                                ListPriority::pred_first};
-constexpr std::array<std::int64_t, 5> kGranularities = {1, 4, 16, 64, 256};
+// A seed may spend at most this fraction (1 / it) of the events left.
+constexpr std::int64_t kSeedShareOfBudget = 8;
+// Earliest deadline first tried first: on every shape it is the rule that most often reaches the bound
+// (docs/ring_bidirectional_heterogeneous.md), and the search stops there.
+constexpr std::array<ListPriority, 7> kRules = {
+    ListPriority::starved_work_first, ListPriority::critical_path, ListPriority::live_critical_path,
+    ListPriority::starving_relay_first, ListPriority::remaining_work, ListPriority::succ_first,
+    ListPriority::pred_first};
+constexpr std::array<std::int64_t, 7> kGranularities = {1, 4, 16, 64, 256, 1024, 4096};
 constexpr std::array<double, 4> kWeightFactors = {0.1, 0.5, 2.0, 10.0};
 
 const char* rule_name(ListPriority rule) {
@@ -28,6 +33,8 @@ const char* rule_name(ListPriority rule) {
     case ListPriority::remaining_work: return "remaining work first";
     case ListPriority::critical_path: return "critical path first";
     case ListPriority::live_critical_path: return "live critical path first";
+    case ListPriority::starving_relay_first: return "starving relay first";
+    case ListPriority::starved_work_first: return "starved work first";
     case ListPriority::succ_first: return "successors first";
     case ListPriority::pred_first: return "predecessors first";
   }
@@ -58,11 +65,22 @@ std::vector<std::size_t> contested_links(const std::vector<std::int64_t>& prefix
 
 class ListSearch {
  public:
-  ListSearch(const RingInstance& inst, Ticks bound, std::int64_t event_budget)
-      : inst_(inst), bound_(bound), prefix_(prefix_sums(inst.imbalances())), events_left_(event_budget) {
+  ListSearch(const RingInstance& inst, Ticks bound, std::int64_t event_budget, bool spaced)
+      : inst_(inst), bound_(bound), prefix_(prefix_sums(inst.imbalances())), events_left_(event_budget),
+        spaced_(spaced) {
     const auto [lo, hi] = std::minmax_element(prefix_.begin(), prefix_.end());
     lo_shift_ = -*hi;
     hi_shift_ = -*lo;
+  }
+
+  // Earliest deadline first at the centre, a few tolerances and late-batch modes: cheap, and at the
+  // bound on most rings of every shape.
+  void seed_first(std::int64_t center) {
+    using Late = ListSchedulerOptions::LateBatches;
+    const std::int64_t x = std::clamp(center, lo_shift_, hi_shift_);
+    for (const std::int64_t g : {64, 256, 1024, 4096})
+      for (const Late late : {Late::when_harmless, Late::never})
+        if (seed(x, kRules.front(), late, g)) return;
   }
 
   void seed_candidates(std::int64_t center) {
@@ -74,16 +92,18 @@ class ListSearch {
         if (std::find(shifts.begin(), shifts.end(), clamped) == shifts.end()) shifts.push_back(clamped);
       }
     using Late = ListSchedulerOptions::LateBatches;
-    // Harmless late batches first; always-late ones are cheap in events but often later.
+    // Every rule at every shift with harmless late batches (relays forward at their upstream's pace
+    // otherwise), nearest shifts first; the other late-batch modes afterwards, at the nearest shift.
     for (const std::int64_t x : shifts)
-      for (const Late late : {Late::when_harmless, Late::always, Late::never})
-        for (const ListPriority rule : kRules) {
-          Point p{x, {}};
-          p.options.priority = rule;
-          p.options.late_batches = late;
-          try_point(p);
-          if (done()) return;
-        }
+      for (const ListPriority rule : kRules)
+        if (seed(x, rule, Late::when_harmless)) return;
+    // Earliest deadline first with finer tolerances (more, shorter batches at sources).
+    for (const std::int64_t g : {256, 1024, 4096})
+      for (const Late late : {Late::when_harmless, Late::never})
+        if (seed(shifts.front(), kRules.front(), late, g)) return;
+    for (const Late late : {Late::never, Late::always})
+      for (const ListPriority rule : kRules)
+        if (seed(shifts.front(), rule, late)) return;
   }
 
   // Hill climbing with sideways moves from the best seed.
@@ -112,22 +132,30 @@ class ListSearch {
   }
 
  private:
+  // One seed, its events capped so that one slow rule cannot spend the whole budget. True when done.
+  bool seed(std::int64_t shift, ListPriority rule, ListSchedulerOptions::LateBatches late,
+            std::int64_t granularity = ListSchedulerOptions{}.granularity) {
+    Point p{shift, {}};
+    p.options.priority = rule;
+    p.options.late_batches = late;
+    p.options.granularity = granularity;
+    const auto result = evaluate(p, events_left_ / kSeedShareOfBudget + 1);
+    if (result) offer(*result, p);
+    return done();
+  }
+
   bool done() const { return (best_ && best_->makespan <= bound_) || events_left_ <= 0; }
 
-  std::optional<ListSchedule> evaluate(Point p) {
+  std::optional<ListSchedule> evaluate(Point p, std::int64_t max_events) {
     if (events_left_ <= 0) return std::nullopt;
     ++evaluations_;
-    p.options.max_events = events_left_;
+    p.options.max_events = std::min(max_events, events_left_);
+    p.options.spaced = spaced_;
     auto result = list_schedule(inst_, p.shift, p.options);
-    events_left_ = result ? events_left_ - result->events : 0;
+    events_left_ -= result ? result->events : p.options.max_events;
     return result;
   }
-
-  bool try_point(const Point& p) {
-    const auto result = evaluate(p);
-    if (result) offer(*result, p);
-    return result.has_value();
-  }
+  std::optional<ListSchedule> evaluate(const Point& p) { return evaluate(p, events_left_); }
 
   void offer(const ListSchedule& s, const Point& p) {
     if (best_ && !better(s, *best_)) return;
@@ -163,19 +191,32 @@ class ListSearch {
   Point best_point_;
   std::int64_t evaluations_ = 0;
   std::int64_t events_left_ = 0;
+  bool spaced_ = true;
 };
 
-}  // namespace
-
-std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& inst, std::int64_t center, Ticks bound, int effort) {
-  const std::int64_t budget = kEventsPerEffort * std::max(1, effort);
-  // Every processor that sends needs at least one batch start: beyond the budget no list schedule
-  // can finish, so do not even allocate one (about 150 bytes per processor).
+// Every processor that sends needs at least one batch start: beyond the budget no list schedule can
+// finish, so do not even allocate one (about 150 bytes per processor).
+bool too_many_senders(const RingInstance& inst, std::int64_t center, std::int64_t budget) {
   const auto prefix = prefix_sums(inst.imbalances());
   std::int64_t senders = 0;
   for (const std::int64_t s : prefix) senders += center + s != 0;
-  if (senders > budget) return std::nullopt;
-  ListSearch search(inst, bound, budget);
+  return senders > budget;
+}
+
+}  // namespace
+
+std::optional<ListPlanResult> first_list_seeds(const RingInstance& inst, std::int64_t center, Ticks bound, bool spaced) {
+  if (too_many_senders(inst, center, kEventsPerEffort)) return std::nullopt;
+  ListSearch search(inst, bound, kEventsPerEffort, spaced);
+  search.seed_first(center);
+  return search.result();
+}
+
+std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& inst, std::int64_t center, Ticks bound, int effort,
+                                                      bool spaced) {
+  const std::int64_t budget = kEventsPerEffort * std::max(1, effort);
+  if (too_many_senders(inst, center, budget)) return std::nullopt;
+  ListSearch search(inst, bound, budget, spaced);
   search.seed_candidates(center);
   search.improve(kMovesPerEffort * std::max(0, effort));
   return search.result();

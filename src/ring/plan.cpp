@@ -1,5 +1,7 @@
 #include "redist/ring/plan.hpp"
 
+#include <algorithm>
+
 #include "redist/core/flow.hpp"
 #include "redist/ring/exact_search.hpp"
 #include "redist/ring/homogeneous_bidirectional.hpp"
@@ -20,34 +22,64 @@ std::string framework_of(const RingInstance& inst) {
 // Shifts searched on each side of System 6's integer optimum in the general case.
 constexpr std::int64_t kShiftRadius = 3;
 
+// The list scheduler's search spends a fixed number of events per unit of effort whatever the ring
+// (ring/local_search.hpp), at least one per sending processor and schedule: on a large ring that
+// buys a handful of schedules, and measured on every `redist gen ring` shape at n = 10^5 none of them
+// beat the flow timing while the search took 90% of the plan's time (BENCHMARKS.md, "Bidirectional
+// heterogeneous planner"). So it competes on rings of up to this many processors per unit of effort.
+constexpr std::size_t kListSchedulingRingPerEffort = 25'000;
+
+bool list_scheduling_pays(const RingInstance& inst, int effort) {
+  return inst.size() <= kListSchedulingRingPerEffort * static_cast<std::size_t>(std::max(1, effort));
+}
+
 // The flow-timing planner's rule at sources and sinks (one direction first, then the other) suits
 // some load shapes only; the list scheduler decides port by port and competes when that rule
-// leaves a gap (issue: heterogeneous bidirectional rings with heavy forwarding).
+// leaves a gap (issue: heterogeneous bidirectional rings with heavy forwarding): its first seeds
+// (earliest deadline first, cheap, at the bound on most rings), then, if those miss the bound, its
+// full search. A list schedule wins only when strictly shorter: flow-timing plans are smaller (a few
+// transfers per link whatever the item counts), list schedules grow with the batches at sources.
 ShiftPlan best_with_list_scheduling(const RingInstance& inst, ShiftPlan by_shifts, std::int64_t center, Ticks bound,
-                                    int effort) {
-  if (*by_shifts.schedule.makespan <= bound) return by_shifts;
-  auto listed = plan_by_list_scheduling(inst, center, bound, effort);
+                                    Pacing pacing, int effort) {
+  if (*by_shifts.schedule.makespan <= bound || !list_scheduling_pays(inst, effort)) return by_shifts;
+  const bool spaced = pacing == Pacing::spaced;
+  auto listed = first_list_seeds(inst, center, bound, spaced);
+  if (!listed || listed->best.makespan > bound) {
+    auto searched = plan_by_list_scheduling(inst, center, bound, effort, spaced);
+    if (searched && (!listed || searched->best.makespan < listed->best.makespan)) listed = std::move(searched);
+  }
   if (!listed || listed->best.makespan >= *by_shifts.schedule.makespan) return by_shifts;
   return {std::move(listed->best.schedule), std::move(listed->method)};
 }
 
-ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst, Pacing pacing, Ticks bound, int effort) {
-  const System6Solution lp = solve_system6(inst);
-  if (is_light(inst, lp.integer_shift))
-    return {lemma9_schedule(inst, lp.integer_shift),
-            "System 6 integer optimum, light: Lemma 9 schedule (document 000 section 6.1)"};
-  return best_with_list_scheduling(inst, plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius, pacing),
-                                   lp.integer_shift, bound, effort);
+// What every bidirectional planner below shares, computed once per plan: the prefix sums, System 6's
+// solution (solved once, by ring_lower_bounds) and the best proved bound.
+struct BidirectionalContext {
+  const RingPrefix& prefix;
+  const System6Solution& system6;
+  Ticks bound = 0;
+};
+
+ShiftPlan plan_general_bidirectional(const RingInstance& inst, const BidirectionalContext& ctx, Pacing pacing, int effort) {
+  const std::int64_t center = ctx.system6.integer_shift;
+  ShiftPlan by_shifts = plan_bidirectional_by_shifts(inst, ctx.prefix, center, kShiftRadius, pacing, ctx.bound);
+  return best_with_list_scheduling(inst, std::move(by_shifts), center, ctx.bound, pacing, effort);
 }
 
-ShiftPlan plan_homogeneous(const RingInstance& inst, Pacing pacing, Ticks bound, int effort) {
-  ShiftPlan best{plan_homogeneous_bidirectional(inst),
+ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst, const BidirectionalContext& ctx, Pacing pacing,
+                                           int effort) {
+  if (ctx.system6.integer_shift_light)
+    return {lemma9_schedule(inst, ctx.prefix, ctx.system6.integer_shift, ctx.system6),
+            "System 6 integer optimum, light: Lemma 9 schedule (document 000 section 6.1)"};
+  return plan_general_bidirectional(inst, ctx, pacing, effort);
+}
+
+ShiftPlan plan_homogeneous(const RingInstance& inst, const BidirectionalContext& ctx, Pacing pacing, int effort) {
+  ShiftPlan best{plan_homogeneous_bidirectional(inst, ctx.prefix),
                  "homogeneous bidirectional construction reaching Lemma 6 (document 000 section 5, corrected)"};
   if (inst.all_loads_positive()) return best;
   // Zero loads void the construction's guarantee: let the general planner compete.
-  const System6Solution lp = solve_system6(inst);
-  ShiftPlan other = best_with_list_scheduling(inst, plan_bidirectional_by_shifts(inst, lp.integer_shift, kShiftRadius, pacing),
-                                              lp.integer_shift, bound, effort);
+  ShiftPlan other = plan_general_bidirectional(inst, ctx, pacing, effort);
   return *other.schedule.makespan < *best.schedule.makespan ? other : best;
 }
 
@@ -83,15 +115,16 @@ void close_gap_by_search(const RingInstance& inst, RingPlan& plan, ShiftPlan& ch
 RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
   RingPlan plan;
   plan.framework = framework_of(inst);
-  plan.bounds = ring_lower_bounds(inst);
+  const RingPrefix prefix = RingPrefix::of(inst);
+  plan.bounds = ring_lower_bounds(inst, prefix);
   const Pacing pacing = options.back_to_back ? Pacing::back_to_back : Pacing::spaced;
   ShiftPlan chosen;
   if (!inst.bidirectional()) {
-    chosen = plan_unidirectional(inst, pacing);
-  } else if (inst.homogeneous()) {
-    chosen = plan_homogeneous(inst, pacing, plan.bounds.best, options.effort);
+    chosen = plan_unidirectional(inst, prefix, pacing);
   } else {
-    chosen = plan_heterogeneous_bidirectional(inst, pacing, plan.bounds.best, options.effort);
+    const BidirectionalContext ctx{prefix, *plan.bounds.system6, plan.bounds.best};
+    chosen = inst.homogeneous() ? plan_homogeneous(inst, ctx, pacing, options.effort)
+                                : plan_heterogeneous_bidirectional(inst, ctx, pacing, options.effort);
   }
   close_gap_by_search(inst, plan, chosen);
   plan.schedule = std::move(chosen.schedule);

@@ -178,13 +178,12 @@ std::array<Ticks, K> times_at(const RingInstance& inst, const std::vector<std::i
 // [-max S, -min S] and every flow times every cost, doubled, stays below 2^62 there.
 class TauEvaluator {
  public:
-  TauEvaluator(const RingInstance& inst, const std::vector<std::int64_t>& prefix) : inst_(inst), prefix_(prefix) {
-    const auto [lo, hi] = std::minmax_element(prefix.begin(), prefix.end());
-    lo_ = -*hi;
-    hi_ = -*lo;
+  TauEvaluator(const RingInstance& inst, const RingPrefix& prefix) : inst_(inst), prefix_(prefix.sums) {
+    lo_ = prefix.lowest_shift();
+    hi_ = prefix.highest_shift();
     const std::int64_t max_cost = std::max(*std::max_element(inst.succ_cost.begin(), inst.succ_cost.end()),
                                            *std::max_element(inst.pred_cost.begin(), inst.pred_cost.end()));
-    narrow_ = 2 * static_cast<Ticks>(*hi - *lo) * max_cost < (static_cast<Ticks>(1) << 62);
+    narrow_ = 2 * static_cast<Ticks>(prefix.hi - prefix.lo) * max_cost < (static_cast<Ticks>(1) << 62);
   }
 
   template <std::size_t K>
@@ -263,11 +262,12 @@ RationalMinimum minimum_in_bracket(const RingInstance& inst, const std::vector<s
 // The integer optimum: floor or ceiling of the rational minimiser, or, when some shift is light,
 // the best light shift if it is as good (tau is convex, so on the light interval its integer
 // minimum is at the clamped floor or ceiling).
-void choose_integer_shift(const RingInstance& inst, const TauEvaluator& tau, Fraction x, System6Solution& solution) {
+void choose_integer_shift(const RingInstance& inst, const RingPrefix& prefix, const TauEvaluator& tau, Fraction x,
+                          System6Solution& solution) {
   const auto below = static_cast<std::int64_t>(floor_div(x.num, x.den));
   const auto above = static_cast<std::int64_t>(ceil_div(x.num, x.den));
   std::vector<std::int64_t> candidates{below, above};
-  const auto window = light_shifts(inst);
+  const auto window = light_shifts(inst, prefix);
   if (window) {
     candidates.push_back(std::clamp(below, window->lo, window->hi));
     candidates.push_back(std::clamp(above, window->lo, window->hi));
@@ -287,54 +287,60 @@ void choose_integer_shift(const RingInstance& inst, const TauEvaluator& tau, Fra
 
 }  // namespace
 
-System6Solution solve_system6(const RingInstance& inst) {
-  REDIST_ASSERT(inst.bidirectional());
+System6Solution solve_system6(const RingInstance& inst, const RingPrefix& prefix) {
+  REDIST_ASSERT(inst.bidirectional() && prefix.size() == inst.size());
   System6Solution solution;
   if (inst.size() < 2) {  // no link: nothing moves
     solution.integer_shift_light = true;
     return solution;
   }
-  const auto prefix = prefix_sums(inst.imbalances());
   const TauEvaluator tau(inst, prefix);
-  const RationalMinimum minimum = minimum_in_bracket(inst, prefix, tau, bracket_minimum(tau, prefix));
+  const RationalMinimum minimum = minimum_in_bracket(inst, prefix.sums, tau, bracket_minimum(tau, prefix.sums));
   solution.rational_optimum = reduced(minimum.value);
   solution.rational_shift = reduced(minimum.shift);
-  choose_integer_shift(inst, tau, minimum.shift, solution);
+  choose_integer_shift(inst, prefix, tau, minimum.shift, solution);
   return solution;
 }
 
-Ticks system6_time(const RingInstance& inst, std::int64_t shift) {
+System6Solution solve_system6(const RingInstance& inst) { return solve_system6(inst, RingPrefix::of(inst)); }
+
+Ticks system6_time(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift) {
   REDIST_ASSERT(inst.bidirectional());
   REDIST_ASSERT(shift >= -kMaxTotalItems && shift <= kMaxTotalItems);
   if (inst.size() < 2) return 0;
-  const auto prefix = prefix_sums(inst.imbalances());
   return TauEvaluator(inst, prefix)(shift);
 }
 
-bool is_light(const RingInstance& inst, std::int64_t shift) {
+Ticks system6_time(const RingInstance& inst, std::int64_t shift) {
+  return system6_time(inst, RingPrefix::of(inst), shift);
+}
+
+bool is_light(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift) {
   const std::size_t n = inst.size();
   if (n < 2) return true;
-  const auto prefix = prefix_sums(inst.imbalances());
   for (std::size_t i = 0; i < n; ++i) {
-    const Ticks flow = static_cast<Ticks>(shift) + prefix[i];
-    const Ticks flow_prev = static_cast<Ticks>(shift) + prefix[(i + n - 1) % n];
+    const Ticks flow = static_cast<Ticks>(shift) + prefix.sums[i];
+    const Ticks flow_prev = static_cast<Ticks>(shift) + prefix.sums[i == 0 ? n - 1 : i - 1];
     if (positive_part(flow) + positive_part(-flow_prev) > inst.loads[i]) return false;
   }
   return true;
 }
 
-std::optional<ShiftInterval> light_shifts(const RingInstance& inst) {
+bool is_light(const RingInstance& inst, std::int64_t shift) { return is_light(inst, RingPrefix::of(inst), shift); }
+
+std::optional<ShiftInterval> light_shifts(const RingInstance& inst, const RingPrefix& prefix) {
   const std::size_t n = inst.size();
   if (n < 2) return ShiftInterval{std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()};
-  const auto prefix = prefix_sums(inst.imbalances());
   // Every bound lies in [-total, total] (S_i >= loads[i] - total, S_{i-1} <= total - loads[i]): no overflow.
   std::int64_t lo = std::numeric_limits<std::int64_t>::min(), hi = std::numeric_limits<std::int64_t>::max();
   for (std::size_t i = 0; i < n; ++i) {
-    lo = std::max(lo, -prefix[(i + n - 1) % n] - inst.loads[i]);
-    hi = std::min(hi, inst.loads[i] - prefix[i]);
+    lo = std::max(lo, -prefix.sums[i == 0 ? n - 1 : i - 1] - inst.loads[i]);
+    hi = std::min(hi, inst.loads[i] - prefix.sums[i]);
   }
   if (lo > hi) return std::nullopt;
   return ShiftInterval{lo, hi};
 }
+
+std::optional<ShiftInterval> light_shifts(const RingInstance& inst) { return light_shifts(inst, RingPrefix::of(inst)); }
 
 }  // namespace redist

@@ -17,6 +17,10 @@ for shape in uniform gather scatter heavy blocks forward; do
     # Back-to-back batches: the schedule file then carries every timing `check` needs.
     "$REDIST" plan "$work/$shape.json" --effort "$effort" --back-to-back -o "$work/$shape.plan.json" > /dev/null
     "$REDIST" check "$work/$shape.json" "$work/$shape.plan.json" > /dev/null || fail "plan --effort $effort on $shape: check rejects"
+    # Spaced transfers (relays at their upstream's pace, the default): re-checked as well.
+    "$REDIST" plan "$work/$shape.json" --effort "$effort" -o "$work/$shape.spaced.json" > /dev/null
+    "$REDIST" check "$work/$shape.json" "$work/$shape.spaced.json" > /dev/null \
+      || fail "plan --effort $effort on $shape (spaced): check rejects"
   done
 done
 grep -q '0\.[0-9]' "$work/uniform.json" || fail "--cost-decimals 1 wrote no decimal cost"

@@ -26,7 +26,7 @@ check_umbrella() {  # check_umbrella UMBRELLA LAYER...: every header of the laye
     done
   done
 }
-check_umbrella redist.hpp core io sim ring lau perm
+check_umbrella redist.hpp core io sim ring lau perm report
 [ "$WITH_MPI" = 1 ] && check_umbrella mpi.hpp exec
 
 # One translation unit per header, compiled in parallel; each writes its diagnostics to a .log.

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "redist/core/error.hpp"
-#include "redist/lau/execution_svg.hpp"
-#include "redist/lau/flow_drawing.hpp"
+#include "redist/report/execution_svg.hpp"
+#include "redist/report/flow_drawing.hpp"
 #include "redist/lau/generator.hpp"
 #include "redist/lau/optimal.hpp"
 #include "redist/lau/planner.hpp"

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <vector>
 
-#include "redist/lau/experiment_report.hpp"
+#include "redist/report/lau_experiment_report.hpp"
 
 namespace redist {
 namespace {

@@ -8,7 +8,7 @@
 #include <numeric>
 
 #include "redist/lau/generator.hpp"
-#include "redist/lau/generator_fit.hpp"
+#include "redist/report/lau_generator_fit.hpp"
 
 namespace redist {
 namespace {

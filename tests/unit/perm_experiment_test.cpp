@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "redist/perm/experiment.hpp"
+#include "redist/report/perm_experiment.hpp"
 
 namespace redist::perm {
 namespace {

@@ -1,7 +1,7 @@
 // The space-time diagram shows a spaced transfer's pace: stripes one spacing apart, each one item's
 // time on the link; back-to-back transfers stay solid bars.
 
-#include "redist/io/schedule_svg.hpp"
+#include "redist/report/schedule_svg.hpp"
 
 #include <gtest/gtest.h>
 
@@ -26,7 +26,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 TEST(ScheduleSvg, SpacedTransfersAreStripedAtTheirPace) {
   Schedule s;
   s.transfers = {{0, 1, 4, 0, std::nullopt}, {1, 2, 4, 3, std::nullopt, 3}};
-  const std::string svg = io::schedule_svg(relay_ring(), s, "relay");
+  const std::string svg = report::schedule_svg(relay_ring(), s, "relay");
   // Makespan 13 over 1000 pixels: the relay's stripes repeat every 3 ticks and are 1 tick wide.
   EXPECT_EQ(count(svg, "<pattern "), 2U);  // its own and its forwarded shade
   EXPECT_NE(svg.find("width=\"230.77\" height"), std::string::npos) << svg;
@@ -42,7 +42,7 @@ TEST(ScheduleSvg, PacesTooFineToStripeShowTheirDutyCycle) {
   inst.targets = {0, 0, 4000};
   Schedule s;
   s.transfers = {{0, 1, 4000, 0, std::nullopt}, {1, 2, 4000, 3, std::nullopt, 3}};
-  const std::string svg = io::schedule_svg(inst, s, "relay");
+  const std::string svg = report::schedule_svg(inst, s, "relay");
   EXPECT_EQ(count(svg, "<pattern "), 0U);
   EXPECT_NE(svg.find("fill-opacity=\"0.33\""), std::string::npos);
 }

@@ -15,7 +15,11 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "redist/core/ring_instance.hpp"
+#include "redist/ring/ring_prefix.hpp"
+#include "redist/ring/system6.hpp"
 
 namespace redist {
 
@@ -28,20 +32,30 @@ struct BoundTerm {
 struct RingBounds {
   std::vector<BoundTerm> terms;  // the bounds that apply to this instance's framework
   Ticks best = 0;                // the largest of them
+  // Bidirectional rings: the System 6 solution behind system6_integer, which the planner reuses
+  // instead of solving System 6 again.
+  std::optional<System6Solution> system6;
 };
 
 Ticks lemma1_bound(const RingInstance& instance);  // requires: unidirectional, homogeneous
 Ticks lemma5_bound(const RingInstance& instance);  // requires: unidirectional
 Ticks lemma6_bound(const RingInstance& instance);  // requires: bidirectional, homogeneous
+// The same three from prefix sums already computed.
+Ticks lemma1_bound(const RingInstance& instance, const RingPrefix& prefix);
+Ticks lemma5_bound(const RingInstance& instance, const RingPrefix& prefix);
+Ticks lemma6_bound(const RingInstance& instance, const RingPrefix& prefix);
 /// Requires a bidirectional ring. O(n log(max time)): a threshold test decides every slice at once
 /// in O(n) (no loop over slices' splits i, nor over all O(n^2) slices), and a binary search on the
 /// threshold finds the exact value.
 Ticks lemma12_bound(const RingInstance& instance);
+Ticks lemma12_bound(const RingInstance& instance, const RingPrefix& prefix);
 
 /// min over integers 0 <= i <= d of max(i * a, (d - i) * b): the best split of d items between two
 /// links of per-item costs a and b (the inner minimum of Lemma 12), in O(1).
 Ticks best_two_link_split(std::int64_t d, std::int64_t a, std::int64_t b);
 
 RingBounds ring_lower_bounds(const RingInstance& instance);
+/// The same with the instance's prefix sums already computed (plan_ring computes them once).
+RingBounds ring_lower_bounds(const RingInstance& instance, const RingPrefix& prefix);
 
 }  // namespace redist

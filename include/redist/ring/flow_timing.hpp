@@ -12,20 +12,34 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
 #include "redist/ring/path_timing.hpp"
+#include "redist/ring/ring_prefix.hpp"
 
 namespace redist {
 
 enum class PortOrder { succ_first, pred_first };
 
+// Where one edge's departure curve lies in FlowTiming::pieces.
+struct CurveRange {
+  std::size_t begin = 0;
+  std::size_t size = 0;
+};
+
 struct FlowTiming {
   std::int64_t shift = 0;
-  std::vector<std::int64_t> flows;     // F_i over edge i (P_i <-> P_{i+1})
-  std::vector<DepartureCurve> curves;  // departures over edge i, in the direction of sign(F_i)
+  std::vector<std::int64_t> flows;  // F_i over edge i (P_i <-> P_{i+1})
+  // Departures over every edge, in the direction of sign(F_i), in one array (one heap block per
+  // edge cost more than the timing itself on large rings): edge i's curve is pieces[ranges[i]].
+  std::vector<DeparturePiece> pieces;
+  std::vector<CurveRange> ranges;
+  std::span<const DeparturePiece> curve(std::size_t edge) const {
+    return {pieces.data() + ranges[edge].begin, ranges[edge].size};
+  }
   Ticks makespan = 0;
   std::int64_t batches = 0;  // transfers of the schedule under the timing's Pacing
   // Some path's optimal band needed more batches than the budget, so its follow pieces were cut
@@ -40,6 +54,15 @@ struct FlowTiming {
 /// compression instead (valid, possibly later than strict ASAP).
 std::optional<FlowTiming> time_flows(const RingInstance& instance, std::int64_t shift, PortOrder order,
                                      FollowMode mode, Pacing pacing = Pacing::spaced);
+/// The same with the instance's prefix sums already computed (the planners compute them once).
+std::optional<FlowTiming> time_flows(const RingInstance& instance, const RingPrefix& prefix, std::int64_t shift,
+                                     PortOrder order, FollowMode mode, Pacing pacing);
+/// The same into `timing`, whose arrays are reused (a planner timing many shifts allocates them
+/// once); false where time_flows returns nullopt, and as soon as some link ends after
+/// give_up_above (a search that cannot use a later timing stops paying for it). After false,
+/// `timing` holds no valid timing.
+bool time_flows_into(FlowTiming& timing, const RingInstance& instance, const RingPrefix& prefix, std::int64_t shift,
+                     PortOrder order, FollowMode mode, Pacing pacing, std::optional<Ticks> give_up_above = std::nullopt);
 
 /// The schedule of a timing (time scale = the instance's cost scale; links named when n = 2): one
 /// transfer per departure piece, spaced when the piece follows a slower upstream link; under

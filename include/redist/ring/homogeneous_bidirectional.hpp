@@ -20,6 +20,7 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
+#include "redist/ring/ring_prefix.hpp"
 
 namespace redist {
 
@@ -31,6 +32,8 @@ namespace redist {
 ///   RingInstance ring{RingKind::bidirectional, {1, 1, 1, 4}, {1, 1, 4, 1}, {1, 1, 1, 1}, {1, 1, 1, 1}};
 ///   Schedule s = plan_homogeneous_bidirectional(ring);   // P3 -> P2 three times; *s.makespan == 3
 Schedule plan_homogeneous_bidirectional(const RingInstance& instance);
+/// The same with the prefix sums already computed (plan_ring computes them once per plan).
+Schedule plan_homogeneous_bidirectional(const RingInstance& instance, const RingPrefix& prefix);
 
 /// Which neighbour every source serves first; runs flowing that way are fed from step 1.
 enum class FirstSide { succ, pred };

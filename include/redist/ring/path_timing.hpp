@@ -11,6 +11,7 @@
 // costs O(pieces of its upstream link), never O(items).
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "redist/core/decimal.hpp"
@@ -51,10 +52,18 @@ std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links, const 
 /// The ASAP curve of one link given the curve of the link that feeds its sender.
 DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost, std::int64_t own_items,
                          const PathLink& link, FollowMode mode);
+/// The same, appended to `out`, the upstream curve being source[upstream_begin, upstream_end):
+/// `source` may be `out` itself, so that a whole ring's curves live in one array (flow_timing.hpp)
+/// instead of one heap block per link.
+void append_link_timing(const std::vector<DeparturePiece>& source, std::size_t upstream_begin, std::size_t upstream_end,
+                        Ticks upstream_cost, std::int64_t own_items, const PathLink& link, FollowMode mode,
+                        std::vector<DeparturePiece>& out);
+/// The InputError time_path throws when a path of `path_links` links needs more than max_pieces.
+[[noreturn]] void throw_too_many_pieces(std::size_t path_links, std::int64_t max_pieces);
 
 /// Departure of the last item (or release - cost when the curve is empty): the sender is busy
 /// until last_departure + cost.
-Ticks last_departure(const DepartureCurve& curve);
+Ticks last_departure(std::span<const DeparturePiece> curve);
 /// How a schedule may express a piece whose spacing exceeds the link's cost.
 enum class Pacing {
   spaced,        // one spaced transfer (docs/design.md "Schedule"): the default
@@ -63,7 +72,7 @@ enum class Pacing {
 
 /// Number of transfers the curve becomes: one per piece when spaced; under back_to_back, pieces at
 /// the link's cost count 1 and others one per item.
-std::int64_t batch_count(const DepartureCurve& curve, Ticks cost, Pacing pacing);
+std::int64_t batch_count(std::span<const DeparturePiece> curve, Ticks cost, Pacing pacing);
 /// a + b for batch counts (both >= 0), saturated at INT64_MAX: one link holds at most 2^62 items, but
 /// per-item curves on many links add up beyond 64 bits (fuzz/regressions/plan/batch_total_overflow.bin).
 std::int64_t add_batches(std::int64_t a, std::int64_t b);

@@ -10,7 +10,8 @@
 //   homogeneous bidirectional      homogeneous_bidirectional.hpp            loads, targets >= 1 (Lemma 6)
 //   heterogeneous bidirectional    System 6 + Lemma 9 when light; else the  makespan = a proved bound
 //                                  best of several shifts and executors,
-//                                  and of list scheduling + local search
+//                                  and where that misses the bound, of
+//                                  list scheduling + local search
 
 #include <cstdint>
 #include <string>
@@ -38,7 +39,8 @@ struct RingPlanOptions {
   // batches only. Relays then forward in batches, which may cost optimality (batch_limited).
   bool back_to_back = false;
   // Search effort of the general heterogeneous bidirectional planner (ring/local_search.hpp): 0 tries
-  // the list scheduler's seeds only, each unit adds 48 local-search moves. Deterministic.
+  // the list scheduler's seeds only, each unit adds 48 local-search moves. Deterministic. The list
+  // scheduler competes on rings of up to 25,000 processors per unit (at least one unit).
   int effort = 1;
 };
 

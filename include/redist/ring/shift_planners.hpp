@@ -11,6 +11,7 @@
 // Heterogeneous bidirectional rings, general case (open in document 000): candidates are the integer
 // shifts around System 6's optimum (and the nearest light shift, System 12), each timed with both
 // port orders (strict ASAP when spaced; both batchings when back to back); the best makespan wins.
+// Shifts whose System 6 time cannot beat the best makespan found are not timed at all.
 
 #include <cstdint>
 #include <string>
@@ -18,6 +19,7 @@
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
 #include "redist/ring/path_timing.hpp"
+#include "redist/ring/ring_prefix.hpp"
 
 namespace redist {
 
@@ -32,9 +34,16 @@ struct ShiftPlan {
 };
 
 ShiftPlan plan_unidirectional(const RingInstance& instance, Pacing pacing = Pacing::spaced);
+ShiftPlan plan_unidirectional(const RingInstance& instance, const RingPrefix& prefix, Pacing pacing);
 
 /// `center` is the shift to search around (System 6's integer argmin); `radius` shifts each side.
 ShiftPlan plan_bidirectional_by_shifts(const RingInstance& instance, std::int64_t center, std::int64_t radius,
                                        Pacing pacing = Pacing::spaced);
+/// The same with the prefix sums computed once per plan and the best proved lower bound: shifts are
+/// timed by increasing tau(x) (System 6's time of x, a lower bound for that shift), and the search
+/// stops when a timing reaches `bound` or no shift left has tau below the best makespan found. The
+/// makespan is that of timing every shift; among equal makespans the one found first wins.
+ShiftPlan plan_bidirectional_by_shifts(const RingInstance& instance, const RingPrefix& prefix, std::int64_t center,
+                                       std::int64_t radius, Pacing pacing, Ticks bound);
 
 }  // namespace redist

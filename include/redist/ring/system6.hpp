@@ -27,6 +27,7 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
+#include "redist/ring/ring_prefix.hpp"
 
 namespace redist {
 
@@ -50,14 +51,18 @@ struct System6Solution {
 ///   auto s = solve_system6(instance);      // s.integer_optimum is a lower bound for any schedule
 ///   if (s.integer_shift_light) schedule = lemma9_schedule(instance, s.integer_shift, s);
 System6Solution solve_system6(const RingInstance& instance);
+/// The same with the instance's prefix sums already computed (a plan solves System 6 once).
+System6Solution solve_system6(const RingInstance& instance, const RingPrefix& prefix);
 
 /// tau(x) for one integer shift: the max over processors of their send and receive times. O(n).
 /// Requires |shift| <= kMaxTotalItems.
 Ticks system6_time(const RingInstance& instance, std::int64_t shift);
+Ticks system6_time(const RingInstance& instance, const RingPrefix& prefix, std::int64_t shift);
 
 /// Whether every processor can send all its net sends for shift x from its initial load
 /// (sends_i(x) <= loads[i]): the "light redistribution" of document 000 section 6.
 bool is_light(const RingInstance& instance, std::int64_t shift);
+bool is_light(const RingInstance& instance, const RingPrefix& prefix, std::int64_t shift);
 
 /// The light shifts form an interval: sends_i(x) <= loads[i] reads x <= loads[i] - S_i and
 /// x >= -S_{i-1} - loads[i] (the sum of both sends is delta_i <= loads[i]). nullopt when empty. O(n).
@@ -66,6 +71,7 @@ struct ShiftInterval {
   std::int64_t hi = 0;
 };
 std::optional<ShiftInterval> light_shifts(const RingInstance& instance);
+std::optional<ShiftInterval> light_shifts(const RingInstance& instance, const RingPrefix& prefix);
 
 /// Lemma 9's schedule for shift x: each P_i sends its succ items from time 0, then its pred items
 /// as soon as one-port allows (after its own succ sends and after P_{i-1} has received from P_{i-2}).
@@ -74,6 +80,9 @@ std::optional<ShiftInterval> light_shifts(const RingInstance& instance);
 /// callers must check is_light first (or validate). lower_bound = tau_int; status = optimal only
 /// when the shift is light and the makespan equals tau_int. O(n) given the solution.
 Schedule lemma9_schedule(const RingInstance& instance, std::int64_t shift, const System6Solution& solution);
+/// The same with the prefix sums already computed (what plan_ring calls).
+Schedule lemma9_schedule(const RingInstance& instance, const RingPrefix& prefix, std::int64_t shift,
+                         const System6Solution& solution);
 /// The same, solving System 6 first for the lower bound (O(n log n)).
 Schedule lemma9_schedule(const RingInstance& instance, std::int64_t shift);
 

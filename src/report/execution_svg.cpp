@@ -1,11 +1,13 @@
-#include "redist/lau/execution_svg.hpp"
+#include "redist/report/execution_svg.hpp"
 
 #include "redist/core/error.hpp"
-#include "svg_text.hpp"
+#include "redist/report/svg.hpp"
 
 namespace redist {
 
 namespace {
+
+namespace svg = report::svg;
 
 constexpr double kCell = 70;    // horizontal distance between nodes
 constexpr double kRow = 60;     // vertical distance between steps

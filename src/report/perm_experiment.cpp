@@ -1,4 +1,4 @@
-#include "redist/perm/experiment.hpp"
+#include "redist/report/perm_experiment.hpp"
 
 #include <algorithm>
 #include <cmath>

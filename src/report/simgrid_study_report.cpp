@@ -1,17 +1,18 @@
-#include "redist/simgrid/simgrid_study_report.hpp"
+#include "redist/report/simgrid_study_report.hpp"
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 
-#include "redist/core/error.hpp"
-#include "redist/io/output_files.hpp"
-#include "redist/lau/svg_plot.hpp"
-#include "study_svg.hpp"
+#include "redist/report/chart.hpp"
+#include "redist/report/report_files.hpp"
 
 namespace redist {
 
 namespace {
+
+using report::LinePlot;
+using report::PlotSeries;
+using report::SeriesStyle;
 
 std::string fmt(const char* format, double a, double b = 0, double c = 0, double d = 0) {
   char buffer[160];
@@ -25,14 +26,14 @@ std::string right_aligned(const std::string& text, std::size_t width) {
 
 const char* scheme_color(Scheme s) {
   switch (s) {
-    case Scheme::none: return "#7f7f7f";
-    case Scheme::after_50: return "#1f77b4";
-    case Scheme::four_times: return "#2ca02c";
-    case Scheme::every_10: return "#ff7f0e";
-    case Scheme::every_5: return "#9467bd";
-    case Scheme::every_3: return "#8c564b";
-    case Scheme::every_2: return "#17becf";
-    case Scheme::adaptive: return "#d62728";
+    case Scheme::none: return "#555555";
+    case Scheme::after_50: return "#0072B2";
+    case Scheme::four_times: return "#009E73";
+    case Scheme::every_10: return "#E69F00";
+    case Scheme::every_5: return "#CC79A7";
+    case Scheme::every_3: return "#56B4E9";
+    case Scheme::every_2: return "#8c564b";
+    case Scheme::adaptive: return "#D55E00";
   }
   return "#000";
 }
@@ -48,12 +49,11 @@ std::string normalized_svg(const SimgridStudyResult& r, int ring_size) {
   plot.title = "Ring of " + std::to_string(ring_size) + " processors: mean over " + std::to_string(r.options.seeds) +
                " seeds, 95% confidence bands (lower is better)";
   plot.log_x = true;
-  plot.legend = LegendCorner::bottom_right;
   plot.x_label = "computation-to-communication ratio (log scale): a redistribution costs ~ratio iterations";
   plot.y_label = "execution time / time without redistribution (log scale)";
   plot.log_y = true;
   for (Scheme s : all_schemes()) {
-    PlotSeries series{scheme_label(s), {}, scheme_color(s), s == Scheme::adaptive, false, {}};
+    PlotSeries series{scheme_label(s), {}, scheme_color(s), s == Scheme::adaptive};
     for (double ratio : r.options.ratios)
       if (const SchemeSummary* sum = find_summary(r, ring_size, ratio, s)) {
         series.points.emplace_back(ratio, sum->mean_normalized);
@@ -62,15 +62,29 @@ std::string normalized_svg(const SimgridStudyResult& r, int ring_size) {
       }
     plot.series.push_back(std::move(series));
   }
-  return render_svg(plot, 760, 440);
+  return report::render_svg(plot, 760, 480);
 }
 
 // At most this many points per ring size, taken at a regular stride: the plot stays small.
 constexpr std::size_t kMaxScatterPoints = 500;
 
+// The lines y = x (the item model exact) and y = 2x, from 0 to the edge of the points' box.
+void add_reference_lines(LinePlot& plot) {
+  double xmax = 0, ymax = 0;
+  for (const PlotSeries& s : plot.series)
+    for (const auto& [x, y] : s.points) xmax = std::max(xmax, x), ymax = std::max(ymax, y);
+  for (double f : {1.0, 2.0}) {
+    const double x_end = std::min(xmax, ymax / f);
+    plot.series.push_back({f == 1.0 ? "y = x" : "y = 2x", {{0, 0}, {x_end, f * x_end}}, f == 1.0 ? "#444" : "#999", true,
+                           SeriesStyle::line_only});
+  }
+}
+
 std::string prediction_svg(const SimgridStudyResult& r) {
-  static const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"};
-  std::vector<sgdetail::ScatterSeries> series;
+  LinePlot plot;
+  plot.x_label = "predicted by redist, item model (s)";
+  plot.y_label = "measured in SimGrid (s)";
+  plot.x_from_zero = true;
   bool sampled = false;
   for (std::size_t k = 0; k < r.options.ring_sizes.size(); ++k) {
     const int p = r.options.ring_sizes[k];
@@ -80,21 +94,14 @@ std::string prediction_svg(const SimgridStudyResult& r) {
         for (const RedistributionRecord& rec : run.result.records) all.emplace_back(rec.predicted, rec.measured);
     const std::size_t stride = all.size() / kMaxScatterPoints + 1;
     sampled = sampled || stride > 1;
-    sgdetail::ScatterSeries s{std::string("ring of ").append(std::to_string(p)), colors[k % 4], {}};
+    PlotSeries s{std::string("ring of ").append(std::to_string(p)), {}, report::palette_color(k), false, SeriesStyle::markers};
     for (std::size_t i = 0; i < all.size(); i += stride) s.points.push_back(all[i]);
-    series.push_back(std::move(s));
+    plot.series.push_back(std::move(s));
   }
-  return sgdetail::render_prediction_scatter(
-      sampled ? "Redistributions of the study (a regular sample): SimGrid against redist's makespan"
-              : "Every redistribution of the study: SimGrid against redist's makespan",
-      series);
-}
-
-void write_file(const std::filesystem::path& path, const std::string& text, io::OutputFiles& outputs,
-                std::vector<std::string>& written) {
-  outputs.declare(path.string(), "--out");
-  outputs.set_text(path.string(), text);
-  written.push_back(path.string());
+  plot.title = sampled ? "Redistributions of the study (a regular sample): SimGrid against redist's makespan"
+                       : "Every redistribution of the study: SimGrid against redist's makespan";
+  add_reference_lines(plot);
+  return report::render_svg(plot, 680, 460);
 }
 
 std::string summary_csv(const SimgridStudyResult& r) {
@@ -181,22 +188,14 @@ std::string format_simgrid_study(const SimgridStudyResult& r) {
 }
 
 std::vector<std::string> write_simgrid_study(const SimgridStudyResult& r, const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw InputError(dir, "--out", "cannot create the directory: " + ec.message());
-  const std::filesystem::path base(dir);
+  std::vector<std::pair<std::string, std::string>> files = {
+      {"summary.csv", summary_csv(r)},       {"runs.csv", runs_csv(r)},
+      {"redistributions.csv", redistributions_csv(r)}, {"prediction.csv", prediction_csv(r)},
+      {"prediction_checks.csv", checks_csv(r)}};
+  for (int p : r.options.ring_sizes) files.emplace_back(figure_name(p), normalized_svg(r, p));
+  files.emplace_back("prediction.svg", prediction_svg(r));
   // All the tables and figures or none (docs/limits.md "Output files").
-  io::OutputFiles outputs;
-  std::vector<std::string> written;
-  write_file(base / "summary.csv", summary_csv(r), outputs, written);
-  write_file(base / "runs.csv", runs_csv(r), outputs, written);
-  write_file(base / "redistributions.csv", redistributions_csv(r), outputs, written);
-  write_file(base / "prediction.csv", prediction_csv(r), outputs, written);
-  write_file(base / "prediction_checks.csv", checks_csv(r), outputs, written);
-  for (int p : r.options.ring_sizes) write_file(base / figure_name(p), normalized_svg(r, p), outputs, written);
-  write_file(base / "prediction.svg", prediction_svg(r), outputs, written);
-  outputs.commit();
-  return written;
+  return report::write_report_files(dir, files);
 }
 
 }  // namespace redist

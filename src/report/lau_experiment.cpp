@@ -6,7 +6,7 @@
 #include <ctime>
 
 #include "redist/core/random.hpp"
-#include "redist/lau/experiment.hpp"
+#include "redist/report/lau_experiment.hpp"
 #include "redist/lau/generator.hpp"
 #include "redist/lau/load_models.hpp"
 #include "redist/lau/optimal.hpp"

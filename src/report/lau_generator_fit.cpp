@@ -1,12 +1,12 @@
-#include "redist/lau/generator_fit.hpp"
+#include "redist/report/lau_generator_fit.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
 
-#include "redist/lau/experiment.hpp"
-#include "redist/lau/published_tables.hpp"
+#include "redist/report/lau_experiment.hpp"
+#include "redist/report/lau_published_tables.hpp"
 
 namespace redist {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "redist/lau/experiment.hpp"
+#include "redist/report/lau_experiment.hpp"
 
 namespace redist {
 

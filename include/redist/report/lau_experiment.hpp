@@ -18,7 +18,7 @@
 #include <ostream>
 #include <vector>
 
-#include "redist/lau/generator_fit.hpp"
+#include "redist/report/lau_generator_fit.hpp"
 
 namespace redist {
 

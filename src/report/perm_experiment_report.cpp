@@ -1,43 +1,47 @@
 // Text tables, CSV files and SVG plots of `redist experiment perm` (experiment.hpp).
 
-#include <filesystem>
 #include <iomanip>
 #include <sstream>
 
-#include "redist/core/error.hpp"
-#include "redist/io/output_files.hpp"
-#include "redist/perm/experiment.hpp"
-#include "svg_chart.hpp"
+#include "redist/report/chart.hpp"
+#include "redist/report/csv.hpp"
+#include "redist/report/perm_experiment.hpp"
+#include "redist/report/report_files.hpp"
 
 namespace redist::perm {
 
 namespace {
 
 std::string figure_csv(const std::vector<FigurePoint>& points, const char* x_name) {
-  std::ostringstream o;
-  o << x_name << ",canonical_volume,canonical_steps,vol_volume_mean,vol_volume_std,vol_steps_mean,vol_steps_std,"
-    << "steps_volume_mean,steps_volume_std,steps_steps_mean,steps_steps_std\n";
+  report::CsvTable table({x_name, "canonical_volume", "canonical_steps", "vol_volume_mean", "vol_volume_std", "vol_steps_mean",
+                          "vol_steps_std", "steps_volume_mean", "steps_volume_std", "steps_steps_mean", "steps_steps_std"});
+  using report::csv_number;
   for (const FigurePoint& p : points)
-    o << p.x << ',' << p.canonical_volume << ',' << p.canonical_steps << ',' << p.vol_volume.mean << ',' << p.vol_volume.stddev
-      << ',' << p.vol_steps.mean << ',' << p.vol_steps.stddev << ',' << p.steps_volume.mean << ',' << p.steps_volume.stddev
-      << ',' << p.steps_steps.mean << ',' << p.steps_steps.stddev << '\n';
-  return o.str();
+    table.add_row({csv_number(p.x), csv_number(p.canonical_volume), csv_number(p.canonical_steps), csv_number(p.vol_volume.mean),
+                   csv_number(p.vol_volume.stddev), csv_number(p.vol_steps.mean), csv_number(p.vol_steps.stddev),
+                   csv_number(p.steps_volume.mean), csv_number(p.steps_volume.stddev), csv_number(p.steps_steps.mean),
+                   csv_number(p.steps_steps.stddev)});
+  return table.str();
 }
 
-svg::Series curve(const std::vector<FigurePoint>& points, const char* name, const char* colour, bool dashed,
-                  MeanStd FigurePoint::*field) {
-  svg::Series s{name, colour, dashed, {}};
-  for (const FigurePoint& p : points) s.points.push_back({p.x, (p.*field).mean, (p.*field).stddev});
+// The mean over the draws, with an error bar of one standard deviation either side.
+report::PlotSeries curve(const std::vector<FigurePoint>& points, const char* name, std::size_t colour, bool dashed,
+                         MeanStd FigurePoint::*field) {
+  report::PlotSeries s{name, {}, report::palette_color(colour), dashed};
+  for (const FigurePoint& p : points) {
+    s.points.emplace_back(p.x, (p.*field).mean);
+    s.error_bars.emplace_back((p.*field).mean - (p.*field).stddev, (p.*field).mean + (p.*field).stddev);
+  }
   return s;
 }
 
 std::string figure_svg(const std::vector<FigurePoint>& points, const char* title, const char* x_label) {
-  svg::Chart c{title, x_label, "relative to the canonical distribution", 0.0, 1.05, {}};
-  c.series.push_back(curve(points, "D_vol: volume", "#1f77b4", false, &FigurePoint::vol_volume));
-  c.series.push_back(curve(points, "D_steps: volume", "#ff7f0e", true, &FigurePoint::steps_volume));
-  c.series.push_back(curve(points, "D_vol: steps", "#2ca02c", false, &FigurePoint::vol_steps));
-  c.series.push_back(curve(points, "D_steps: steps", "#d62728", true, &FigurePoint::steps_steps));
-  return svg::render(c);
+  report::LinePlot plot{title, x_label, "relative to the canonical distribution (mean, bars: 1 s.d.)"};
+  plot.series.push_back(curve(points, "D_vol: volume", 0, false, &FigurePoint::vol_volume));
+  plot.series.push_back(curve(points, "D_steps: volume", 1, true, &FigurePoint::steps_volume));
+  plot.series.push_back(curve(points, "D_vol: steps", 2, false, &FigurePoint::vol_steps));
+  plot.series.push_back(curve(points, "D_steps: steps", 3, true, &FigurePoint::steps_steps));
+  return report::render_svg(plot);
 }
 
 std::string table1a_csv(const std::vector<SkewedSetRow>& rows) {
@@ -73,13 +77,6 @@ std::string stencil_csv(const std::vector<StencilRow>& rows) {
       << ',' << r.block << ',' << r.improved << ',' << r.picked[0] << ',' << r.picked[1] << ',' << r.picked[2] << ','
       << r.draws << '\n';
   return o.str();
-}
-
-void write_file(const std::filesystem::path& path, const std::string& text, io::OutputFiles& outputs,
-                std::vector<std::string>& written) {
-  outputs.declare(path.string(), "--out");
-  outputs.set_text(path.string(), text);
-  written.push_back(path.string());
 }
 
 void format_figure(std::ostringstream& o, const std::vector<FigurePoint>& points, const char* x_name) {
@@ -126,22 +123,15 @@ std::string format_perm_experiment(const PermExperimentReport& r) {
 }
 
 std::vector<std::string> write_perm_experiment(const PermExperimentReport& r, const std::string& directory) {
-  const std::filesystem::path dir(directory);
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw InputError(directory, "", "cannot create directory: " + ec.message());
   // All the figures and tables or none (docs/limits.md "Output files").
-  io::OutputFiles outputs;
-  std::vector<std::string> written;
-  write_file(dir / "figure1.csv", figure_csv(r.figure1, "D"), outputs, written);
-  write_file(dir / "figure1.svg", figure_svg(r.figure1, "Figure 1: random balanced, P = 32", "D (items per processor)"), outputs, written);
-  write_file(dir / "figure2.csv", figure_csv(r.figure2, "alpha"), outputs, written);
-  write_file(dir / "figure2.svg", figure_svg(r.figure2, "Figure 2: skewed, P = 32, D = 20", "alpha"), outputs, written);
-  write_file(dir / "table1a.csv", table1a_csv(r.table1a), outputs, written);
-  write_file(dir / "table1b.csv", table1b_csv(r.table1b), outputs, written);
-  write_file(dir / "stencil.csv", stencil_csv(r.stencil), outputs, written);
-  outputs.commit();
-  return written;
+  return report::write_report_files(
+      directory, {{"figure1.csv", figure_csv(r.figure1, "D")},
+                  {"figure1.svg", figure_svg(r.figure1, "Figure 1: random balanced, P = 32", "D (items per processor)")},
+                  {"figure2.csv", figure_csv(r.figure2, "alpha")},
+                  {"figure2.svg", figure_svg(r.figure2, "Figure 2: skewed, P = 32, D = 20", "alpha")},
+                  {"table1a.csv", table1a_csv(r.table1a)},
+                  {"table1b.csv", table1b_csv(r.table1b)},
+                  {"stencil.csv", stencil_csv(r.stencil)}});
 }
 
 }  // namespace redist::perm

@@ -9,9 +9,9 @@
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
 
-namespace redist::io {
+namespace redist::report {
 
 /// `title` goes above the diagram. Batches beyond 50,000 are not drawn (the title says so).
 std::string schedule_svg(const RingInstance& instance, const Schedule& schedule, const std::string& title);
 
-}  // namespace redist::io
+}  // namespace redist::report

@@ -1,4 +1,4 @@
-#include "redist/lau/flow_drawing.hpp"
+#include "redist/report/flow_drawing.hpp"
 
 #include "redist/core/error.hpp"
 

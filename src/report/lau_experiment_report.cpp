@@ -1,17 +1,18 @@
-#include "redist/lau/experiment_report.hpp"
+#include "redist/report/lau_experiment_report.hpp"
 
 #include <cstdio>
-#include <filesystem>
 
-#include "redist/core/error.hpp"
-#include "redist/io/exact_json.hpp"
-#include "redist/io/output_files.hpp"
-#include "redist/lau/published_tables.hpp"
-#include "redist/lau/svg_plot.hpp"
+#include "redist/report/chart.hpp"
+#include "redist/report/lau_published_tables.hpp"
+#include "redist/report/report_files.hpp"
 
 namespace redist {
 
 namespace {
+
+using report::LinePlot;
+using report::PlotSeries;
+using report::SeriesStyle;
 
 std::string fmt(const char* format, double a, double b = 0, double c = 0) {
   char buffer[128];
@@ -187,23 +188,24 @@ std::string csv_timing(const LauExperimentReport& r) {
 }
 
 std::string rates_plot(const LauExperimentReport& r) {
-  LinePlot plot{"Schedules that are time-optimal (document 002 Tables 1-2)", "ring size n", "% of instances", false, {},
-                false, LegendCorner::bottom_left};
+  LinePlot plot{"Schedules that are time-optimal (document 002 Tables 1-2)", "ring size n", "% of instances"};
   const auto add = [&](const std::string& name, const std::string& color, bool dashed, auto value) {
-    PlotSeries s{name, {}, color, dashed, false, {}};
+    PlotSeries s{name, {}, color, dashed};
     for (auto it = r.rings.rbegin(); it != r.rings.rend(); ++it) s.points.push_back({static_cast<double>(it->n), value(*it)});
     plot.series.push_back(std::move(s));
   };
-  add("Linear, single", "#1f77b4", false, [](const RingRow& g) { return pct(g.single.linear_opt, g.instances); });
-  add("Traffic, single", "#d62728", false, [](const RingRow& g) { return pct(g.single.traffic_opt, g.instances); });
-  add("window, single", "#2ca02c", false, [](const RingRow& g) { return 100 - pct(g.single.window_misses, g.instances); });
-  add("Linear, multi", "#1f77b4", true, [](const RingRow& g) { return pct(g.multi.linear_opt, g.instances); });
-  add("Traffic, multi", "#d62728", true, [](const RingRow& g) { return pct(g.multi.traffic_opt, g.instances); });
+  add("Linear, single", "#0072B2", false, [](const RingRow& g) { return pct(g.single.linear_opt, g.instances); });
+  add("Traffic, single", "#D55E00", false, [](const RingRow& g) { return pct(g.single.traffic_opt, g.instances); });
+  add("window, single", "#009E73", false, [](const RingRow& g) { return 100 - pct(g.single.window_misses, g.instances); });
+  add("Linear, multi", "#0072B2", true, [](const RingRow& g) { return pct(g.multi.linear_opt, g.instances); });
+  add("Traffic, multi", "#D55E00", true, [](const RingRow& g) { return pct(g.multi.traffic_opt, g.instances); });
   for (int table = 0; table < 2; ++table) {
     const auto& paper = table == 0 ? lau_paper::kTable1 : lau_paper::kTable2;
     // Published values as hollow markers, multi-send in lighter shades.
-    PlotSeries lin{table == 0 ? "paper Linear, single" : "paper Linear, multi", {}, table == 0 ? "#1f77b4" : "#8fc1e8", false, true, {}};
-    PlotSeries tra{table == 0 ? "paper Traffic, single" : "paper Traffic, multi", {}, table == 0 ? "#d62728" : "#f0a0a0", false, true, {}};
+    PlotSeries lin{table == 0 ? "paper Linear, single" : "paper Linear, multi", {}, table == 0 ? "#0072B2" : "#56B4E9", false,
+                   SeriesStyle::markers};
+    PlotSeries tra{table == 0 ? "paper Traffic, single" : "paper Traffic, multi", {}, table == 0 ? "#D55E00" : "#E69F00", false,
+                   SeriesStyle::markers};
     for (const auto& p : paper) {
       lin.points.push_back({static_cast<double>(p.n), 100.0 * p.linear_opt / 50000.0});
       tra.points.push_back({static_cast<double>(p.n), 100.0 * p.traffic_opt / 50000.0});
@@ -211,17 +213,17 @@ std::string rates_plot(const LauExperimentReport& r) {
     plot.series.push_back(lin);
     plot.series.push_back(tra);
   }
-  return render_svg(plot, 680, 540);  // tall enough that the nine-line legend clears n = 10's 40%
+  return report::render_svg(plot, 680, 540);  // tall enough that the nine-line legend clears the curves
 }
 
 std::string runtime_plot(const LauExperimentReport& r) {
-  LinePlot plot{"Time per instance, single-send (Table 4)", "ring size n", "microseconds (log scale)", true, {},
-                false, LegendCorner::top_left};
-  const char* colors[3] = {"#d62728", "#2ca02c", "#1f77b4"};
+  LinePlot plot{"Time per instance, single-send (Table 4)", "ring size n", "microseconds (log scale)", true};
+  // Ours hardly depends on the largest load: its three lines nearly coincide, kept apart by their
+  // markers and dashes.
   for (std::size_t block = 0; block * 3 < r.timing.size(); ++block) {
     const std::string load = std::to_string(r.timing[block * 3].max_load);
-    PlotSeries window{"window search, max " + load, {}, colors[block % 3], false, false, {}};
-    PlotSeries ours{"ours, max " + load, {}, colors[block % 3], true, false, {}};
+    PlotSeries window{"window search, max " + load, {}, report::palette_color(block), false};
+    PlotSeries ours{"ours, max " + load, {}, report::palette_color(block), true};
     for (std::size_t k = block * 3; k < std::min(r.timing.size(), block * 3 + 3); ++k) {
       window.points.push_back({static_cast<double>(r.timing[k].n), std::max(r.timing[k].window_search_us, 1e-3)});
       ours.points.push_back({static_cast<double>(r.timing[k].n), std::max(r.timing[k].optimal_us, 1e-3)});
@@ -229,54 +231,40 @@ std::string runtime_plot(const LauExperimentReport& r) {
     plot.series.push_back(window);
     plot.series.push_back(ours);
   }
-  return render_svg(plot);
+  return report::render_svg(plot);
 }
 
 // Table 3: how much slower the optimal single-send schedule is than the optimal multi-send one,
 // published (markers) against ours and the window search's, on a log axis (0.2% .. 200%).
 std::string modes_plot(const LauExperimentReport& r) {
-  LinePlot plot{"Optimal single-send vs multi-send time (document 002 Table 3)", "ring size n",
-                "mean % by which T_s* exceeds T_m* (log scale; n = 4: 0%, not drawn)", true, {}, false,
-                LegendCorner::bottom_right};
-  PlotSeries ours{"ours (optimum over every shift)", {}, "#d62728", false, false, {}};
-  PlotSeries window{"window search (published algorithm)", {}, "#2ca02c", true, false, {}};
+  LinePlot plot{"Optimal single-send vs multi-send time (document 002 Table 3; n = 4: 0%, not drawn)", "ring size n",
+                "mean % by which T_s* exceeds T_m* (log scale)", true};
+  PlotSeries ours{"ours (optimum over every shift)", {}, "#D55E00", false};
+  PlotSeries window{"window search (published algorithm)", {}, "#009E73", true};
   for (auto it = r.rings.rbegin(); it != r.rings.rend(); ++it) {
     const auto n = static_cast<double>(it->instances);
     if (it->modes.worse_sum <= 0) continue;  // a zero has no place on a log axis
     ours.points.push_back({static_cast<double>(it->n), it->modes.worse_sum / n});
     window.points.push_back({static_cast<double>(it->n), it->modes.window_worse_sum / n});
   }
-  PlotSeries paper{"paper", {}, "#1f77b4", false, true, {}};
+  PlotSeries paper{"paper", {}, "#0072B2", false, SeriesStyle::markers};
   for (const auto& p : lau_paper::kTable3)
     if (p.worse_pct > 0) paper.points.push_back({static_cast<double>(p.n), p.worse_pct});
   plot.series = {ours, window, paper};
-  return render_svg(plot);
+  return report::render_svg(plot);
 }
 
 }  // namespace
 
 std::vector<std::string> write_lau_experiment(const LauExperimentReport& r, const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw InputError(dir, "--out", "cannot create directory: " + ec.message());
-  const std::pair<const char*, std::string> files[] = {
+  // All the tables or none (docs/limits.md "Output files").
+  return report::write_report_files(dir, {
       {"tables.txt", format_lau_tables(r)},     {"table1_single.csv", csv_rings(r, true)},
       {"table2_multi.csv", csv_rings(r, false)}, {"table3_modes.csv", csv_modes(r)},
       {"table_odd_traffic.csv", csv_odd(r)},     {"table4_runtime.csv", csv_timing(r)},
       {"lau_optimal_rates.svg", rates_plot(r)},  {"lau_runtime.svg", runtime_plot(r)},
       {"lau_table3_modes.svg", modes_plot(r)},   {"generator_fit.csv", generator_fit_csv(r.fits)},
-  };
-  // All the tables or none (docs/limits.md "Output files").
-  io::OutputFiles outputs;
-  std::vector<std::string> written;
-  for (const auto& [name, text] : files) {
-    const std::string path = (std::filesystem::path(dir) / name).string();
-    outputs.declare(path, "--out");
-    outputs.set_text(path, text);
-    written.push_back(path);
-  }
-  outputs.commit();
-  return written;
+  });
 }
 
 }  // namespace redist

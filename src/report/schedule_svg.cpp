@@ -1,4 +1,4 @@
-#include "redist/io/schedule_svg.hpp"
+#include "redist/report/schedule_svg.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,10 @@
 #include <sstream>
 #include <vector>
 
-namespace redist::io {
+#include "redist/report/axis.hpp"
+#include "redist/report/number_format.hpp"
+
+namespace redist::report {
 
 namespace {
 
@@ -156,15 +159,18 @@ std::string schedule_svg(const RingInstance& inst, const Schedule& s, const std:
   const double axis_y = kTop + lane * static_cast<double>(n) + 4;
   svg << "<line x1=\"" << fmt(kLeft) << "\" y1=\"" << fmt(axis_y) << "\" x2=\"" << fmt(kLeft + kPlotWidth) << "\" y2=\""
       << fmt(axis_y) << "\" stroke=\"black\"/>\n";
-  for (int k = 0; k <= 10; ++k) {
-    const double x = kLeft + kPlotWidth * k / 10;
+  // Round times (1, 2, 2.5 or 5 x 10^k apart) up to the makespan, in the schedule's time unit.
+  const double end = makespan / unit;
+  const double step = nice_step(end, 8);
+  for (double v : round_ticks(0, end, false, 8)) {
+    const double x = kLeft + v * unit * px;
     svg << "<line x1=\"" << fmt(x) << "\" y1=\"" << fmt(axis_y) << "\" x2=\"" << fmt(x) << "\" y2=\"" << fmt(axis_y + 5)
         << "\" stroke=\"black\"/><text x=\"" << fmt(x) << "\" y=\"" << fmt(axis_y + 18) << "\" text-anchor=\"middle\">"
-        << fmt(makespan / unit * k / 10) << "</text>\n";
+        << format_tick(v, step) << "</text>\n";
   }
   svg << "<text x=\"" << fmt(kLeft + kPlotWidth / 2) << "\" y=\"" << fmt(axis_y + 34) << "\" text-anchor=\"middle\">time</text>\n";
   svg << "</svg>\n";
   return svg.str();
 }
 
-}  // namespace redist::io
+}  // namespace redist::report
