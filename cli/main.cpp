@@ -21,6 +21,9 @@ int main(int argc, char** argv) {
   register_bounds(app, context);
   register_lau(app, context);
   register_perm(app, context);
+#ifdef REDIST_HAVE_MILP
+  register_exact(app, context);
+#endif
   CLI::App& gen = *app.add_subcommand("gen", "Write a random instance (reproducible with --seed)");
   gen.require_subcommand(1);
   register_gen_ring(gen, context);
@@ -47,9 +50,9 @@ int main(int argc, char** argv) {
   } catch (const redist::InputError& e) {
     std::cerr << "redist: " << e.what() << "\n";
     return kExitBadInput;
-  } catch (const redist::InternalError& e) {
-    std::cerr << "redist: " << e.what() << " (please report this)\n";
-    return kExitCheckFailed;
+  } catch (const redist::InternalError& e) {  // one policy in every command (docs/architecture.md "Errors")
+    std::cerr << "redist: internal error: " << e.what() << " (please report this)\n";
+    return kExitInternalError;
   } catch (const std::bad_alloc&) {
     std::cerr << "redist: out of memory (input too large)\n";
     return kExitBadInput;

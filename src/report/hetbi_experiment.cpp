@@ -13,6 +13,9 @@
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/ring/system6.hpp"
+#ifdef REDIST_HAVE_MILP
+#include "redist/exact/ring_optimum.hpp"
+#endif
 
 namespace redist::report {
 
@@ -27,8 +30,8 @@ struct SizePlan {
 constexpr SizePlan kFullSizes[] = {{4, 240}, {6, 240}, {8, 240}, {16, 120}, {32, 90}, {64, 60},
                                    {128, 30}, {256, 15}, {512, 9}, {1000, 6}, {2000, 3}};
 constexpr SizePlan kQuickSizes[] = {{4, 6}, {8, 6}, {16, 6}};
-constexpr ring::RingShape kShapes[] = {ring::RingShape::uniform, ring::RingShape::gather, ring::RingShape::scatter,
-                                 ring::RingShape::heavy,   ring::RingShape::blocks, ring::RingShape::forward};
+constexpr RingShape kShapes[] = {RingShape::uniform, RingShape::gather, RingShape::scatter,
+                                 RingShape::heavy,   RingShape::blocks, RingShape::forward};
 
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
   std::uint64_t z = a * 0x9E3779B97F4A7C15ULL + b + 0x632BE59BD9B4E019ULL;
@@ -36,8 +39,8 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
   return z ^ (z >> 31);
 }
 
-ring::RingGenOptions instance_options(ring::RingShape shape, std::size_t n, int k, std::uint64_t seed) {
-  ring::RingGenOptions opt;
+RingGenOptions instance_options(RingShape shape, std::size_t n, int k, std::uint64_t seed) {
+  RingGenOptions opt;
   opt.n = n;
   opt.kind = RingKind::bidirectional;
   opt.heterogeneous = true;
@@ -52,25 +55,36 @@ ring::RingGenOptions instance_options(ring::RingShape shape, std::size_t n, int 
 const char* cost_kind(int k) { return k % 3 == 0 ? "int10" : k % 3 == 1 ? "dec10" : "int100"; }
 
 // The optimum of a small ring, where the exhaustive search settles it within its limits.
-std::optional<Ticks> exact_optimum(const RingInstance& inst, const ring::RingPlan& plan) {
+std::optional<Ticks> exact_optimum(const RingInstance& inst, const RingPlan& plan) {
   const Ticks makespan = *plan.schedule.makespan;
   if (makespan == plan.bounds.best) return makespan;
-  const ring::ExactSearchLimits limits{8, 24, 200'000, 4'000'000};
-  if (!ring::exact_search_applies(inst, limits)) return std::nullopt;
-  const ring::ExactSearchResult r = exact_optimal_schedule(inst, makespan - 1, limits);
+  const ExactSearchLimits limits{8, 24, 200'000, 4'000'000};
+  if (!exact_search_applies(inst, limits)) return std::nullopt;
+  const ExactSearchResult r = exact_optimal_schedule(inst, makespan - 1, limits);
   switch (r.outcome) {
-    case ring::ExactSearchResult::Outcome::found: return *r.schedule.makespan;
-    case ring::ExactSearchResult::Outcome::none_by_horizon: return makespan;
-    case ring::ExactSearchResult::Outcome::gave_up: return std::nullopt;
+    case ExactSearchResult::Outcome::found: return *r.schedule.makespan;
+    case ExactSearchResult::Outcome::none_by_horizon: return makespan;
+    case ExactSearchResult::Outcome::gave_up: return std::nullopt;
   }
   return std::nullopt;
 }
 
-HetbiRow measure(ring::RingShape shape, std::size_t n, int k, const HetbiExperimentOptions& options) {
-  const ring::RingGenOptions gen = instance_options(shape, n, k, options.seed);
-  const RingInstance inst = ring::generate_ring_instance(gen);
+// The MILP optimum (builds with the exact layer only). A node limit, not a time limit: reproducible.
+std::optional<Ticks> milp_optimum([[maybe_unused]] const RingInstance& inst, [[maybe_unused]] const RingPlan& plan) {
+#ifdef REDIST_HAVE_MILP
+  RingOptimumOptions options;
+  options.node_limit = 20'000;
+  const RingOptimum r = exact_ring_optimum(inst, plan, options);
+  if (r.status == RingOptimum::Status::optimal) return r.upper;
+#endif
+  return std::nullopt;
+}
+
+HetbiRow measure(RingShape shape, std::size_t n, int k, const HetbiExperimentOptions& options) {
+  const RingGenOptions gen = instance_options(shape, n, k, options.seed);
+  const RingInstance inst = generate_ring_instance(gen);
   const auto t0 = std::chrono::steady_clock::now();
-  const ring::RingPlan plan = ring::plan_ring(inst, ring::RingPlanOptions{.back_to_back = false, .effort = options.effort});
+  const RingPlan plan = plan_ring(inst, RingPlanOptions{.back_to_back = false, .effort = options.effort});
   const auto t1 = std::chrono::steady_clock::now();
   HetbiRow row;
   row.shape = to_string(shape);
@@ -78,7 +92,7 @@ HetbiRow measure(ring::RingShape shape, std::size_t n, int k, const HetbiExperim
   row.costs = cost_kind(k);
   row.seed = gen.seed;
   row.scale = inst.cost_scale;
-  const ring::System6Solution s6 = ring::solve_system6(inst);
+  const System6Solution s6 = solve_system6(inst);
   row.tau_int = s6.integer_optimum;
   row.light = s6.integer_shift_light;
   row.bound = plan.bounds.best;
@@ -86,7 +100,9 @@ HetbiRow measure(ring::RingShape shape, std::size_t n, int k, const HetbiExperim
   row.list_scheduled = plan.method.rfind("event-driven", 0) == 0;
   row.millis = std::chrono::duration<double, std::milli>(t1 - t0).count();
   if (n <= 8) row.exact = exact_optimum(inst, plan);
+  if (n <= 8) row.optimum = milp_optimum(inst, plan);
   if (row.exact) row.bound = std::max(row.bound, *row.exact);  // an exhaustive search is a proof too
+  if (row.optimum) row.bound = std::max(row.bound, *row.optimum);  // so is a solved MILP
   row.gap = row.bound > 0 ? static_cast<double>(row.makespan - row.bound) / static_cast<double>(row.bound) : 0.0;
   return row;
 }
@@ -103,8 +119,8 @@ HetbiSummaryRow summarise(const std::string& shape, std::size_t n, const std::ve
     s.mean_gap += r->gap;
     s.at_tau += r->makespan == r->tau_int;
     s.at_bound += r->makespan == r->bound;
-    s.exact_known += r->exact.has_value();
-    s.tau_unreachable += r->exact && *r->exact > r->tau_int;
+    s.exact_known += r->exact.has_value() || r->optimum.has_value();
+    s.tau_unreachable += (r->exact && *r->exact > r->tau_int) || (r->optimum && *r->optimum > r->tau_int);
     s.list_scheduled += r->list_scheduled;
     s.mean_millis += r->millis;
   }
@@ -128,7 +144,7 @@ std::string csv_ticks(Ticks t, int scale) { return format_ticks(t, scale); }
 
 HetbiReport run_hetbi_experiment(const HetbiExperimentOptions& options) {
   HetbiReport report;
-  for (const ring::RingShape shape : kShapes) {
+  for (const RingShape shape : kShapes) {
     const std::size_t first = report.rows.size();
     for (const SizePlan& size : options.quick ? std::vector<SizePlan>(std::begin(kQuickSizes), std::end(kQuickSizes))
                                               : std::vector<SizePlan>(std::begin(kFullSizes), std::end(kFullSizes))) {
@@ -171,12 +187,12 @@ namespace {
 
 std::string instances_csv(const HetbiReport& report) {
   std::ostringstream out;
-  out << "shape,n,costs,seed,tau_int,bound,makespan,exact,light,list_scheduled,gap,millis\n";
+  out << "shape,n,costs,seed,tau_int,bound,makespan,exact,light,list_scheduled,gap,millis,optimum\n";
   for (const HetbiRow& r : report.rows)
     out << r.shape << ',' << r.n << ',' << r.costs << ',' << r.seed << ',' << csv_ticks(r.tau_int, r.scale) << ','
         << csv_ticks(r.bound, r.scale) << ',' << csv_ticks(r.makespan, r.scale) << ','
         << (r.exact ? csv_ticks(*r.exact, r.scale) : "") << ',' << r.light << ',' << r.list_scheduled << ',' << r.gap
-        << ',' << r.millis << '\n';
+        << ',' << r.millis << ',' << (r.optimum ? csv_ticks(*r.optimum, r.scale) : "") << '\n';
   return out.str();
 }
 
@@ -195,9 +211,9 @@ std::string unreachable_csv(const HetbiReport& report) {
   std::ostringstream out;
   out << "shape,n,costs,seed,tau_int,optimum,makespan,light\n";
   for (const HetbiRow& r : report.rows)
-    if (r.exact && *r.exact > r.tau_int)
+    if (const auto opt = r.exact ? r.exact : r.optimum; opt && *opt > r.tau_int)
       out << r.shape << ',' << r.n << ',' << r.costs << ',' << r.seed << ',' << csv_ticks(r.tau_int, r.scale) << ','
-          << csv_ticks(*r.exact, r.scale) << ',' << csv_ticks(r.makespan, r.scale) << ',' << r.light << '\n';
+          << csv_ticks(*opt, r.scale) << ',' << csv_ticks(r.makespan, r.scale) << ',' << r.light << '\n';
   return out.str();
 }
 
@@ -207,7 +223,7 @@ std::string gap_svg(const HetbiReport& report) {
   redist::report::LinePlot plot{"Mean gap to the best lower bound, by shape", "n (processors, log scale)", "mean gap (%)", false, {}};
   plot.log_x = true;
   int c = 0;
-  for (const ring::RingShape shape : kShapes) {
+  for (const RingShape shape : kShapes) {
     redist::report::PlotSeries series;
     series.name = to_string(shape);
     series.color = colours[c++ % 6];

@@ -1,0 +1,78 @@
+#include "redist/lau/allport_io.hpp"
+
+#include "redist/core/error.hpp"
+#include "redist/io/json_text.hpp"
+
+namespace redist::lau {
+
+using io::Json;
+using io::JsonPlace;
+
+AllportInstance allport_instance_from_json(const Json& document, const std::string& source) {
+  const JsonPlace root{source, ""};
+  io::check_object_fields(document, root, {"model", "loads", "targets"}, {"loads"});
+  if (document.contains("model")) {  // optional: `redist lau` reads all-port instances only
+    const std::string& model = io::as_string(document["model"], root["model"]);
+    if (model != "allport") root["model"].fail("must be \"allport\", got \"" + model + "\"");
+  }
+  AllportInstance inst;
+  inst.loads = io::as_count_array(document["loads"], root["loads"]);
+  if (inst.loads.empty()) root["loads"].fail("the ring needs at least one processor (n = 0)");
+  if (inst.loads.size() > kMaxAllportSize)
+    root["loads"].fail("at most " + std::to_string(kMaxAllportSize) + " processors are supported");
+  if (document.contains("targets")) {
+    inst.targets = io::as_count_array(document["targets"], root["targets"]);
+  } else {
+    check_allport_instance(AllportInstance{inst.loads, inst.loads}, source);  // totals before averaging
+    inst.targets = average_targets(inst.loads);
+  }
+  check_allport_instance(inst, source);
+  return inst;
+}
+
+AllportInstance read_allport_instance(const std::string& path) {
+  return allport_instance_from_json(io::read_exact_json_file(path), path);
+}
+
+Json allport_instance_to_json(const AllportInstance& inst) {
+  Json doc = Json::object();
+  doc["model"] = "allport";
+  doc["loads"] = inst.loads;
+  if (inst.targets != average_targets(inst.loads)) doc["targets"] = inst.targets;
+  return doc;
+}
+
+namespace {
+
+void put_time(Json& doc, const char* key, const char* deadlock_key, const AllportTime& t) {
+  if (t.deadlock) {
+    doc[key] = nullptr;
+    doc[deadlock_key] = true;
+  } else {
+    doc[key] = t.steps;
+  }
+}
+
+}  // namespace
+
+Json lau_plan_to_json(const AllportInstance& instance, const LauPlan& plan) {
+  Json doc = Json::object();
+  doc["algorithm"] = to_string(plan.algorithm);
+  doc["mode"] = to_string(plan.mode);
+  doc["shift"] = plan.shift;
+  doc["flows"] = plan.flows;
+  doc["traffic"] = io::wide_to_json(plan.traffic);
+  put_time(doc, "T_single", "deadlock_single", plan.t_single);
+  put_time(doc, "T_multi", "deadlock_multi", plan.t_multi);
+  doc["targets"] = instance.targets;
+  if (plan.optimal_shifts) doc["optimal_shifts"] = {plan.optimal_shifts->lo, plan.optimal_shifts->hi};
+  if (plan.window && plan.window->defined)
+    doc["window"] = {{"d_min", plan.window->d_min}, {"d_max", plan.window->d_max}, {"size", plan.window->size()}};
+  return doc;
+}
+
+std::string lau_plan_text(const AllportInstance& instance, const LauPlan& plan) {
+  return io::json_text(lau_plan_to_json(instance, plan));
+}
+
+}  // namespace redist::lau
