@@ -75,11 +75,11 @@ int run_exact(ExactOptions& opt) {
     throw InputError(opt.instance, "size", "too large for the exact model: " + r.refusal + "; use `redist plan`");
   const int scale = r.schedule.time_scale;
   const io::Json doc = result_json(r, scale);
-  const RawMember transfers{"transfers", io::transfers_json_text(r.schedule, "  ")};
-  if (!opt.output.empty()) outputs.set_text(opt.output, json_text(doc, transfers));
+  const io::RawMember transfers{"transfers", io::transfers_json_text(r.schedule, "  ")};
+  if (!opt.output.empty()) outputs.set_text(opt.output, io::json_text(doc, transfers));
   outputs.commit();  // every output, or none (docs/limits.md "Output files")
   if (opt.json) {
-    std::cout << (opt.output.empty() ? json_text(doc, transfers) : json_text(doc));
+    std::cout << (opt.output.empty() ? io::json_text(doc, transfers) : io::json_text(doc));
   } else {
     print_text(r, instance.size(), scale, opt);
   }

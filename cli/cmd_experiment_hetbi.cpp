@@ -5,6 +5,9 @@
 
 #include "cli_common.hpp"
 #include "redist/report/hetbi_experiment.hpp"
+#ifdef REDIST_HAVE_MILP
+#include "redist/exact/ring_optimum.hpp"
+#endif
 
 namespace redist::cli {
 
@@ -28,6 +31,16 @@ void register_experiment_hetbi(CLI::App& experiment, Context& context) {
       ->check(whole_number(2, 2000));
   cmd->add_option("--seed", opt->run.seed, "seed of the instance set (0 .. 2^64-1)")->check(whole_number(0, UINT64_MAX));
   cmd->add_option("--effort", opt->run.effort, "planner effort (as plan --effort)")->check(whole_number(0, 1000));
+#ifdef REDIST_HAVE_MILP
+  // The small rings' MILP optimum; a node limit, not a time limit, keeps the table reproducible.
+  opt->run.small_ring_optimum = [](const RingInstance& inst, const RingPlan& plan) -> std::optional<Ticks> {
+    RingOptimumOptions options;
+    options.node_limit = 20'000;
+    const RingOptimum r = exact_ring_optimum(inst, plan, options);
+    if (r.status == RingOptimum::Status::optimal) return r.upper;
+    return std::nullopt;
+  };
+#endif
   cmd->callback([opt, &context] {
     const report::HetbiReport report = run_hetbi_experiment(opt->run);
     const auto files = report::write_hetbi_experiment(report, opt->out);

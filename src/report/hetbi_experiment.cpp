@@ -13,9 +13,6 @@
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/ring/system6.hpp"
-#ifdef REDIST_HAVE_MILP
-#include "redist/exact/ring_optimum.hpp"
-#endif
 
 namespace redist::report {
 
@@ -69,17 +66,6 @@ std::optional<Ticks> exact_optimum(const RingInstance& inst, const RingPlan& pla
   return std::nullopt;
 }
 
-// The MILP optimum (builds with the exact layer only). A node limit, not a time limit: reproducible.
-std::optional<Ticks> milp_optimum([[maybe_unused]] const RingInstance& inst, [[maybe_unused]] const RingPlan& plan) {
-#ifdef REDIST_HAVE_MILP
-  RingOptimumOptions options;
-  options.node_limit = 20'000;
-  const RingOptimum r = exact_ring_optimum(inst, plan, options);
-  if (r.status == RingOptimum::Status::optimal) return r.upper;
-#endif
-  return std::nullopt;
-}
-
 HetbiRow measure(RingShape shape, std::size_t n, int k, const HetbiExperimentOptions& options) {
   const RingGenOptions gen = instance_options(shape, n, k, options.seed);
   const RingInstance inst = generate_ring_instance(gen);
@@ -100,7 +86,7 @@ HetbiRow measure(RingShape shape, std::size_t n, int k, const HetbiExperimentOpt
   row.list_scheduled = plan.method.rfind("event-driven", 0) == 0;
   row.millis = std::chrono::duration<double, std::milli>(t1 - t0).count();
   if (n <= 8) row.exact = exact_optimum(inst, plan);
-  if (n <= 8) row.optimum = milp_optimum(inst, plan);
+  if (n <= 8 && options.small_ring_optimum) row.optimum = options.small_ring_optimum(inst, plan);
   if (row.exact) row.bound = std::max(row.bound, *row.exact);  // an exhaustive search is a proof too
   if (row.optimum) row.bound = std::max(row.bound, *row.optimum);  // so is a solved MILP
   row.gap = row.bound > 0 ? static_cast<double>(row.makespan - row.bound) / static_cast<double>(row.bound) : 0.0;

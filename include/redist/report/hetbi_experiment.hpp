@@ -6,11 +6,14 @@
 // tau_int is provably not reachable (docs/ring_bidirectional_heterogeneous.md).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "redist/core/decimal.hpp"
+#include "redist/core/ring_instance.hpp"
+#include "redist/ring/plan.hpp"
 
 namespace redist::report {
 
@@ -19,6 +22,10 @@ struct HetbiExperimentOptions {
   std::size_t max_n = 2000;   // sizes above are skipped
   std::uint64_t seed = 12;
   int effort = 1;
+  /// The proved optimum of a small ring (n <= 8), or nullopt. The exact layer's MILP is optional and
+  /// sits beside the planners, not below report, so the caller that links it (the CLI) passes it in;
+  /// left empty, the CSV's `optimum` column stays blank.
+  std::function<std::optional<Ticks>(const RingInstance&, const RingPlan&)> small_ring_optimum;
 };
 
 struct HetbiRow {
