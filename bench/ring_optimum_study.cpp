@@ -44,43 +44,43 @@ std::string quantiles(std::vector<double> v) {
 
 void solve_one(const RingInstance& inst, std::int64_t node_limit, Tally& tally) {
   ++tally.rings;
-  const RingPlan plan = plan_ring(inst);
+  const ring::RingPlan plan = ring::plan_ring(inst);
   std::optional<Ticks> optimum;
-  for (const MilpSolver solver : available_milp_solvers()) {
-    RingOptimumOptions options;
+  for (const exact::MilpSolver solver : exact::available_milp_solvers()) {
+    exact::RingOptimumOptions options;
     options.solver = solver;
     options.node_limit = node_limit;
     options.use_planner_bound = false;  // the solver proves the optimum on its own
     const std::clock_t t0 = std::clock();
-    const RingOptimum r = exact_ring_optimum(inst, plan, options);
+    const exact::RingOptimum r = exact_ring_optimum(inst, plan, options);
     const double ms = cpu_ms_since(t0);
-    if (r.status == RingOptimum::Status::refused) {
+    if (r.status == exact::RingOptimum::Status::refused) {
       ++tally.refused;
       return;
     }
     tally.millis[to_string(solver)].push_back(ms);
     std::fprintf(stderr, "n=%zu %s: %s %.1f ms, %lld nodes, %zu binaries\n", inst.size(), to_string(solver),
                  to_string(r.status), ms, static_cast<long long>(r.nodes), r.binaries);
-    if (r.status == RingOptimum::Status::optimal) optimum = r.upper;
+    if (r.status == exact::RingOptimum::Status::optimal) optimum = r.upper;
     else ++tally.unproved[to_string(solver)];
   }
   {  // `redist exact` as shipped: the default solver from the planner's bound (no solve when the planner meets it)
-    RingOptimumOptions options;
+    exact::RingOptimumOptions options;
     options.node_limit = node_limit;
     const std::clock_t t0 = std::clock();
-    const RingOptimum r = exact_ring_optimum(inst, plan, options);
+    const exact::RingOptimum r = exact_ring_optimum(inst, plan, options);
     tally.millis["default from bound"].push_back(cpu_ms_since(t0));
-    if (r.status == RingOptimum::Status::optimal) optimum = r.upper;
+    if (r.status == exact::RingOptimum::Status::optimal) optimum = r.upper;
   }
-  if (exact_search_applies(inst)) {  // the baseline: breadth-first search from the planner's makespan
+  if (ring::exact_search_applies(inst)) {  // the baseline: breadth-first search from the planner's makespan
     const std::clock_t t0 = std::clock();
-    const ExactSearchResult s = exact_optimal_schedule(inst, *plan.schedule.makespan);
+    const ring::ExactSearchResult s = ring::exact_optimal_schedule(inst, *plan.schedule.makespan);
     tally.millis["bfs search"].push_back(cpu_ms_since(t0));
-    if (s.outcome == ExactSearchResult::Outcome::gave_up) ++tally.unproved["bfs search"];
+    if (s.outcome == ring::ExactSearchResult::Outcome::gave_up) ++tally.unproved["bfs search"];
   }
   if (!optimum) return;
   ++tally.proved;
-  tally.at_tau += *optimum == solve_system6(inst).integer_optimum;
+  tally.at_tau += *optimum == ring::solve_system6(inst).integer_optimum;
   tally.at_planner += *optimum == *plan.schedule.makespan;
   tally.at_bound += *optimum == plan.bounds.best;
 }
@@ -102,19 +102,19 @@ int main(int argc, char** argv) {
   const int per_cell = argc > 1 ? std::atoi(argv[1]) : 20;
   Rng rng(argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1);
   const std::int64_t node_limit = argc > 3 ? std::atoll(argv[3]) : 100'000;
-  const RingShape shapes[] = {RingShape::uniform, RingShape::gather, RingShape::scatter,
-                              RingShape::heavy,   RingShape::blocks, RingShape::forward};
+  const ring::RingShape shapes[] = {ring::RingShape::uniform, ring::RingShape::gather, ring::RingShape::scatter,
+                              ring::RingShape::heavy,   ring::RingShape::blocks, ring::RingShape::forward};
   std::map<std::size_t, Tally> by_n;
   std::printf("%-10s %5s %7s %6s %7s %7s %8s  %-22s  %-22s  %-22s  %-22s\n", "shape", "rings", "refused", "proved",
               "=tau", "=bound", "=planner", "cbc ms p50/p90/max", "glpk ms p50/p90/max", "default from bound ms",
               "bfs search ms");
   const std::string wanted = argc > 4 ? std::string(",") + argv[4] + "," : std::string();
-  for (const RingShape shape : shapes) {
+  for (const ring::RingShape shape : shapes) {
     if (!wanted.empty() && wanted.find(std::string(",") + to_string(shape) + ",") == std::string::npos) continue;
     Tally tally;
     for (std::size_t n = 4; n <= 8; ++n)
       for (int k = 0; k < per_cell; ++k) {
-        RingGenOptions gen;
+        ring::RingGenOptions gen;
         gen.n = n;
         gen.kind = RingKind::bidirectional;
         gen.heterogeneous = true;
@@ -124,7 +124,7 @@ int main(int argc, char** argv) {
         gen.cost_decimals = k % 2;
         gen.seed = rng.next();
         Tally one;
-        solve_one(generate_ring_instance(gen), node_limit, one);
+        solve_one(ring::generate_ring_instance(gen), node_limit, one);
         for (Tally* t : {&tally, &by_n[n]}) {
           t->rings += one.rings, t->refused += one.refused, t->proved += one.proved, t->at_tau += one.at_tau;
           t->at_bound += one.at_bound, t->at_planner += one.at_planner;

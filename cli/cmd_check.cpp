@@ -26,16 +26,16 @@ int run_check(const CheckOptions& opt) {
   io::require_memory(io::kReadBytesPerFileByte * io::regular_file_size(opt.schedule), opt.schedule,
                      "checking this schedule");
   const Schedule schedule = io::read_schedule(opt.schedule, instance.size());
-  ValidationResult result;
+  sim::ValidationResult result;
   try {
-    result = validate_ring_schedule(instance, schedule);
+    result = sim::validate_ring_schedule(instance, schedule);
   } catch (const InputError& e) {
     // A transfer's time is the schedule's fault; a cost that no longer fits 64-bit ticks at the
     // schedule's finer time scale is the instance's field, named with the scale that broke it.
     if (e.field().rfind("transfers", 0) == 0) throw InputError(opt.schedule, e.field(), e.reason());
     throw InputError(opt.instance, e.field(), e.reason() + " (the time scale of " + opt.schedule + ")");
   }
-  std::cout << (opt.json ? validation_json_text(result) : validation_summary_text(result, schedule.transfers.size()));
+  std::cout << (opt.json ? sim::validation_json_text(result) : sim::validation_summary_text(result, schedule.transfers.size()));
   return result.valid ? kExitOk : kExitCheckFailed;
 }
 

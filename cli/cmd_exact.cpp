@@ -20,15 +20,15 @@ struct ExactOptions {
   std::string solver;
   bool json = false;
   bool from_scratch = false;
-  RingOptimumOptions run;
+  exact::RingOptimumOptions run;
 };
 
-io::Json result_json(const RingOptimum& r, int scale) {
+io::Json result_json(const exact::RingOptimum& r, int scale) {
   const Schedule& s = r.schedule;
   io::Json doc = io::schedule_to_json(Schedule{{}, s.time_scale, s.makespan, s.lower_bound, s.status, s.flow_shift});
   doc.erase("transfers");
-  doc["optimum"] = r.status == RingOptimum::Status::optimal ? io::ticks_to_json(r.upper, scale) : io::Json(nullptr);
-  doc["proved"] = r.status == RingOptimum::Status::optimal;
+  doc["optimum"] = r.status == exact::RingOptimum::Status::optimal ? io::ticks_to_json(r.upper, scale) : io::Json(nullptr);
+  doc["proved"] = r.status == exact::RingOptimum::Status::optimal;
   doc["planner_makespan"] = io::ticks_to_json(r.planner_makespan, scale);
   doc["planner_lower_bound"] = io::ticks_to_json(r.planner_bound, scale);
   doc["solver"] = r.solver_ran ? io::Json(r.solver) : io::Json(nullptr);
@@ -39,11 +39,11 @@ io::Json result_json(const RingOptimum& r, int scale) {
   return doc;
 }
 
-void print_text(const RingOptimum& r, std::size_t n, int scale, const ExactOptions& opt) {
+void print_text(const exact::RingOptimum& r, std::size_t n, int scale, const ExactOptions& opt) {
   const auto t = [scale](Ticks v) { return format_ticks(v, scale); };
   std::cout << "processors   " << n << "\n"
             << "planner      makespan " << t(r.planner_makespan) << ", lower bound " << t(r.planner_bound) << "\n";
-  if (r.status == RingOptimum::Status::optimal) {
+  if (r.status == exact::RingOptimum::Status::optimal) {
     std::cout << "optimum      " << t(r.upper) << " (proved)\n";
   } else {
     std::cout << "optimum      between " << t(r.lower) << " and " << t(r.upper) << " (not proved: the node limit "
@@ -68,10 +68,10 @@ void print_text(const RingOptimum& r, std::size_t n, int scale, const ExactOptio
 int run_exact(ExactOptions& opt) {
   io::OutputFiles outputs({opt.instance});
   if (!opt.output.empty()) outputs.declare(opt.output, "-o");
-  if (!opt.solver.empty()) opt.run.solver = *milp_solver_from_name(opt.solver);
+  if (!opt.solver.empty()) opt.run.solver = *exact::milp_solver_from_name(opt.solver);
   const RingInstance instance = io::read_ring_instance(opt.instance);
-  const RingOptimum r = exact_ring_optimum(instance, opt.run);
-  if (r.status == RingOptimum::Status::refused)
+  const exact::RingOptimum r = exact_ring_optimum(instance, opt.run);
+  if (r.status == exact::RingOptimum::Status::refused)
     throw InputError(opt.instance, "size", "too large for the exact model: " + r.refusal + "; use `redist plan`");
   const int scale = r.schedule.time_scale;
   const io::Json doc = result_json(r, scale);
@@ -96,7 +96,7 @@ void register_exact(CLI::App& app, Context& context) {
   cmd->add_option("-o,--output", opt->output, "write the optimal (or best found) schedule JSON here")->check(output_path());
   cmd->add_flag("--json", opt->json, "machine-readable output");
   std::vector<std::string> names;
-  for (const MilpSolver s : available_milp_solvers()) names.push_back(to_string(s));
+  for (const exact::MilpSolver s : exact::available_milp_solvers()) names.push_back(to_string(s));
   cmd->add_option("--solver", opt->solver, "MILP solver, one of those built in (default " + names.front() + ")")
       ->check(CLI::IsMember(names));
   cmd->add_option("--node-limit", opt->run.node_limit,

@@ -33,11 +33,11 @@ void register_experiment_hetbi(CLI::App& experiment, Context& context) {
   cmd->add_option("--effort", opt->run.effort, "planner effort (as plan --effort)")->check(whole_number(0, 1000));
 #ifdef REDIST_HAVE_MILP
   // The small rings' MILP optimum; a node limit, not a time limit, keeps the table reproducible.
-  opt->run.small_ring_optimum = [](const RingInstance& inst, const RingPlan& plan) -> std::optional<Ticks> {
-    RingOptimumOptions options;
+  opt->run.small_ring_optimum = [](const RingInstance& inst, const ring::RingPlan& plan) -> std::optional<Ticks> {
+    exact::RingOptimumOptions options;
     options.node_limit = 20'000;
-    const RingOptimum r = exact_ring_optimum(inst, plan, options);
-    if (r.status == RingOptimum::Status::optimal) return r.upper;
+    const exact::RingOptimum r = exact_ring_optimum(inst, plan, options);
+    if (r.status == exact::RingOptimum::Status::optimal) return r.upper;
     return std::nullopt;
   };
 #endif

@@ -10,7 +10,7 @@ namespace redist::cli {
 namespace {
 
 struct GenRingOptions {
-  RingGenOptions gen;
+  ring::RingGenOptions gen;
   std::string ring = "uni";
   std::string costs = "hom";
   std::string shape = "uniform";
@@ -42,8 +42,8 @@ void register_gen_ring(CLI::App& gen, Context& context) {
   cmd->callback([opt, &context] {
     opt->gen.kind = opt->ring == "bi" ? RingKind::bidirectional : RingKind::unidirectional;
     opt->gen.heterogeneous = opt->costs == "het";
-    opt->gen.shape = *ring_shape_from_name(opt->shape);
-    write_generated(opt->output, [&] { return io::json_text(io::ring_instance_to_json(generate_ring_instance(opt->gen))); });
+    opt->gen.shape = *ring::ring_shape_from_name(opt->shape);
+    write_generated(opt->output, [&] { return io::json_text(io::ring_instance_to_json(ring::generate_ring_instance(opt->gen))); });
     context.exit_code = kExitOk;
   });
 }

@@ -28,18 +28,18 @@ struct LauCliOptions {
   bool json = false;
 };
 
-std::string time_text(const AllportTime& t) { return t.deadlock ? "deadlock" : std::to_string(t.steps); }
+std::string time_text(const sim::AllportTime& t) { return t.deadlock ? "deadlock" : std::to_string(t.steps); }
 
-std::string targets_text(const AllportInstance& inst) {
+std::string targets_text(const sim::AllportInstance& inst) {
   const auto n = static_cast<std::int64_t>(inst.size());
-  if (inst.targets != average_targets(inst.loads)) return "explicit targets";
+  if (inst.targets != sim::average_targets(inst.loads)) return "explicit targets";
   const std::int64_t q = inst.total() / n, r = inst.total() % n;
   if (r == 0) return "targets = the average, " + std::to_string(q) + " each";
   return "average " + std::to_string(q) + " + " + std::to_string(r) + "/" + std::to_string(n) + ": P_0..P_" +
          std::to_string(r - 1) + " get " + std::to_string(q + 1) + ", the others " + std::to_string(q);
 }
 
-void print_plan(const AllportInstance& inst, const LauPlan& plan) {
+void print_plan(const sim::AllportInstance& inst, const lau::LauPlan& plan) {
   std::cout << "all-port ring: n = " << inst.size() << ", total " << inst.total() << ", " << targets_text(inst) << "\n";
   std::cout << to_string(plan.algorithm) << " schedule (" << to_string(plan.mode) << "-send mode): shift " << plan.shift;
   if (plan.optimal_shifts)
@@ -48,7 +48,7 @@ void print_plan(const AllportInstance& inst, const LauPlan& plan) {
     std::cout << " (searched h in [" << plan.window->d_min << ", " << plan.window->d_max << "], shift = Traffic's - h)";
   std::cout << "\n";
   if (inst.size() <= kMaxDrawnNodes) {
-    std::cout << draw_flows(inst.loads, plan.flows);
+    std::cout << report::draw_flows(inst.loads, plan.flows);
   } else {
     std::cout << "(drawing omitted for n > " << kMaxDrawnNodes << "; --json lists the flows)\n";
   }
@@ -58,32 +58,32 @@ void print_plan(const AllportInstance& inst, const LauPlan& plan) {
 }
 
 // The step-by-step picture, checked before anything is written (exit 2 leaves no file behind).
-std::string svg_of(const LauCliOptions& opt, const AllportInstance& inst, const LauPlan& plan) {
-  if (inst.size() > kMaxSvgNodes)
-    throw InputError(opt.svg, "--svg", "drawing supports n <= " + std::to_string(kMaxSvgNodes) + " (n = " + std::to_string(inst.size()) + ")");
-  const auto run = execute_allport(inst, plan.flows, plan.mode, {kMaxSvgSteps, true});
-  if (run.status == ExecStatus::step_limit)
-    throw InputError(opt.svg, "--svg", "drawing supports at most " + std::to_string(kMaxSvgSteps) + " steps");
-  return execution_svg(inst, plan.flows, plan.mode, run);
+std::string svg_of(const LauCliOptions& opt, const sim::AllportInstance& inst, const lau::LauPlan& plan) {
+  if (inst.size() > report::kMaxSvgNodes)
+    throw InputError(opt.svg, "--svg", "drawing supports n <= " + std::to_string(report::kMaxSvgNodes) + " (n = " + std::to_string(inst.size()) + ")");
+  const auto run = sim::execute_allport(inst, plan.flows, plan.mode, {report::kMaxSvgSteps, true});
+  if (run.status == sim::ExecStatus::step_limit)
+    throw InputError(opt.svg, "--svg", "drawing supports at most " + std::to_string(report::kMaxSvgSteps) + " steps");
+  return report::execution_svg(inst, plan.flows, plan.mode, run);
 }
 
 int run_lau(const LauCliOptions& opt) {
   io::OutputFiles outputs({opt.instance});
   if (!opt.svg.empty()) outputs.declare(opt.svg, "--svg");
-  const AllportInstance inst = read_allport_instance(opt.instance);
-  LauOptions options;
-  options.algorithm = *parse_lau_algorithm(opt.algorithm);
-  options.mode = opt.mode == "multi" ? SendMode::multi : SendMode::single;
-  options.traffic_rule = opt.traffic_rule == "printed" ? TrafficRule::printed : TrafficRule::corrected;
-  const LauPlan plan = plan_lau(inst, options);
-  if (plan.status == LauStatus::window_too_large)
+  const sim::AllportInstance inst = lau::read_allport_instance(opt.instance);
+  lau::LauOptions options;
+  options.algorithm = *lau::parse_lau_algorithm(opt.algorithm);
+  options.mode = opt.mode == "multi" ? sim::SendMode::multi : sim::SendMode::single;
+  options.traffic_rule = opt.traffic_rule == "printed" ? lau::TrafficRule::printed : lau::TrafficRule::corrected;
+  const lau::LauPlan plan = plan_lau(inst, options);
+  if (plan.status == lau::LauStatus::window_too_large)
     throw InputError(opt.instance, "--algorithm", "the window search would evaluate " + std::to_string(plan.window->size()) +
                                                        " shifts (limit " + std::to_string(options.max_window) + "); use optimal");
   const std::string picture = opt.svg.empty() ? "" : svg_of(opt, inst, plan);
   if (!picture.empty()) outputs.set_text(opt.svg, picture);
   outputs.commit();
   if (opt.json) {
-    std::cout << lau_plan_text(inst, plan);
+    std::cout << lau::lau_plan_text(inst, plan);
   } else {
     print_plan(inst, plan);
   }
@@ -91,21 +91,21 @@ int run_lau(const LauCliOptions& opt) {
 }
 
 struct GenLauOptions {
-  LauGenOptions gen;
+  lau::LauGenOptions gen;
   std::string output;
 };
 
 struct ExperimentLauOptions {
-  LauExperimentOptions run;
+  report::LauExperimentOptions run;
   std::string out = "results/lau";
 };
 
 int run_experiment(ExperimentLauOptions& opt) {
   check_output_folder(opt.out, "--out");
   opt.run.progress = &std::cerr;
-  const LauExperimentReport report = run_lau_experiment(opt.run);
-  const auto files = write_lau_experiment(report, opt.out);
-  std::cout << format_lau_tables(report) << "\nwrote:\n";
+  const report::LauExperimentReport report = run_lau_experiment(opt.run);
+  const auto files = report::write_lau_experiment(report, opt.out);
+  std::cout << report::format_lau_tables(report) << "\nwrote:\n";
   for (const auto& f : files) std::cout << "  " << f << "\n";
   return kExitOk;
 }
@@ -129,13 +129,13 @@ void register_lau(CLI::App& app, Context& context) {
 void register_gen_lau(CLI::App& gen, Context& context) {
   auto opt = std::make_shared<GenLauOptions>();
   CLI::App* cmd = gen.add_subcommand("lau", "Random all-port instance (loads uniform in [0, max-load])");
-  cmd->add_option("--n", opt->gen.n, "number of processors")->check(whole_number(1, kMaxAllportSize));
-  cmd->add_option("--max-load", opt->gen.max_load, "largest load")->check(whole_number(0, static_cast<std::uint64_t>(kMaxAllportTotal)));
+  cmd->add_option("--n", opt->gen.n, "number of processors")->check(whole_number(1, sim::kMaxAllportSize));
+  cmd->add_option("--max-load", opt->gen.max_load, "largest load")->check(whole_number(0, static_cast<std::uint64_t>(sim::kMaxAllportTotal)));
   cmd->add_flag("--whole-average", opt->gen.whole_average, "redraw until n divides the total (n <= 10000)");
   cmd->add_option("--seed", opt->gen.seed, "random seed (0 .. 2^64-1)")->check(whole_number(0, UINT64_MAX));
   cmd->add_option("-o,--output", opt->output, "output file (default: standard output)")->check(output_path());
   cmd->callback([opt, &context] {
-    write_generated(opt->output, [&] { return io::json_text(allport_instance_to_json(generate_lau_instance(opt->gen))); });
+    write_generated(opt->output, [&] { return io::json_text(lau::allport_instance_to_json(generate_lau_instance(opt->gen))); });
     context.exit_code = kExitOk;
   });
 }

@@ -63,16 +63,16 @@ void run_gen_perm(GenPermOptions& opt) {
 }
 
 struct ExperimentPermOptions {
-  perm::PermExperimentOptions run;
+  report::PermExperimentOptions run;
   std::string out = "results/perm";
 };
 
 int run_experiment(ExperimentPermOptions& opt) {
   check_output_folder(opt.out, "--out");
   opt.run.progress = &std::cerr;
-  const perm::PermExperimentReport report = perm::run_perm_experiment(opt.run);
-  const auto files = perm::write_perm_experiment(report, opt.out);
-  std::cout << perm::format_perm_experiment(report) << "\nwrote:\n";
+  const report::PermExperimentReport report = report::run_perm_experiment(opt.run);
+  const auto files = report::write_perm_experiment(report, opt.out);
+  std::cout << report::format_perm_experiment(report) << "\nwrote:\n";
   for (const auto& f : files) std::cout << "  " << f << "\n";
   return kExitOk;
 }

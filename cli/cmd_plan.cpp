@@ -22,10 +22,10 @@ struct PlanOptions {
   std::string output;
   std::string svg;
   bool json = false;
-  RingPlanOptions planner;
+  ring::RingPlanOptions planner;
 };
 
-std::string svg_of(const RingInstance& instance, const RingPlan& plan) {
+std::string svg_of(const RingInstance& instance, const ring::RingPlan& plan) {
   const std::string title = plan.framework + ", n = " + std::to_string(instance.size()) + ", makespan " +
                             format_ticks(*plan.schedule.makespan, plan.schedule.time_scale);
   return report::schedule_svg(instance, plan.schedule, title);
@@ -38,26 +38,26 @@ int run_plan(const PlanOptions& opt) {
   io::require_memory(io::kReadBytesPerFileByte * io::regular_file_size(opt.instance), opt.instance,
                      "reading this instance");
   const RingInstance instance = io::read_ring_instance(opt.instance);
-  io::require_memory(plan_memory_estimate(instance), opt.instance,
+  io::require_memory(ring::plan_memory_estimate(instance), opt.instance,
                      "planning this ring (n = " + std::to_string(instance.size()) + ")");
-  RingPlan plan;
+  ring::RingPlan plan;
   try {
-    plan = plan_ring(instance, opt.planner);
+    plan = ring::plan_ring(instance, opt.planner);
   } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
     throw InputError(opt.instance, e.field(), e.reason());
   }
   if (!opt.output.empty())  // streamed at the commit: a 10^7-transfer schedule is never held as text
-    outputs.set_producer(opt.output, [&](const io::TextWriter& write) { write_plan_json(plan, write); });
+    outputs.set_producer(opt.output, [&](const io::TextWriter& write) { ring::write_plan_json(plan, write); });
   if (!opt.svg.empty()) outputs.set_text(opt.svg, svg_of(instance, plan));
   outputs.commit();  // every output, or none (docs/limits.md "Output files")
   if (opt.json && opt.output.empty()) {
-    write_plan_json(plan, [](std::string_view piece) { std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size())); });
+    ring::write_plan_json(plan, [](std::string_view piece) { std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size())); });
   } else if (opt.json) {
-    io::Json summary = plan_summary_to_json(plan);
+    io::Json summary = ring::plan_summary_to_json(plan);
     summary["transfers_written_to"] = opt.output;
     std::cout << io::json_text(summary);
   } else {
-    std::cout << plan_summary_text(plan, instance.size(), opt.output.empty() && plan.schedule.transfers.size() <= 40);
+    std::cout << ring::plan_summary_text(plan, instance.size(), opt.output.empty() && plan.schedule.transfers.size() <= 40);
     if (!opt.output.empty()) std::cout << "schedule     written to " << opt.output << "\n";
   }
   return kExitOk;

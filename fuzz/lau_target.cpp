@@ -58,10 +58,10 @@ void check_time(const sim::AllportInstance& inst, const lau::LauPlan& plan, sim:
   const sim::AllportExecution run = execute_allport(inst, plan.flows, mode, options);
   const std::string what = label(plan) + ", " + to_string(mode) + "-send: ";
   if (reported.deadlock) {
-    require(io::run.status == sim::ExecStatus::deadlock, kTarget, what + "reported deadlock, the executor " + to_string(run.status));
+    require(run.status == sim::ExecStatus::deadlock, kTarget, what + "reported deadlock, the executor " + to_string(run.status));
     return;
   }
-  require(io::run.status == sim::ExecStatus::completed && run.steps == reported.steps, kTarget,
+  require(run.status == sim::ExecStatus::completed && run.steps == reported.steps, kTarget,
           what + "reported " + std::to_string(reported.steps) + " steps, the executor " + to_string(run.status) +
               " after " + std::to_string(run.steps));
   require(run.reached_targets, kTarget, what + "the execution does not end on the targets");
@@ -110,7 +110,7 @@ void fuzz_lau(Bytes data) {
   show_decoded(kTarget, text);
   sim::AllportInstance inst;
   try {
-    inst = allport_instance_from_json(io::parse_exact_json(text, kSource), kSource);
+    inst = lau::allport_instance_from_json(io::parse_exact_json(text, kSource), kSource);
   } catch (const InputError&) {
     return;
   }

@@ -76,8 +76,8 @@ RingInstance read_ring_file(std::string_view text) {
   return io::read_ring_instance(file.path.string());
 }
 
-AllportInstance read_allport(std::string_view text) {
-  return allport_instance_from_json(io::parse_exact_json(text, kSource), kSource);
+sim::AllportInstance read_allport(std::string_view text) {
+  return lau::allport_instance_from_json(io::parse_exact_json(text, kSource), kSource);
 }
 
 perm::PermInstance read_perm(std::string_view text) { return perm::parse_perm_instance(text, kSource); }
@@ -148,8 +148,8 @@ void fuzz_allport_json(Bytes data) {
   constexpr const char* kTarget = "allport_json";
   const auto inst = accepted(as_text(data), read_allport);
   if (!inst) return;
-  require_checks_pass(kTarget, [&] { check_allport_instance(*inst, kSource); });
-  const std::string written = allport_instance_to_json(*inst).dump();
+  require_checks_pass(kTarget, [&] { sim::check_allport_instance(*inst, kSource); });
+  const std::string written = lau::allport_instance_to_json(*inst).dump();
   const auto back = accepted(written, read_allport);
   require(back.has_value(), kTarget, "rejects its own output: " + written);
   require(back->loads == inst->loads && back->targets == inst->targets, kTarget,

@@ -37,16 +37,16 @@ namespace {
 using redist::io::Json;
 
 // Links (platform indices) on the routes between every pair of ring hosts.
-std::set<int> used_links(const redist::StudyScenario& s) {
+std::set<int> used_links(const redist::simgrid::StudyScenario& s) {
   std::set<int> links;
   for (std::size_t i = 0; i < s.ring_hosts.size(); ++i)
     for (std::size_t j = i + 1; j < s.ring_hosts.size(); ++j)
-      for (const redist::RouteHop& hop : redist::shortest_route(s.platform, s.ring_hosts[i], s.ring_hosts[j]).hops)
+      for (const redist::simgrid::RouteHop& hop : redist::simgrid::shortest_route(s.platform, s.ring_hosts[i], s.ring_hosts[j]).hops)
         links.insert(hop.link);
   return links;
 }
 
-Json topology(const redist::StudyScenario& s, int ring_size, std::uint64_t seed) {
+Json topology(const redist::simgrid::StudyScenario& s, int ring_size, std::uint64_t seed) {
   const std::set<int> links = used_links(s);
   std::set<int> nodes(s.ring_hosts.begin(), s.ring_hosts.end());
   for (const int l : links) {
@@ -62,12 +62,12 @@ Json topology(const redist::StudyScenario& s, int ring_size, std::uint64_t seed)
   for (const int h : s.ring_hosts) hosts.push_back(s.platform.nodes[static_cast<std::size_t>(h)].name);
   Json edges = Json::array();
   for (const int l : links) {
-    const redist::PlatformLink& link = s.platform.links[static_cast<std::size_t>(l)];
+    const redist::simgrid::PlatformLink& link = s.platform.links[static_cast<std::size_t>(l)];
     edges.push_back({{"a", s.platform.nodes[static_cast<std::size_t>(link.a)].name},
                      {"b", s.platform.nodes[static_cast<std::size_t>(link.b)].name},
                      {"rate_mbit", link.bandwidth * 8.0 / 1e6},
                      {"delay_ms", link.latency * 1e3},
-                     {"class", redist::to_string(link.cls)}});
+                     {"class", redist::simgrid::to_string(link.cls)}});
   }
   out["nodes"] = names;
   out["hosts"] = hosts;
@@ -87,10 +87,10 @@ struct ExampleRun {
 // The study's scenario (platform, ring, routes) with the example's application on it. Speeds in
 // MFlop/s = 1000 x the example's relative speed (1.0 = 1 GFlop/s) and column_us x 1000 flops per
 // column, so that a rank computes columns x column_us / speed, as the example sleeps.
-redist::StudyScenario example_scenario(redist::StudyScenario s, const ExampleRun& run) {
+redist::simgrid::StudyScenario example_scenario(redist::simgrid::StudyScenario s, const ExampleRun& run) {
   if (run.no_latency) {
-    for (redist::PlatformLink& link : s.platform.links) link.latency = 0;
-    s.routes = redist::ring_routes(s.platform, s.ring_hosts);
+    for (redist::simgrid::PlatformLink& link : s.platform.links) link.latency = 0;
+    s.routes = redist::simgrid::ring_routes(s.platform, s.ring_hosts);
   }
   const auto traces = redist::example::speed_traces(s.ring_hosts.size(), run.iterations, run.example_seed);
   std::vector<double> initial;
@@ -103,18 +103,18 @@ redist::StudyScenario example_scenario(redist::StudyScenario s, const ExampleRun
   s.options.columns = run.columns;
   s.options.iterations = run.iterations;
   s.item_bytes = static_cast<double>(run.rows) * 8.0;
-  s.initial_columns = redist::proportional_counts(run.columns, initial);
+  s.initial_columns = redist::simgrid::proportional_counts(run.columns, initial);
   s.flops_per_column = run.column_us * 1e3;
   return s;
 }
 
-void simulate_example(const redist::StudyScenario& study, const ExampleRun& run) {
-  const redist::StudyScenario s = example_scenario(study, run);
+void simulate_example(const redist::simgrid::StudyScenario& study, const ExampleRun& run) {
+  const redist::simgrid::StudyScenario s = example_scenario(study, run);
   std::printf("scheme,redistributions,simulated_s\n");
-  for (const redist::Scheme scheme : redist::all_schemes()) {
-    const std::string text = redist::run_isolated([&] { return redist::serialize(redist::simulate_application(s, scheme)); });
-    const redist::ApplicationRun result = redist::parse_application_run(text);
-    std::printf("%s,%d,%.4f\n", redist::scheme_name(scheme), result.redistributions, result.total_time);
+  for (const redist::simgrid::Scheme scheme : redist::simgrid::all_schemes()) {
+    const std::string text = redist::simgrid::run_isolated([&] { return redist::simgrid::serialize(redist::simgrid::simulate_application(s, scheme)); });
+    const redist::simgrid::ApplicationRun result = redist::simgrid::parse_application_run(text);
+    std::printf("%s,%d,%.4f\n", redist::simgrid::scheme_name(scheme), result.redistributions, result.total_time);
   }
 }
 
@@ -139,14 +139,14 @@ int main(int argc, char** argv) {
   app.add_flag("--no-latency", run.no_latency, "simulate with zero link latencies");
   CLI11_PARSE(app, argc, argv);
   try {
-    redist::ScenarioOptions options;
+    redist::simgrid::ScenarioOptions options;
     options.ring_size = ring_size;
     options.seed = seed;
     if (simulate) {
-      simulate_example(redist::make_scenario(options), run);
+      simulate_example(redist::simgrid::make_scenario(options), run);
       return 0;
     }
-    const std::string text = topology(redist::make_scenario(options), ring_size, seed).dump(1) + "\n";
+    const std::string text = topology(redist::simgrid::make_scenario(options), ring_size, seed).dump(1) + "\n";
     if (output == "-") {
       std::fputs(text.c_str(), stdout);
       return 0;

@@ -74,7 +74,7 @@ std::optional<std::vector<std::int64_t>> AdaptiveRebalancer::decide(const exec::
   std::vector<std::int64_t> targets = exec::targets_from_weights(speeds, total_);
   const double balanced = slowest_time(targets, speeds);
   const double current = std::max(balanced, slowest_time(counts, speeds) - noise_of(recent_));
-  AdaptiveView view{completed, iterations_, current, balanced, 0.0, 0.0};
+  sim::AdaptiveView view{completed, iterations_, current, balanced, 0.0, 0.0};
   if (targets != counts) {
     exec::AgreedLayout layout{column_bytes_, counts, targets, total_, origin};
     view.predicted_redistribution = exec::build_exec_plan(layout, ctx.link_models(), options_).predicted_seconds;

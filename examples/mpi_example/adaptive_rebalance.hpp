@@ -55,7 +55,7 @@ class AdaptiveRebalancer {
   std::int64_t column_bytes_;
   int iterations_;
   exec::OrderedOptions options_;
-  AdaptivePolicy policy_;             // used on rank 0 only
+  sim::AdaptivePolicy policy_;             // used on rank 0 only
   static constexpr std::size_t kWindow = 3;
   std::vector<std::vector<double>> recent_;  // per rank: the last kWindow compute times at the current counts
   std::vector<std::int64_t> recent_counts_;

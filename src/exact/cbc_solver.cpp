@@ -23,7 +23,7 @@ struct ColumnMajor {
   std::vector<double> value;
 };
 
-ColumnMajor column_major(const MilpProblem& p) {
+ColumnMajor column_major(const exact::MilpProblem& p) {
   ColumnMajor c;
   c.start.assign(p.columns() + 1, 0);
   for (const auto& e : p.entries) ++c.start[static_cast<std::size_t>(e.column) + 1];
@@ -41,7 +41,7 @@ ColumnMajor column_major(const MilpProblem& p) {
 
 }  // namespace
 
-MilpAnswer solve_with_cbc(const MilpProblem& problem, std::int64_t node_limit) {
+MilpAnswer solve_with_cbc(const exact::MilpProblem& problem, std::int64_t node_limit) {
   std::unique_ptr<Cbc_Model, CbcDeleter> model(Cbc_newModel());
   const ColumnMajor matrix = column_major(problem);
   Cbc_loadProblem(model.get(), static_cast<int>(problem.columns()), static_cast<int>(problem.rows()),

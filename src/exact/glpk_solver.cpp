@@ -33,7 +33,7 @@ void watch_search(glp_tree* tree, void* info) {
   if (total > state->node_limit) glp_ios_terminate(tree);
 }
 
-void load(glp_prob* lp, const MilpProblem& p) {
+void load(glp_prob* lp, const exact::MilpProblem& p) {
   glp_set_obj_dir(lp, GLP_MIN);
   glp_add_rows(lp, static_cast<int>(p.rows()));
   glp_add_cols(lp, static_cast<int>(p.columns()));
@@ -62,7 +62,7 @@ void load(glp_prob* lp, const MilpProblem& p) {
 
 }  // namespace
 
-MilpAnswer solve_with_glpk(const MilpProblem& problem, std::int64_t node_limit) {
+MilpAnswer solve_with_glpk(const exact::MilpProblem& problem, std::int64_t node_limit) {
   glp_term_out(GLP_OFF);
   std::unique_ptr<glp_prob, GlpkDeleter> lp(glp_create_prob());
   load(lp.get(), problem);

@@ -20,7 +20,7 @@ struct MilpAnswer {
 };
 
 /// Deterministic: single thread, no time limit; stops after `node_limit` nodes.
-MilpAnswer solve_with_cbc(const MilpProblem& problem, std::int64_t node_limit);
-MilpAnswer solve_with_glpk(const MilpProblem& problem, std::int64_t node_limit);
+MilpAnswer solve_with_cbc(const exact::MilpProblem& problem, std::int64_t node_limit);
+MilpAnswer solve_with_glpk(const exact::MilpProblem& problem, std::int64_t node_limit);
 
 }  // namespace redist::milp_detail

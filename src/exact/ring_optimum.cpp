@@ -92,7 +92,7 @@ void stamp(RingOptimum& r, const RingInstance& instance) {
 Schedule checked_schedule(const RingInstance& instance, const TimeIndexedModel& model,
                           const milp_detail::MilpAnswer& answer) {
   Schedule schedule = schedule_from_solution(instance, model, answer.solution);
-  const ValidationResult check = validate_ring_schedule(instance, schedule);
+  const sim::ValidationResult check = sim::validate_ring_schedule(instance, schedule);
   const Ticks claimed = static_cast<Ticks>(std::llround(answer.objective)) * model.slot_ticks;
   if (!check.valid || check.makespan != *schedule.makespan || *schedule.makespan > claimed)
     throw InternalError("exact: the MILP solution is not a valid schedule of its makespan: " +
@@ -126,10 +126,10 @@ RingOptimum exact_ring_optimum(const RingInstance& instance, const RingOptimumOp
     r.refusal = *why;
     return r;
   }
-  return exact_ring_optimum(instance, plan_ring(instance), options);
+  return exact_ring_optimum(instance, ring::plan_ring(instance), options);
 }
 
-RingOptimum exact_ring_optimum(const RingInstance& instance, const RingPlan& plan, const RingOptimumOptions& options) {
+RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPlan& plan, const RingOptimumOptions& options) {
   RingOptimum r;
   r.schedule = plan.schedule;
   r.planner_makespan = r.upper = *plan.schedule.makespan;

@@ -17,11 +17,11 @@ struct ChosenPlan {
 
 ChosenPlan linear_plan(const RingInstance& instance) {
   // Shift x = 0: F_i = S_i, nothing crosses P_{n-1} -> P_0 (docs/design.md "Flow shift"), timed ASAP.
-  const auto timing = time_flows(instance, 0, PortOrder::succ_first, FollowMode::banded);
+  const auto timing = ring::time_flows(instance, 0, ring::PortOrder::succ_first, ring::FollowMode::banded);
   if (!timing)
     throw AgreementError("redistribute", "wrap",
                          "a unidirectional ring cannot move items towards predecessors without the wrap-around edge");
-  ChosenPlan chosen{flow_timing_schedule(instance, *timing), "linear", "no wrap-around (flow shift 0), ASAP flow timing"};
+  ChosenPlan chosen{ring::flow_timing_schedule(instance, *timing), "linear", "no wrap-around (flow shift 0), ASAP flow timing"};
   chosen.schedule.makespan = timing->makespan;
   chosen.schedule.flow_shift = 0;
   return chosen;
@@ -30,7 +30,7 @@ ChosenPlan linear_plan(const RingInstance& instance) {
 ChosenPlan plan_for(const RingInstance& instance, WrapPolicy wrap) {
   if (instance.loads == instance.targets) return {Schedule{}, "none", "no-op: every rank already holds its new count"};
   if (wrap == WrapPolicy::forbid) return linear_plan(instance);
-  RingPlan plan = plan_ring(instance);
+  ring::RingPlan plan = ring::plan_ring(instance);
   return {std::move(plan.schedule), std::move(plan.framework), std::move(plan.method)};
 }
 
@@ -39,9 +39,9 @@ ChosenPlan plan_for(const RingInstance& instance, WrapPolicy wrap) {
 void ensure_one_way(const RingInstance& instance, ChosenPlan& chosen) {
   const ScheduleFlows flows = schedule_flows(instance.size(), chosen.schedule);
   if (!flows.two_way) return;
-  const auto timing = time_flows(instance, flows.flows.back(), PortOrder::succ_first, FollowMode::banded);
+  const auto timing = ring::time_flows(instance, flows.flows.back(), ring::PortOrder::succ_first, ring::FollowMode::banded);
   REDIST_ASSERT(timing.has_value());
-  chosen.schedule = flow_timing_schedule(instance, *timing);
+  chosen.schedule = ring::flow_timing_schedule(instance, *timing);
   chosen.schedule.makespan = timing->makespan;
   chosen.method += " (re-timed: one direction per edge)";
 }

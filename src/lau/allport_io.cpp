@@ -8,43 +8,43 @@ namespace redist::lau {
 using io::Json;
 using io::JsonPlace;
 
-AllportInstance allport_instance_from_json(const Json& document, const std::string& source) {
+sim::AllportInstance allport_instance_from_json(const Json& document, const std::string& source) {
   const JsonPlace root{source, ""};
   io::check_object_fields(document, root, {"model", "loads", "targets"}, {"loads"});
   if (document.contains("model")) {  // optional: `redist lau` reads all-port instances only
     const std::string& model = io::as_string(document["model"], root["model"]);
     if (model != "allport") root["model"].fail("must be \"allport\", got \"" + model + "\"");
   }
-  AllportInstance inst;
+  sim::AllportInstance inst;
   inst.loads = io::as_count_array(document["loads"], root["loads"]);
   if (inst.loads.empty()) root["loads"].fail("the ring needs at least one processor (n = 0)");
-  if (inst.loads.size() > kMaxAllportSize)
-    root["loads"].fail("at most " + std::to_string(kMaxAllportSize) + " processors are supported");
+  if (inst.loads.size() > sim::kMaxAllportSize)
+    root["loads"].fail("at most " + std::to_string(sim::kMaxAllportSize) + " processors are supported");
   if (document.contains("targets")) {
     inst.targets = io::as_count_array(document["targets"], root["targets"]);
   } else {
-    check_allport_instance(AllportInstance{inst.loads, inst.loads}, source);  // totals before averaging
-    inst.targets = average_targets(inst.loads);
+    sim::check_allport_instance(sim::AllportInstance{inst.loads, inst.loads}, source);  // totals before averaging
+    inst.targets = sim::average_targets(inst.loads);
   }
-  check_allport_instance(inst, source);
+  sim::check_allport_instance(inst, source);
   return inst;
 }
 
-AllportInstance read_allport_instance(const std::string& path) {
+sim::AllportInstance read_allport_instance(const std::string& path) {
   return allport_instance_from_json(io::read_exact_json_file(path), path);
 }
 
-Json allport_instance_to_json(const AllportInstance& inst) {
+Json allport_instance_to_json(const sim::AllportInstance& inst) {
   Json doc = Json::object();
   doc["model"] = "allport";
   doc["loads"] = inst.loads;
-  if (inst.targets != average_targets(inst.loads)) doc["targets"] = inst.targets;
+  if (inst.targets != sim::average_targets(inst.loads)) doc["targets"] = inst.targets;
   return doc;
 }
 
 namespace {
 
-void put_time(Json& doc, const char* key, const char* deadlock_key, const AllportTime& t) {
+void put_time(Json& doc, const char* key, const char* deadlock_key, const sim::AllportTime& t) {
   if (t.deadlock) {
     doc[key] = nullptr;
     doc[deadlock_key] = true;
@@ -55,7 +55,7 @@ void put_time(Json& doc, const char* key, const char* deadlock_key, const Allpor
 
 }  // namespace
 
-Json lau_plan_to_json(const AllportInstance& instance, const LauPlan& plan) {
+Json lau_plan_to_json(const sim::AllportInstance& instance, const LauPlan& plan) {
   Json doc = Json::object();
   doc["algorithm"] = to_string(plan.algorithm);
   doc["mode"] = to_string(plan.mode);
@@ -71,7 +71,7 @@ Json lau_plan_to_json(const AllportInstance& instance, const LauPlan& plan) {
   return doc;
 }
 
-std::string lau_plan_text(const AllportInstance& instance, const LauPlan& plan) {
+std::string lau_plan_text(const sim::AllportInstance& instance, const LauPlan& plan) {
   return io::json_text(lau_plan_to_json(instance, plan));
 }
 

@@ -27,8 +27,8 @@ struct SizePlan {
 constexpr SizePlan kFullSizes[] = {{4, 240}, {6, 240}, {8, 240}, {16, 120}, {32, 90}, {64, 60},
                                    {128, 30}, {256, 15}, {512, 9}, {1000, 6}, {2000, 3}};
 constexpr SizePlan kQuickSizes[] = {{4, 6}, {8, 6}, {16, 6}};
-constexpr RingShape kShapes[] = {RingShape::uniform, RingShape::gather, RingShape::scatter,
-                                 RingShape::heavy,   RingShape::blocks, RingShape::forward};
+constexpr ring::RingShape kShapes[] = {ring::RingShape::uniform, ring::RingShape::gather, ring::RingShape::scatter,
+                                 ring::RingShape::heavy,   ring::RingShape::blocks, ring::RingShape::forward};
 
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
   std::uint64_t z = a * 0x9E3779B97F4A7C15ULL + b + 0x632BE59BD9B4E019ULL;
@@ -36,8 +36,8 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
   return z ^ (z >> 31);
 }
 
-RingGenOptions instance_options(RingShape shape, std::size_t n, int k, std::uint64_t seed) {
-  RingGenOptions opt;
+ring::RingGenOptions instance_options(ring::RingShape shape, std::size_t n, int k, std::uint64_t seed) {
+  ring::RingGenOptions opt;
   opt.n = n;
   opt.kind = RingKind::bidirectional;
   opt.heterogeneous = true;
@@ -52,25 +52,25 @@ RingGenOptions instance_options(RingShape shape, std::size_t n, int k, std::uint
 const char* cost_kind(int k) { return k % 3 == 0 ? "int10" : k % 3 == 1 ? "dec10" : "int100"; }
 
 // The optimum of a small ring, where the exhaustive search settles it within its limits.
-std::optional<Ticks> exact_optimum(const RingInstance& inst, const RingPlan& plan) {
+std::optional<Ticks> exact_optimum(const RingInstance& inst, const ring::RingPlan& plan) {
   const Ticks makespan = *plan.schedule.makespan;
   if (makespan == plan.bounds.best) return makespan;
-  const ExactSearchLimits limits{8, 24, 200'000, 4'000'000};
-  if (!exact_search_applies(inst, limits)) return std::nullopt;
-  const ExactSearchResult r = exact_optimal_schedule(inst, makespan - 1, limits);
+  const ring::ExactSearchLimits limits{8, 24, 200'000, 4'000'000};
+  if (!ring::exact_search_applies(inst, limits)) return std::nullopt;
+  const ring::ExactSearchResult r = exact_optimal_schedule(inst, makespan - 1, limits);
   switch (r.outcome) {
-    case ExactSearchResult::Outcome::found: return *r.schedule.makespan;
-    case ExactSearchResult::Outcome::none_by_horizon: return makespan;
-    case ExactSearchResult::Outcome::gave_up: return std::nullopt;
+    case ring::ExactSearchResult::Outcome::found: return *r.schedule.makespan;
+    case ring::ExactSearchResult::Outcome::none_by_horizon: return makespan;
+    case ring::ExactSearchResult::Outcome::gave_up: return std::nullopt;
   }
   return std::nullopt;
 }
 
-HetbiRow measure(RingShape shape, std::size_t n, int k, const HetbiExperimentOptions& options) {
-  const RingGenOptions gen = instance_options(shape, n, k, options.seed);
-  const RingInstance inst = generate_ring_instance(gen);
+HetbiRow measure(ring::RingShape shape, std::size_t n, int k, const HetbiExperimentOptions& options) {
+  const ring::RingGenOptions gen = instance_options(shape, n, k, options.seed);
+  const RingInstance inst = ring::generate_ring_instance(gen);
   const auto t0 = std::chrono::steady_clock::now();
-  const RingPlan plan = plan_ring(inst, RingPlanOptions{.back_to_back = false, .effort = options.effort});
+  const ring::RingPlan plan = ring::plan_ring(inst, ring::RingPlanOptions{.back_to_back = false, .effort = options.effort});
   const auto t1 = std::chrono::steady_clock::now();
   HetbiRow row;
   row.shape = to_string(shape);
@@ -78,7 +78,7 @@ HetbiRow measure(RingShape shape, std::size_t n, int k, const HetbiExperimentOpt
   row.costs = cost_kind(k);
   row.seed = gen.seed;
   row.scale = inst.cost_scale;
-  const System6Solution s6 = solve_system6(inst);
+  const ring::System6Solution s6 = ring::solve_system6(inst);
   row.tau_int = s6.integer_optimum;
   row.light = s6.integer_shift_light;
   row.bound = plan.bounds.best;
@@ -130,7 +130,7 @@ std::string csv_ticks(Ticks t, int scale) { return format_ticks(t, scale); }
 
 HetbiReport run_hetbi_experiment(const HetbiExperimentOptions& options) {
   HetbiReport report;
-  for (const RingShape shape : kShapes) {
+  for (const ring::RingShape shape : kShapes) {
     const std::size_t first = report.rows.size();
     for (const SizePlan& size : options.quick ? std::vector<SizePlan>(std::begin(kQuickSizes), std::end(kQuickSizes))
                                               : std::vector<SizePlan>(std::begin(kFullSizes), std::end(kFullSizes))) {
@@ -209,7 +209,7 @@ std::string gap_svg(const HetbiReport& report) {
   redist::report::LinePlot plot{"Mean gap to the best lower bound, by shape", "n (processors, log scale)", "mean gap (%)", false, {}};
   plot.log_x = true;
   int c = 0;
-  for (const RingShape shape : kShapes) {
+  for (const ring::RingShape shape : kShapes) {
     redist::report::PlotSeries series;
     series.name = to_string(shape);
     series.color = colours[c++ % 6];

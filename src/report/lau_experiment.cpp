@@ -100,7 +100,7 @@ Rng block_rng(std::uint64_t seed, std::size_t n, std::uint64_t tag) {
 
 }  // namespace
 
-RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const LoadModel& model, std::uint64_t stream) {
+RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const lau::LoadModel& model, std::uint64_t stream) {
   RingRow row;
   row.n = n;
   row.instances = count;

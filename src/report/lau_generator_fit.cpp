@@ -44,7 +44,7 @@ const auto* paper_row(const Rows& rows, std::size_t n) {
   return static_cast<decltype(&rows[0])>(nullptr);
 }
 
-double mean_load(const LoadModel& model, std::uint64_t seed) {
+double mean_load(const lau::LoadModel& model, std::uint64_t seed) {
   Rng rng(stream_seed(seed, 0xF17));
   double sum = 0;
   constexpr std::size_t kSample = 2000, kN = 20;

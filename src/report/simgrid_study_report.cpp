@@ -55,7 +55,7 @@ std::string normalized_svg(const simgrid::SimgridStudyResult& r, int ring_size) 
   for (simgrid::Scheme s : simgrid::all_schemes()) {
     PlotSeries series{scheme_label(s), {}, scheme_color(s), s == simgrid::Scheme::adaptive};
     for (double ratio : r.options.ratios)
-      if (const SchemeSummary* sum = find_summary(r, ring_size, ratio, s)) {
+      if (const simgrid::SchemeSummary* sum = find_summary(r, ring_size, ratio, s)) {
         series.points.emplace_back(ratio, sum->mean_normalized);
         series.band.emplace_back(std::max(sum->mean_normalized - sum->ci95(), sum->mean_normalized / 10),
                                  sum->mean_normalized + sum->ci95());
@@ -164,7 +164,7 @@ std::string normalized_table(const simgrid::SimgridStudyResult& r, int p) {
   for (double ratio : r.options.ratios) {
     out += fmt("  %5g", ratio);
     for (simgrid::Scheme s : simgrid::all_schemes())
-      if (const SchemeSummary* sum = find_summary(r, p, ratio, s)) out += fmt("%14.4f", sum->mean_normalized);
+      if (const simgrid::SchemeSummary* sum = find_summary(r, p, ratio, s)) out += fmt("%14.4f", sum->mean_normalized);
     out += fmt("   %+.2f%% (", 100 * simgrid::adaptive_gap(r, p, ratio)) + simgrid::scheme_name(simgrid::best_fixed_scheme(r, p, ratio)) + ")\n";
   }
   return out;

@@ -7,7 +7,7 @@ namespace redist::ring::detail {
 
 void require_validated_plan(const RingInstance& instance, const RingPlan& plan) {
   const Schedule& schedule = plan.schedule;
-  const ValidationResult check = validate_ring_schedule(instance, schedule);
+  const sim::ValidationResult check = sim::validate_ring_schedule(instance, schedule);
   // The validator may report on a finer time scale than the plan's (a spacing with more decimals).
   const bool same_makespan =
       check.valid && check.makespan == *schedule.makespan * pow10_ticks(check.time_scale - schedule.time_scale);

@@ -14,11 +14,11 @@ using Vec = std::vector<std::int64_t>;
 
 sim::AllportTime run_time(const sim::AllportInstance& inst, const Vec& flows, sim::SendMode mode) {
   const sim::AllportExecution run = execute_allport(inst, flows, mode);
-  if (io::run.status == sim::ExecStatus::completed) {
+  if (run.status == sim::ExecStatus::completed) {
     EXPECT_TRUE(run.reached_targets);
   }
-  EXPECT_EQ(io::run.time(), sim::send_time(mode, inst.loads, flows)) << "closed form disagrees with execution";
-  return io::run.time();
+  EXPECT_EQ(run.time(), sim::send_time(mode, inst.loads, flows)) << "closed form disagrees with execution";
+  return run.time();
 }
 
 void expect_times(const sim::AllportInstance& inst, const Vec& flows, std::int64_t single, std::int64_t multi) {
@@ -37,18 +37,18 @@ TEST(AllportExecutor, Figure2ChainOfFourRedNodes) { expect_times(kFig1, {5, 3, 4
 
 TEST(AllportExecutor, Figure4MultiSendTrace) {
   const sim::AllportExecution run = execute_allport(kFig1, {5, 3, 4, 3, 2, 0}, sim::SendMode::multi, {100, true});
-  ASSERT_EQ(io::run.status, sim::ExecStatus::completed);
-  ASSERT_EQ(io::run.trace.size(), 3u);
-  EXPECT_EQ(io::run.trace[0].holdings, (Vec{2, 5, 0, 3, 1, 1}));
-  EXPECT_EQ(io::run.trace[1].holdings, (Vec{2, 2, 3, 1, 2, 2}));
-  EXPECT_EQ(io::run.trace[2].holdings, (Vec{2, 2, 2, 2, 2, 2}));
-  ASSERT_EQ(io::run.trace[0].messages.size(), 4u);  // 5 to v2, 3 (all v3 has) to v4, 1 to v5, 1 to v6
-  EXPECT_EQ(io::run.trace[0].messages[0].amount, 5);
-  EXPECT_EQ(io::run.trace[0].messages[1].amount, 3);
-  ASSERT_EQ(io::run.trace[2].messages.size(), 1u);  // the end of the thread v1 -> v2 -> v3 -> v4
-  EXPECT_EQ(io::run.trace[2].messages[0].from, 2u);
-  EXPECT_EQ(io::run.trace[2].messages[0].amount, 1);
-  EXPECT_EQ(io::run.messages, 4 + 3 + 1);
+  ASSERT_EQ(run.status, sim::ExecStatus::completed);
+  ASSERT_EQ(run.trace.size(), 3u);
+  EXPECT_EQ(run.trace[0].holdings, (Vec{2, 5, 0, 3, 1, 1}));
+  EXPECT_EQ(run.trace[1].holdings, (Vec{2, 2, 3, 1, 2, 2}));
+  EXPECT_EQ(run.trace[2].holdings, (Vec{2, 2, 2, 2, 2, 2}));
+  ASSERT_EQ(run.trace[0].messages.size(), 4u);  // 5 to v2, 3 (all v3 has) to v4, 1 to v5, 1 to v6
+  EXPECT_EQ(run.trace[0].messages[0].amount, 5);
+  EXPECT_EQ(run.trace[0].messages[1].amount, 3);
+  ASSERT_EQ(run.trace[2].messages.size(), 1u);  // the end of the thread v1 -> v2 -> v3 -> v4
+  EXPECT_EQ(run.trace[2].messages[0].from, 2u);
+  EXPECT_EQ(run.trace[2].messages[0].amount, 1);
+  EXPECT_EQ(run.messages, 4 + 3 + 1);
 }
 
 TEST(AllportExecutor, Figure3LongestChainNotRedCount) {
@@ -91,9 +91,9 @@ TEST(AllportExecutor, DegenerateRings) {
   expect_times(sim::allport_instance({5}), {0}, 0, 0);                 // n = 1
   expect_times(sim::allport_instance({2, 2, 2}), {0, 0, 0}, 0, 0);     // balanced
   expect_times(sim::allport_instance({0, 0, 0, 0}), {0, 0, 0, 0}, 0, 0);  // all zero
-  expect_times(allport_instance({4, 0}), {1, -1}, 1, 1);          // n = 2: both links P0 -> P1 at once
-  expect_times(allport_instance({0, 4}), {-1, 1}, 1, 1);
-  expect_times(allport_instance({2, 2, 2}), {1, 1, 1}, 1, 1);     // a circulation every node can start
+  expect_times(sim::allport_instance({4, 0}), {1, -1}, 1, 1);          // n = 2: both links P0 -> P1 at once
+  expect_times(sim::allport_instance({0, 4}), {-1, 1}, 1, 1);
+  expect_times(sim::allport_instance({2, 2, 2}), {1, 1, 1}, 1, 1);     // a circulation every node can start
 }
 
 TEST(AllportExecutor, SingleNodeSendingToItself) {
@@ -121,17 +121,17 @@ TEST(AllportExecutor, StepLimitIsAValue) {
 }
 
 TEST(AllportExecutor, InvalidFlowsAreRunNotTrusted) {
-  const sim::AllportInstance inst = allport_instance({2, 2});
+  const sim::AllportInstance inst = sim::allport_instance({2, 2});
   const sim::AllportExecution run = execute_allport(inst, {1, 0}, sim::SendMode::single);
-  EXPECT_EQ(io::run.status, sim::ExecStatus::completed);
-  EXPECT_FALSE(io::run.reached_targets);
-  EXPECT_EQ(io::run.final_loads, (Vec{1, 3}));
+  EXPECT_EQ(run.status, sim::ExecStatus::completed);
+  EXPECT_FALSE(run.reached_targets);
+  EXPECT_EQ(run.final_loads, (Vec{1, 3}));
   EXPECT_THROW((void)sim::single_send_time(Vec{0, 0}, Vec{5, 0}), InternalError);  // leaves P0 at -5
 }
 
 TEST(AllportExecutor, HugeLoadsDoNotOverflow) {
   const std::int64_t big = 1'000'000'000'000;
-  const sim::AllportInstance inst = allport_instance({big * 4, 0, 0, 0});
+  const sim::AllportInstance inst = sim::allport_instance({big * 4, 0, 0, 0});
   const Vec flows{big * 2, big, 0, -big};
   expect_times(inst, flows, 2, 2);
   EXPECT_EQ(sim::multi_send_time(Vec{1, 1, 1}, Vec{std::int64_t{1} << 62, std::int64_t{1} << 62, std::int64_t{1} << 62}).steps,

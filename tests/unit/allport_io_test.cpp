@@ -13,7 +13,7 @@ namespace {
 using Vec = std::vector<std::int64_t>;
 
 sim::AllportInstance parse(const std::string& text) {
-  return allport_instance_from_json(parse_exact_json(text, "a.json"), "a.json");
+  return lau::allport_instance_from_json(parse_exact_json(text, "a.json"), "a.json");
 }
 
 std::string field_of_error(const std::string& text) {
@@ -62,9 +62,9 @@ TEST(AllportIo, LargestAcceptedTotal) {
 
 TEST(AllportIo, InstanceRoundTrip) {
   for (const sim::AllportInstance& inst : {sim::allport_instance({5, 0, 0}), sim::AllportInstance{{5, 0, 0}, {0, 0, 5}}}) {
-    const Json doc = allport_instance_to_json(inst);
+    const Json doc = lau::allport_instance_to_json(inst);
     EXPECT_EQ(doc.contains("targets"), inst.targets != sim::average_targets(inst.loads));
-    const sim::AllportInstance back = allport_instance_from_json(doc, "x");
+    const sim::AllportInstance back = lau::allport_instance_from_json(doc, "x");
     EXPECT_EQ(back.loads, inst.loads);
     EXPECT_EQ(back.targets, inst.targets);
   }

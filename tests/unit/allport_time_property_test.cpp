@@ -28,12 +28,12 @@ void expect_closed_forms_match(const sim::AllportInstance& inst, std::int64_t sh
   const auto flows = eval.flows(shift);
   for (sim::SendMode mode : {sim::SendMode::single, sim::SendMode::multi}) {
     const sim::AllportExecution run = execute_allport(inst, flows, mode);
-    ASSERT_NE(io::run.status, sim::ExecStatus::step_limit);
-    if (io::run.status == sim::ExecStatus::completed) {
+    ASSERT_NE(run.status, sim::ExecStatus::step_limit);
+    if (run.status == sim::ExecStatus::completed) {
       ASSERT_TRUE(run.reached_targets);
     }
     const sim::AllportTime closed = send_time(mode, inst.loads, flows);
-    ASSERT_EQ(closed, io::run.time()) << to_string(mode) << " shift " << shift << " n " << inst.size();
+    ASSERT_EQ(closed, run.time()) << to_string(mode) << " shift " << shift << " n " << inst.size();
     ASSERT_EQ(eval.time(mode, shift), closed);
   }
 }

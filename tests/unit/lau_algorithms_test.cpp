@@ -141,16 +141,16 @@ TEST(LauPlanner, NonWholeAverageAndExplicitTargets) {
   sim::AllportInstance explicit_targets{{5, 0, 0}, {1, 2, 2}};
   for (const auto& i : {inst, explicit_targets}) {
     const lau::LauPlan plan = lau::plan_lau(i, {});
-    const sim::AllportExecution run = execute_allport(i, plan.flows, SendMode::single);
-    EXPECT_TRUE(io::run.reached_targets);
-    EXPECT_EQ(io::run.time(), plan.t_single);
+    const sim::AllportExecution run = execute_allport(i, plan.flows, sim::SendMode::single);
+    EXPECT_TRUE(run.reached_targets);
+    EXPECT_EQ(run.time(), plan.t_single);
   }
 }
 
 TEST(LauPlanner, WindowSearchRefusesHugeWindows) {
   Vec loads(50, 0);
   loads[0] = std::int64_t{1} << 40;
-  const lau::LauPlan plan = plan_lau(allport_instance(loads), {LauAlgorithm::window, SendMode::single});
+  const lau::LauPlan plan = lau::plan_lau(sim::allport_instance(loads), {lau::LauAlgorithm::window, sim::SendMode::single});
   EXPECT_EQ(plan.status, lau::LauStatus::window_too_large);
   EXPECT_EQ(lau::plan_lau(sim::allport_instance(loads), {}).status, lau::LauStatus::ok);
   EXPECT_EQ(lau::parse_lau_algorithm("window"), lau::LauAlgorithm::window);
@@ -167,10 +167,10 @@ TEST(LauDrawing, Figure1AsTheDocumentDrawsIt) {
 }
 
 TEST(LauDrawing, ExecutionSvgShowsEveryStep) {
-  const sim::AllportInstance inst = allport_instance({7, 0, 3, 1, 1, 0});
+  const sim::AllportInstance inst = sim::allport_instance({7, 0, 3, 1, 1, 0});
   const Vec flows{5, 3, 4, 3, 2, 0};
-  const sim::AllportExecution run = execute_allport(inst, flows, SendMode::multi, {100, true});
-  const std::string svg = report::execution_svg(inst, flows, sim::SendMode::multi, io::run);
+  const sim::AllportExecution run = execute_allport(inst, flows, sim::SendMode::multi, {100, true});
+  const std::string svg = report::execution_svg(inst, flows, sim::SendMode::multi, run);
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find("</svg>"), std::string::npos);
   EXPECT_NE(svg.find("T = 3"), std::string::npos);
@@ -183,11 +183,11 @@ TEST(LauDrawing, ExecutionSvgShowsEveryStep) {
 TEST(LauGenerator, ReproducibleAndWholeAverageOnRequest) {
   const lau::LauGenOptions options{12, 100, 7, false};
   EXPECT_EQ(lau::generate_lau_instance(options).loads, generate_lau_instance(options).loads);
-  const sim::AllportInstance whole = generate_lau_instance({12, 100, 7, true});
-  EXPECT_EQ(io::whole.total() % 12, 0);
-  for (auto l : io::whole.loads) EXPECT_LE(l, 100);
+  const sim::AllportInstance whole = lau::generate_lau_instance({12, 100, 7, true});
+  EXPECT_EQ(whole.total() % 12, 0);
+  for (auto l : whole.loads) EXPECT_LE(l, 100);
   EXPECT_THROW((void)lau::generate_lau_instance({0, 100, 1, false}), InputError);
-  EXPECT_THROW((void)generate_lau_instance({20'000, 100, 1, true}), InputError);
+  EXPECT_THROW((void)lau::generate_lau_instance({20'000, 100, 1, true}), InputError);
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ inline std::int64_t brute_force_radius(const sim::AllportInstance& inst) { retur
 
 inline sim::AllportTime executed_time(const sim::AllportInstance& inst, const std::vector<std::int64_t>& flows, sim::SendMode mode) {
   const sim::AllportExecution run = execute_allport(inst, flows, mode);
-  return io::run.time();
+  return run.time();
 }
 
 struct BruteForce {

@@ -16,17 +16,17 @@ namespace {
 std::int64_t total(const std::vector<std::int64_t>& loads) { return std::accumulate(loads.begin(), loads.end(), std::int64_t{0}); }
 
 TEST(LoadModels, EveryCandidateKeepsItsRangeAndWholeAverageRule) {
-  for (const LoadModel& m : candidate_load_models()) {
+  for (const lau::LoadModel& m : lau::candidate_load_models()) {
     Rng rng(stream_seed(5, 1));
     for (std::size_t n : {4, 10, 21}) {
       for (int k = 0; k < 200; ++k) {
         const auto loads = draw_loads(m, rng, n);
         ASSERT_EQ(loads.size(), n);
         for (auto l : loads) {
-          EXPECT_GE(l, m.whole == WholeAverage::adjust ? 0 : m.low) << m.name;
+          EXPECT_GE(l, m.whole == lau::WholeAverage::adjust ? 0 : m.low) << m.name;
           EXPECT_LE(l, m.high) << m.name;
         }
-        if (m.whole != WholeAverage::none) {
+        if (m.whole != lau::WholeAverage::none) {
           EXPECT_EQ(total(loads) % static_cast<std::int64_t>(n), 0) << m.name;
         }
       }
@@ -41,7 +41,7 @@ TEST(LoadModels, TheTablesModelIsTheGeneratorOfGenLau) {
 }
 
 TEST(LoadModels, NotWholeKeepsSomeRemainders) {
-  const LoadModel& m = candidate_load_models()[2];
+  const lau::LoadModel& m = lau::candidate_load_models()[2];
   ASSERT_EQ(m.whole, lau::WholeAverage::none);
   Rng rng(3);
   int remainders = 0;

@@ -22,8 +22,8 @@ void expect_optimal(const sim::AllportInstance& inst, bool by_executor) {
     ASSERT_GE(ours.shift, ours.optimal.lo);
     ASSERT_LE(ours.shift, ours.optimal.hi);
     const sim::AllportExecution run = execute_allport(inst, eval.flows(ours.shift), mode);
-    ASSERT_TRUE(io::run.reached_targets);
-    ASSERT_EQ(io::run.time(), ours.time);
+    ASSERT_TRUE(run.reached_targets);
+    ASSERT_EQ(run.time(), ours.time);
   }
 }
 

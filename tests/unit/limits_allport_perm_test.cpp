@@ -21,7 +21,7 @@ namespace {
 sim::AllportInstance allport(const std::string& loads, const std::string& targets = "") {
   std::string text = R"({"model": "allport", "loads": )" + loads;
   if (!targets.empty()) text += R"(, "targets": )" + targets;
-  return allport_instance_from_json(io::parse_exact_json(text + "}", "in.json"), "in.json");
+  return lau::allport_instance_from_json(io::parse_exact_json(text + "}", "in.json"), "in.json");
 }
 
 std::string allport_error(const std::string& loads, const std::string& targets = "") {
@@ -44,8 +44,8 @@ void expect_executed(const sim::AllportInstance& inst) {
       for (sim::SendMode run_mode : {sim::SendMode::single, sim::SendMode::multi}) {
         const sim::AllportTime want = run_mode == sim::SendMode::single ? plan.t_single : plan.t_multi;
         const sim::AllportExecution run = execute_allport(inst, plan.flows, run_mode);
-        EXPECT_EQ(io::run.time(), want) << to_string(algorithm) << " " << to_string(run_mode);
-        EXPECT_TRUE(want.deadlock || io::run.reached_targets);
+        EXPECT_EQ(run.time(), want) << to_string(algorithm) << " " << to_string(run_mode);
+        EXPECT_TRUE(want.deadlock || run.reached_targets);
       }
     }
 }

@@ -20,7 +20,7 @@ namespace {
 // search always times, so the plan can only be as good or better.
 Ticks centre_timing(const RingInstance& inst) {
   const ring::RingPrefix prefix = ring::RingPrefix::of(inst);
-  const std::int64_t centre = ring::solve_system6(inst, sim::prefix).integer_shift;
+  const std::int64_t centre = ring::solve_system6(inst, prefix).integer_shift;
   Ticks best = -1;
   for (const ring::PortOrder order : {ring::PortOrder::succ_first, ring::PortOrder::pred_first})
     if (const auto t = ring::time_flows(inst, prefix, centre, order, ring::FollowMode::exact, ring::Pacing::spaced))

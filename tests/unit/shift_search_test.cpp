@@ -57,8 +57,8 @@ TEST(ShiftSearch, TheShiftSearchFindsTheBestOfTheWholeWindowWithOrWithoutTheBoun
     const std::int64_t centre = bounds.system6->integer_shift;
     const ring::ShiftPlan whole = plan_bidirectional_by_shifts(inst, prefix, centre, 3, ring::Pacing::spaced, 0);
     const ring::ShiftPlan stopped = plan_bidirectional_by_shifts(inst, prefix, centre, 3, ring::Pacing::spaced, bounds.best);
-    const auto expected = static_cast<long long>(whole_window(inst, sim::prefix, centre));
-    EXPECT_EQ(static_cast<long long>(*io::whole.schedule.makespan), expected);
+    const auto expected = static_cast<long long>(whole_window(inst, prefix, centre));
+    EXPECT_EQ(static_cast<long long>(*whole.schedule.makespan), expected);
     EXPECT_EQ(static_cast<long long>(*stopped.schedule.makespan), expected);
     EXPECT_TRUE(sim::validate_ring_schedule(inst, stopped.schedule).valid);
   }

@@ -76,7 +76,7 @@ const char* to_string(RingOptimum::Status status);
 /// Plans the ring (plan_ring) for the horizon, then solves the model.
 RingOptimum exact_ring_optimum(const RingInstance& instance, const RingOptimumOptions& options = {});
 /// The same from a plan already made for this instance.
-RingOptimum exact_ring_optimum(const RingInstance& instance, const RingPlan& plan,
+RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPlan& plan,
                                const RingOptimumOptions& options = {});
 
 /// Why exact_ring_optimum would refuse this instance with this horizon (ticks); nullopt if it fits.

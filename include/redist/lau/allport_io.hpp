@@ -19,16 +19,16 @@ namespace redist::lau {
 
 /// Throws InputError naming `source`, the field and the index (check_allport_instance's rules,
 /// unknown fields, a wrong "model").
-AllportInstance allport_instance_from_json(const io::Json& document, const std::string& source);
-AllportInstance read_allport_instance(const std::string& path);
+sim::AllportInstance allport_instance_from_json(const io::Json& document, const std::string& source);
+sim::AllportInstance read_allport_instance(const std::string& path);
 
 /// Writes "targets" only when they differ from average_targets(loads).
-io::Json allport_instance_to_json(const AllportInstance& instance);
+io::Json allport_instance_to_json(const sim::AllportInstance& instance);
 
 /// The result object; traffic beyond 64 bits is written as a decimal string. A deadlocking time
 /// (never produced by linear, traffic or optimal) is null with "deadlock_single"/"deadlock_multi".
-io::Json lau_plan_to_json(const AllportInstance& instance, const LauPlan& plan);
+io::Json lau_plan_to_json(const sim::AllportInstance& instance, const LauPlan& plan);
 /// lau_plan_to_json in the layout of every redist JSON document (io/json_text.hpp).
-std::string lau_plan_text(const AllportInstance& instance, const LauPlan& plan);
+std::string lau_plan_text(const sim::AllportInstance& instance, const LauPlan& plan);
 
 }  // namespace redist::lau

@@ -25,7 +25,7 @@ struct HetbiExperimentOptions {
   /// The proved optimum of a small ring (n <= 8), or nullopt. The exact layer's MILP is optional and
   /// sits beside the planners, not below report, so the caller that links it (the CLI) passes it in;
   /// left empty, the CSV's `optimum` column stays blank.
-  std::function<std::optional<Ticks>(const RingInstance&, const RingPlan&)> small_ring_optimum;
+  std::function<std::optional<Ticks>(const RingInstance&, const ring::RingPlan&)> small_ring_optimum;
 };
 
 struct HetbiRow {

@@ -100,6 +100,6 @@ LauExperimentReport run_lau_experiment(const LauExperimentOptions& options);
 
 /// One row of Tables 1-3: `count` instances of ring size n drawn from `model`, from stream `stream`
 /// of `seed` (the tables use stream 1 and the first candidate model).
-RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const LoadModel& model, std::uint64_t stream);
+RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const lau::LoadModel& model, std::uint64_t stream);
 
 }  // namespace redist::report

@@ -26,7 +26,7 @@ struct FitCell {
 };
 
 struct GeneratorFit {
-  LoadModel model;
+  lau::LoadModel model;
   std::int64_t instances = 0;  // per ring size
   double mean_load = 0;        // over every drawn processor (Table 4's totals imply 0.38-0.47 x max)
   std::vector<FitCell> cells;

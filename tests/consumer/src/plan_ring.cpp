@@ -10,12 +10,12 @@
 namespace {
 
 // One seeded instance: planned, checked; prints the first failure and returns false.
-bool plan_and_check(const redist::RingGenOptions& options) {
-  const redist::RingInstance generated = redist::generate_ring_instance(options);
+bool plan_and_check(const redist::ring::RingGenOptions& options) {
+  const redist::RingInstance generated = redist::ring::generate_ring_instance(options);
   const redist::RingInstance instance =
       redist::io::ring_instance_from_json(redist::io::ring_instance_to_json(generated), "<round trip>");
-  const redist::RingPlan plan = redist::plan_ring(instance);
-  const redist::ValidationResult check = redist::validate_ring_schedule(instance, plan.schedule);
+  const redist::ring::RingPlan plan = redist::ring::plan_ring(instance);
+  const redist::sim::ValidationResult check = redist::sim::validate_ring_schedule(instance, plan.schedule);
   const bool claims_measured = plan.schedule.makespan && check.time_scale == plan.schedule.time_scale &&
                                *plan.schedule.makespan == check.makespan;
   const bool above_bound = !plan.schedule.lower_bound || *plan.schedule.lower_bound <= check.makespan;
@@ -34,7 +34,7 @@ int main() {
   for (const redist::RingKind kind : {redist::RingKind::unidirectional, redist::RingKind::bidirectional}) {
     for (const bool heterogeneous : {false, true}) {
       for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-        redist::RingGenOptions options;
+        redist::ring::RingGenOptions options;
         options.n = 3 + seed % 6;
         options.kind = kind;
         options.heterogeneous = heterogeneous;
