@@ -60,6 +60,9 @@ void register_experiment_lau(CLI::App& experiment, Context& context);
 #ifdef REDIST_HAVE_SIMGRID
 void register_experiment_simgrid(CLI::App& experiment, Context& context);
 #endif
+#ifdef REDIST_HAVE_MILP
+void register_exact(CLI::App& app, Context& context);
+#endif
 void register_perm(CLI::App& app, Context& context);
 void register_gen_perm(CLI::App& gen, Context& context);
 void register_experiment_perm(CLI::App& experiment, Context& context);

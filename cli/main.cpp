@@ -21,6 +21,9 @@ int main(int argc, char** argv) {
   register_bounds(app, context);
   register_lau(app, context);
   register_perm(app, context);
+#ifdef REDIST_HAVE_MILP
+  register_exact(app, context);
+#endif
   CLI::App& gen = *app.add_subcommand("gen", "Write a random instance (reproducible with --seed)");
   gen.require_subcommand(1);
   register_gen_ring(gen, context);

@@ -5,7 +5,8 @@ packages=(
   cmake make g++ pkg-config
   nlohmann-json3-dev libcli11-dev         # io, cli
   libgtest-dev libgmock-dev libbenchmark-dev  # tests, bench
-  libglpk-dev                             # LP cross-check of System 6 in the tests
+  libglpk-dev                             # LP cross-check of System 6 in the tests; exact layer (MILP)
+  coinor-libcbc-dev coinor-libcgl-dev coinor-libclp-dev coinor-libosi-dev coinor-libcoinutils-dev  # exact layer: CBC
   libopenmpi-dev openmpi-bin              # exec layer (MPI)
   libsimgrid-dev                          # simgrid layer
   clang libclang-rt-dev                   # fuzz targets (libFuzzer)

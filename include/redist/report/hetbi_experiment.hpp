@@ -31,6 +31,9 @@ struct HetbiRow {
   Ticks bound = 0;  // best proved lower bound
   Ticks makespan = 0;
   std::optional<Ticks> exact;  // the optimum, where an exhaustive search settled it
+  // The optimum proved by the time-indexed MILP (exact/ring_optimum.hpp), n <= 8, in builds with the
+  // exact layer; empty when refused (size limits) or not proved within the node limit.
+  std::optional<Ticks> optimum;
   bool light = false;          // System 6's integer optimum is light (Lemma 9 reaches it)
   bool list_scheduled = false; // the chosen plan came from the list scheduler
   double gap = 0;              // makespan / bound - 1
