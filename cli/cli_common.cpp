@@ -1,6 +1,5 @@
 #include "cli_common.hpp"
 
-#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -10,55 +9,6 @@
 #include "redist/core/error.hpp"
 
 namespace redist::cli {
-
-namespace {
-
-bool is_scalar(const io::Json& v) { return !v.is_object() && !v.is_array(); }
-
-// Objects one key per line; arrays of scalars and array elements that are objects of scalars on one
-// line each: a schedule reads as one transfer per line.
-void write_json(const io::Json& v, int depth, std::string& out) {
-  const std::string pad(static_cast<std::size_t>(depth) * 2, ' ');
-  const std::string inner(static_cast<std::size_t>(depth + 1) * 2, ' ');
-  const bool flat = std::all_of(v.begin(), v.end(), [](const io::Json& e) { return is_scalar(e); });
-  if (is_scalar(v) || v.empty() || (flat && v.is_array()) || (flat && depth > 0 && v.is_object())) {
-    out += v.dump();
-    return;
-  }
-  const bool object = v.is_object();
-  out += object ? "{\n" : "[\n";
-  bool first = true;
-  for (auto it = v.begin(); it != v.end(); ++it) {
-    if (!first) out += ",\n";
-    first = false;
-    out += inner;
-    if (object) out += io::Json(it.key()).dump() + ": ";
-    write_json(*it, depth + 1, out);
-  }
-  out += "\n" + pad + (object ? "}" : "]");
-}
-
-}  // namespace
-
-std::string json_text(const io::Json& document, const RawMember& raw) {
-  std::string out;
-  write_json(document, 0, out);
-  if (!raw.key.empty()) {
-    REDIST_ASSERT(document.is_object() && !document.contains(raw.key));
-    out.pop_back();  // the closing brace
-    if (out.size() > 1) out.back() = ',';  // "...value\n" -> "...value,"
-    // Appended piece by piece: the text of a 10^6-transfer schedule is ~60 MB, and each temporary
-    // copy of it added 60 bytes per processor to plan's peak memory.
-    out.reserve(out.size() + raw.key.size() + raw.text.size() + 16);
-    out += "\n  ";
-    out += io::Json(raw.key).dump();
-    out += ": ";
-    out += raw.text;
-    out += "\n}";
-  }
-  out += "\n";
-  return out;
-}
 
 CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi) {
   const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";

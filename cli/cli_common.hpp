@@ -9,29 +9,20 @@
 
 #include <CLI/CLI.hpp>
 
-#include "redist/io/exact_json.hpp"
+#include "redist/io/json_text.hpp"
 #include "redist/io/output_files.hpp"
 
 namespace redist::cli {
 
-/// Exit status contract (docs/design.md section 3).
+/// Exit status contract (docs/design.md section 3, docs/architecture.md "Errors").
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitCheckFailed = 1;
-inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitCheckFailed = 1;    // `check`: the schedule is invalid
+inline constexpr int kExitBadInput = 2;       // bad input or usage: one line, nothing written
+inline constexpr int kExitInternalError = 3;  // one of redist's own checks failed (InternalError)
 
 struct Context {
   int exit_code = kExitOk;
 };
-
-/// JSON text for a person or a script: indented when small, one line when large.
-/// A member whose value is given as JSON text (a large array written without a DOM).
-struct RawMember {
-  std::string key;
-  std::string text;
-};
-
-/// `document` (an object) as text, one key per line; `raw`, when it has a key, goes last.
-std::string json_text(const io::Json& document, const RawMember& raw = {});
 
 /// An integer option's text must be digits only (no sign, no wrap-around: "-1" is not 2^64-1) and
 /// lie in [lo, hi]. CLI11 alone parses "-1" into an unsigned option as 2^64-1.

@@ -1,12 +1,11 @@
 // `redist bounds INSTANCE [--json]`: the lower bounds that apply to the instance's framework.
 
-#include <iomanip>
 #include <iostream>
 
 #include "cli_common.hpp"
 #include "redist/core/error.hpp"
 #include "redist/io/ring_instance_io.hpp"
-#include "redist/ring/bounds.hpp"
+#include "redist/ring/bounds_output.hpp"
 
 namespace redist::cli {
 
@@ -25,21 +24,7 @@ int run_bounds(const BoundsOptions& opt) {
   } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
     throw InputError(opt.instance, e.field(), e.reason());
   }
-  const int scale = instance.cost_scale;
-  if (opt.json) {
-    io::Json out;
-    out["lower_bound"] = io::ticks_to_json(bounds.best, scale);
-    out["bounds"] = io::Json::array();
-    for (const auto& term : bounds.terms)
-      out["bounds"].push_back({{"name", term.name}, {"value", io::ticks_to_json(term.value, scale)}, {"source", term.source}});
-    std::cout << json_text(out);
-    return kExitOk;
-  }
-  std::cout << "lower bound: " << format_ticks(bounds.best, scale) << "  (" << to_string(instance.kind) << ", "
-            << (instance.homogeneous() ? "homogeneous" : "heterogeneous") << ", n = " << instance.size() << ")\n";
-  for (const auto& term : bounds.terms)
-    std::cout << "  " << std::left << std::setw(16) << term.name << std::setw(14) << format_ticks(term.value, scale)
-              << term.source << "\n";
+  std::cout << (opt.json ? bounds_json_text(bounds, instance.cost_scale) : bounds_summary_text(instance, bounds));
   return kExitOk;
 }
 

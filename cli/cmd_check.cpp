@@ -7,7 +7,7 @@
 #include "redist/io/memory_budget.hpp"
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/io/schedule_io.hpp"
-#include "redist/sim/ring_validator.hpp"
+#include "redist/sim/validation_output.hpp"
 
 namespace redist::cli {
 
@@ -35,28 +35,7 @@ int run_check(const CheckOptions& opt) {
     if (e.field().rfind("transfers", 0) == 0) throw InputError(opt.schedule, e.field(), e.reason());
     throw InputError(opt.instance, e.field(), e.reason() + " (the time scale of " + opt.schedule + ")");
   }
-  const int scale = result.time_scale;
-  if (opt.json) {
-    io::Json out;
-    out["valid"] = result.valid;
-    if (result.valid) {
-      out["makespan"] = io::ticks_to_json(result.makespan, scale);
-    } else {
-      const Violation& v = *result.violation;
-      out["violation"] = {{"time", io::ticks_to_json(v.time, scale)},
-                          {"processor", v.processor},
-                          {"rule", v.rule},
-                          {"message", v.message}};
-    }
-    std::cout << json_text(out);
-  } else if (result.valid) {
-    std::cout << "valid: makespan " << format_ticks(result.makespan, scale) << " (" << schedule.transfers.size()
-              << " transfers)\n";
-  } else {
-    const Violation& v = *result.violation;
-    std::cout << "invalid: " << v.rule << " violation at t=" << format_ticks(v.time, scale) << " on P"
-              << v.processor << ": " << v.message << "\n";
-  }
+  std::cout << (opt.json ? validation_json_text(result) : validation_summary_text(result, schedule.transfers.size()));
   return result.valid ? kExitOk : kExitCheckFailed;
 }
 

@@ -43,7 +43,7 @@ void register_gen_ring(CLI::App& gen, Context& context) {
     opt->gen.kind = opt->ring == "bi" ? RingKind::bidirectional : RingKind::unidirectional;
     opt->gen.heterogeneous = opt->costs == "het";
     opt->gen.shape = *ring_shape_from_name(opt->shape);
-    write_generated(opt->output, [&] { return json_text(io::ring_instance_to_json(generate_ring_instance(opt->gen))); });
+    write_generated(opt->output, [&] { return io::json_text(io::ring_instance_to_json(generate_ring_instance(opt->gen))); });
     context.exit_code = kExitOk;
   });
 }

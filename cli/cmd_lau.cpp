@@ -1,16 +1,16 @@
 // `redist lau INSTANCE [--mode single|multi] [--algorithm linear|traffic|optimal|window] [--json]
 //  [--svg FILE]`, `redist gen lau --n N --max-load M --seed S`, `redist experiment lau [--quick]
-//  [--out DIR]`: the all-port ring of document 002 (library: lau/, sim/allport_*, io/allport_io).
+//  [--out DIR]`: the all-port ring of document 002 (library: lau/, sim/allport_*, lau/allport_io).
 
 #include <iostream>
 
 #include "cli_common.hpp"
 #include "redist/core/error.hpp"
-#include "redist/io/allport_io.hpp"
-#include "redist/report/execution_svg.hpp"
-#include "redist/report/lau_experiment_report.hpp"
-#include "redist/report/flow_drawing.hpp"
+#include "redist/lau/allport_io.hpp"
 #include "redist/lau/generator.hpp"
+#include "redist/report/execution_svg.hpp"
+#include "redist/report/flow_drawing.hpp"
+#include "redist/report/lau_experiment_report.hpp"
 #include "redist/sim/allport_executor.hpp"
 
 namespace redist::cli {
@@ -70,7 +70,7 @@ std::string svg_of(const LauCliOptions& opt, const AllportInstance& inst, const 
 int run_lau(const LauCliOptions& opt) {
   io::OutputFiles outputs({opt.instance});
   if (!opt.svg.empty()) outputs.declare(opt.svg, "--svg");
-  const AllportInstance inst = io::read_allport_instance(opt.instance);
+  const AllportInstance inst = read_allport_instance(opt.instance);
   LauOptions options;
   options.algorithm = *parse_lau_algorithm(opt.algorithm);
   options.mode = opt.mode == "multi" ? SendMode::multi : SendMode::single;
@@ -83,7 +83,7 @@ int run_lau(const LauCliOptions& opt) {
   if (!picture.empty()) outputs.set_text(opt.svg, picture);
   outputs.commit();
   if (opt.json) {
-    std::cout << io::lau_plan_to_json(inst, plan).dump() << "\n";
+    std::cout << lau_plan_text(inst, plan);
   } else {
     print_plan(inst, plan);
   }
@@ -135,7 +135,7 @@ void register_gen_lau(CLI::App& gen, Context& context) {
   cmd->add_option("--seed", opt->gen.seed, "random seed (0 .. 2^64-1)")->check(whole_number(0, UINT64_MAX));
   cmd->add_option("-o,--output", opt->output, "output file (default: standard output)")->check(output_path());
   cmd->callback([opt, &context] {
-    write_generated(opt->output, [&] { return json_text(io::allport_instance_to_json(generate_lau_instance(opt->gen))); });
+    write_generated(opt->output, [&] { return io::json_text(allport_instance_to_json(generate_lau_instance(opt->gen))); });
     context.exit_code = kExitOk;
   });
 }

@@ -4,19 +4,15 @@
 // `redist gen perm --dist NAME ...`: document 003's distributions (reproducible with --seed).
 // `redist experiment perm [--quick] [--out DIR]`: document 003's Figures 1-2, Table 1a, section 5.
 
-#include <cctype>
-#include <iomanip>
 #include <iostream>
 
 #include "cli_common.hpp"
 #include "redist/core/error.hpp"
-#include "redist/io/perm_io.hpp"
-#include "redist/perm/edge_colouring.hpp"
-#include "redist/report/perm_experiment.hpp"
 #include "redist/perm/generator.hpp"
-#include "redist/perm/greedy.hpp"
-#include "redist/perm/steps.hpp"
-#include "redist/perm/volume.hpp"
+#include "redist/perm/perm_io.hpp"
+#include "redist/perm/plan.hpp"
+#include "redist/perm/plan_output.hpp"
+#include "redist/report/perm_experiment.hpp"
 
 namespace redist::cli {
 
@@ -29,66 +25,17 @@ struct PermOptions {
   bool json = false;
 };
 
-io::PermResult solve(const perm::PermInstance& inst, const std::string& objective) {
-  io::PermResult r;
-  r.objective = objective;
-  r.processors = inst.processors();
-  r.items = inst.total_items();
-  r.min_volume = perm::solve_min_volume(inst);
-  r.min_steps = perm::solve_min_steps(inst);
-  r.chosen = objective == "steps" ? r.min_steps : r.min_volume;
-  r.canonical = perm::evaluate(inst, perm::canonical_assignment(inst.processors()));
-  r.heuristics = {{"greedy-sorted", perm::evaluate(inst, perm::greedy_sorted_overlaps(inst))},
-                  {"path-growing", perm::evaluate(inst, perm::greedy_path_growing(inst))},
-                  {"greedy-by-part", perm::evaluate(inst, perm::greedy_by_part(inst))}};
-  return r;
-}
-
-// Column widths that fit 2^60 items (19 digits): a space always separates the numbers.
-constexpr int kVolumeWidth = 20;
-constexpr int kStepsWidth = 20;
-
-void print_row(const std::string& name, const perm::PermSolution& s, const char* note) {
-  std::cout << "  " << std::left << std::setw(16) << name << std::right << std::setw(kVolumeWidth) << s.volume
-            << std::setw(kStepsWidth) << s.steps << "  " << note << "\n";
-}
-
-void print_summary(const io::PermResult& r, const perm::StepSchedule& schedule, const std::string& output) {
-  std::cout << "perm: P = " << r.processors << " processors, N = " << r.items << " items\n";
-  std::cout << "  " << std::left << std::setw(16) << "assignment" << std::right << std::setw(kVolumeWidth) << "volume"
-            << std::setw(kStepsWidth) << "steps" << "\n";
-  print_row("canonical", r.canonical, "(part j -> processor j)");
-  for (const auto& [name, s] : r.heuristics) print_row(name, s, "(greedy heuristic)");
-  print_row("min-volume", r.min_volume, "(optimal volume; fewest steps among those)");
-  print_row("min-steps", r.min_steps, "(optimal steps; fewest items among those)");
-  std::cout << "objective " << r.objective << ": volume " << r.chosen.volume << " (optimal " << r.min_volume.volume
-            << "), steps " << r.chosen.steps << " (optimal " << r.min_steps.steps << ")\n";
-  std::cout << "schedule: " << schedule.steps() << " one-port steps in " << schedule.groups.size()
-            << " groups, checked (distinct senders and receivers in every step, every pair's demand met)\n";
-  if (!output.empty()) std::cout << "written: " << output << "\n";
-}
-
 int run_perm(const PermOptions& opt) {
   io::OutputFiles outputs({opt.instance});
   if (!opt.output.empty()) outputs.declare(opt.output, "-o");
-  const perm::PermInstance inst = io::read_perm_instance(opt.instance);
-  io::PermResult result = solve(inst, opt.objective);
-  const auto demand = perm::transfer_demand(inst, result.chosen.assignment);
-  const perm::StepSchedule schedule = perm::colour_transfers(inst.processors(), demand);
-  const perm::StepCheck check = perm::check_step_schedule(inst.processors(), demand, schedule);
-  if (!check.valid || check.steps != result.chosen.steps) {
-    std::cerr << "redist: internal check failed: the step schedule is invalid"
-              << (check.violation ? " (" + check.violation->rule + ": " + check.violation->message + ")" : "") << "\n";
-    return kExitCheckFailed;
-  }
-  result.schedule = &schedule;
-  if (!opt.output.empty()) outputs.set_text(opt.output, io::perm_result_text(result));
+  const perm::PermInstance instance = perm::read_perm_instance(opt.instance);
+  const perm::PermResult result = perm::plan_perm(instance, *perm::parse_perm_objective(opt.objective));
+  if (!opt.output.empty()) outputs.set_text(opt.output, perm::perm_result_text(result));
   outputs.commit();
   if (opt.json) {
-    if (!opt.output.empty()) result.schedule = nullptr;  // the file has it; keep stdout short
-    std::cout << io::perm_result_text(result);
+    std::cout << perm::perm_result_text(result, opt.output.empty());  // the file has the schedule: keep stdout short
   } else {
-    print_summary(result, schedule, opt.output);
+    std::cout << perm::perm_summary_text(result, opt.output);
   }
   return kExitOk;
 }
@@ -101,51 +48,17 @@ struct GenPermOptions {
   std::string output;
 };
 
-// "4x8" -> p = 4, q = 8.
-void parse_grid(const std::string& text, perm::PermGenOptions& gen) {
-  const auto x = text.find('x');
-  std::size_t used_p = 0, used_q = 0;
-  try {
-    if (x == std::string::npos) throw std::invalid_argument("no x");
-    gen.grid_rows = std::stoul(text.substr(0, x), &used_p);
-    gen.grid_cols = std::stoul(text.substr(x + 1), &used_q);
-  } catch (const std::exception&) {
-    throw InputError("", "--grid", "must look like PxQ, e.g. 4x8, got '" + text + "'");
-  }
-  if (used_p != x || used_q != text.size() - x - 1 || !std::isdigit(static_cast<unsigned char>(text[0])) ||
-      !std::isdigit(static_cast<unsigned char>(text[x + 1])))
-    throw InputError("", "--grid", "must look like PxQ with P, Q >= 1, got '" + text + "'");
-  // Each side first, so that the product cannot wrap.
-  if (gen.grid_rows == 0 || gen.grid_cols == 0 || gen.grid_rows > perm::kMaxProcessors || gen.grid_cols > perm::kMaxProcessors ||
-      gen.grid_rows * gen.grid_cols > perm::kMaxProcessors)
-    throw InputError("", "--grid", "must be PxQ with P, Q >= 1 and P * Q <= 2^23, got '" + text + "'");
-  gen.processors = gen.grid_rows * gen.grid_cols;
-}
-
-// Without --grid, tile distributions use the squarest p x q = P.
-void default_grid(perm::PermGenOptions& gen) {
-  std::size_t p = 1;
-  for (std::size_t d = 1; d * d <= gen.processors; ++d)
-    if (gen.processors % d == 0) p = d;
-  gen.grid_rows = p;
-  gen.grid_cols = gen.processors / p;
-}
-
 void run_gen_perm(GenPermOptions& opt) {
   if (!perm::parse_distribution(opt.dist, opt.gen.distribution))
     throw InputError("", "--dist", "unknown distribution '" + opt.dist + "'");
-  if (!opt.grid.empty()) {
-    parse_grid(opt.grid, opt.gen);
-  } else {
-    default_grid(opt.gen);
-  }
+  perm::set_processor_grid(opt.gen, opt.grid, "--grid");
   const std::string form = !opt.form.empty() ? opt.form : opt.gen.distribution == perm::PermDistribution::block1d ? "items" : "counts";
   if (form == "counts" && opt.gen.processors > 4096)
     throw InputError("", "--form", "the counts form has P^2 numbers; use --form items for more than 4096 processors");
   write_generated(opt.output, [&] {
     const perm::ItemLayout layout = perm::generate_items(opt.gen);
-    return form == "items" ? io::perm_items_text(layout)
-                           : io::perm_counts_text(perm::PermInstance::from_items(layout.processors, layout.initial, layout.partition));
+    return form == "items" ? perm::perm_items_text(layout)
+                           : perm::perm_counts_text(perm::PermInstance::from_items(layout.processors, layout.initial, layout.partition));
   });
 }
 

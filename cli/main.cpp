@@ -50,9 +50,9 @@ int main(int argc, char** argv) {
   } catch (const redist::InputError& e) {
     std::cerr << "redist: " << e.what() << "\n";
     return kExitBadInput;
-  } catch (const redist::InternalError& e) {
-    std::cerr << "redist: " << e.what() << " (please report this)\n";
-    return kExitCheckFailed;
+  } catch (const redist::InternalError& e) {  // one policy in every command (docs/architecture.md "Errors")
+    std::cerr << "redist: internal error: " << e.what() << " (please report this)\n";
+    return kExitInternalError;
   } catch (const std::bad_alloc&) {
     std::cerr << "redist: out of memory (input too large)\n";
     return kExitBadInput;

@@ -9,7 +9,7 @@
 
 namespace redist::cli {
 
-/// "unknown command 'pln' (did you mean 'plan'?)" when argv names a command that does not exist at
+/// "unknown subcommand 'pln' (did you mean 'plan'?)" when argv names a command that does not exist at
 /// a level that has commands (redist, redist gen, redist experiment); nullopt otherwise.
 std::optional<std::string> unknown_command(CLI::App& app, int argc, const char* const* argv);
 

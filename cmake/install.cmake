@@ -10,7 +10,7 @@ set(REDIST_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/redist)
 # Each layer is exported under its own name (redist::redist_ring, ...) so that CMake orders the
 # archives; consumers link redist::core.
 set(REDIST_CORE_LIBRARIES redist_core redist_io redist_sim redist_ring redist_sim_allport redist_lau
-    redist_perm redist_perm_io redist_report)
+    redist_perm redist_report)
 install(TARGETS ${REDIST_CORE_LIBRARIES} redist_lib EXPORT redistTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -64,7 +64,7 @@ if(IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
 else()
   set(REDIST_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
 endif()
-set(REDIST_PC_CORE_LIBS "-lredist_report -lredist_perm_io -lredist_lau -lredist_ring -lredist_perm -lredist_io -lredist_sim_allport -lredist_sim -lredist_core")
+set(REDIST_PC_CORE_LIBS "-lredist_report -lredist_lau -lredist_ring -lredist_perm -lredist_io -lredist_sim_allport -lredist_sim -lredist_core")
 configure_file(cmake/redist.pc.in ${PROJECT_BINARY_DIR}/pkgconfig/redist.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/pkgconfig/redist.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 if(REDIST_EXPORTS_MPI)

@@ -19,5 +19,5 @@ if(NOT TARGET redist_fuzz_harness)
   endif()
   target_include_directories(redist_fuzz_harness PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${PROJECT_SOURCE_DIR}/tests)
   target_link_libraries(redist_fuzz_harness PUBLIC redist_io redist_sim redist_ring redist_lau redist_perm
-    redist_perm_io PRIVATE redist_warnings)
+    PRIVATE redist_warnings)
 endif()

@@ -17,7 +17,7 @@
 #include "harness.hpp"
 #include "instance_text.hpp"
 #include "redist/core/error.hpp"
-#include "redist/io/allport_io.hpp"
+#include "redist/lau/allport_io.hpp"
 #include "redist/sim/allport_executor.hpp"
 #include "unit/lau_brute_force.hpp"
 
@@ -110,7 +110,7 @@ void fuzz_lau(Bytes data) {
   show_decoded(kTarget, text);
   AllportInstance inst;
   try {
-    inst = io::allport_instance_from_json(io::parse_exact_json(text, kSource), kSource);
+    inst = allport_instance_from_json(io::parse_exact_json(text, kSource), kSource);
   } catch (const InputError&) {
     return;
   }

@@ -19,7 +19,7 @@
 #include "byte_reader.hpp"
 #include "harness.hpp"
 #include "redist/core/error.hpp"
-#include "redist/io/perm_io.hpp"
+#include "redist/perm/perm_io.hpp"
 #include "redist/perm/edge_colouring.hpp"
 #include "redist/perm/greedy.hpp"
 #include "redist/perm/steps.hpp"
@@ -186,7 +186,7 @@ void fuzz_perm(Bytes data) {
   show_decoded(kTarget, text);
   PermInstance inst;
   try {
-    inst = io::parse_perm_instance(text, kSource);
+    inst = perm::parse_perm_instance(text, kSource);
   } catch (const InputError&) {
     return;
   }

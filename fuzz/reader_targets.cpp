@@ -15,9 +15,9 @@
 
 #include "harness.hpp"
 #include "redist/core/error.hpp"
-#include "redist/io/allport_io.hpp"
+#include "redist/lau/allport_io.hpp"
 #include "redist/io/exact_json.hpp"
-#include "redist/io/perm_io.hpp"
+#include "redist/perm/perm_io.hpp"
 #include "redist/io/ring_instance_io.hpp"
 
 namespace redist::fuzz {
@@ -77,10 +77,10 @@ RingInstance read_ring_file(std::string_view text) {
 }
 
 AllportInstance read_allport(std::string_view text) {
-  return io::allport_instance_from_json(io::parse_exact_json(text, kSource), kSource);
+  return allport_instance_from_json(io::parse_exact_json(text, kSource), kSource);
 }
 
-perm::PermInstance read_perm(std::string_view text) { return io::parse_perm_instance(text, kSource); }
+perm::PermInstance read_perm(std::string_view text) { return perm::parse_perm_instance(text, kSource); }
 
 void require_checks_pass(const char* target, auto check) {
   try {
@@ -111,7 +111,7 @@ void check_perm_invariants(const perm::PermInstance& inst) {
     parts_total += inst.part_size(i);
   }
   require(total == inst.total_items() && parts_total == total, kTarget, "totals disagree");
-  require(total <= io::kMaxPermItems, kTarget, "more items than the documented limit");
+  require(total <= perm::kMaxPermItems, kTarget, "more items than the documented limit");
 }
 
 bool same_counts(const perm::PermInstance& a, const perm::PermInstance& b) {
@@ -149,7 +149,7 @@ void fuzz_allport_json(Bytes data) {
   const auto inst = accepted(as_text(data), read_allport);
   if (!inst) return;
   require_checks_pass(kTarget, [&] { check_allport_instance(*inst, kSource); });
-  const std::string written = io::allport_instance_to_json(*inst).dump();
+  const std::string written = allport_instance_to_json(*inst).dump();
   const auto back = accepted(written, read_allport);
   require(back.has_value(), kTarget, "rejects its own output: " + written);
   require(back->loads == inst->loads && back->targets == inst->targets, kTarget,
@@ -162,7 +162,7 @@ void fuzz_perm_json(Bytes data) {
   if (!inst) return;
   check_perm_invariants(*inst);
   if (inst->processors() > 64) return;  // the dense form written back has P^2 numbers
-  const std::string written = io::perm_counts_text(*inst);
+  const std::string written = perm::perm_counts_text(*inst);
   const auto back = accepted(written, read_perm);
   require(back.has_value(), kTarget, "rejects its own output: " + written);
   require(same_counts(*inst, *back), kTarget, "round trip changed the counts: " + written);

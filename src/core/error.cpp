@@ -24,7 +24,7 @@ std::string indexed(const std::string& field, std::size_t index) {
 }
 
 void assertion_failed(const char* expr, const char* file, int line) {
-  throw InternalError(std::string("internal error: assertion '") + expr + "' failed at " + file +
+  throw InternalError(std::string("assertion '") + expr + "' failed at " + file +
                       ":" + std::to_string(line));
 }
 

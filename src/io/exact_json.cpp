@@ -134,10 +134,14 @@ void check_object_fields(const Json& object, const JsonPlace& place, std::initia
   }
 }
 
+namespace {
+
 bool is_number(const Json& value) {
   return value.is_number_integer() || (value.is_binary() && value.get_binary().has_subtype() &&
                                        value.get_binary().subtype() == kDecimalSubtype);
 }
+
+}  // namespace
 
 Decimal as_decimal(const Json& value, const JsonPlace& place) {
   if (value.is_number_unsigned()) return Decimal{static_cast<Ticks>(value.get<std::uint64_t>()), 0};
@@ -161,11 +165,15 @@ std::int64_t as_int64(const Json& value, const JsonPlace& place) {
   return static_cast<std::int64_t>(d.mantissa);
 }
 
+namespace {
+
 std::int64_t as_count(const Json& value, const JsonPlace& place) {
   const std::int64_t v = as_int64(value, place);
   if (v < 0) place.fail("must be >= 0, got " + std::to_string(v));
   return v;
 }
+
+}  // namespace
 
 const std::string& as_string(const Json& value, const JsonPlace& place) {
   if (!value.is_string()) place.fail(std::string("must be a string, got ") + type_name(value));
@@ -196,6 +204,18 @@ Json ticks_to_json(Ticks ticks, int scale) {
   if (back && original && back->mantissa == original->mantissa && back->scale == original->scale)
     return Json(approx);
   return Json(exact);
+}
+
+Json wide_to_json(Int128 value) {
+  if (value >= INT64_MIN && value <= INT64_MAX) return Json(static_cast<std::int64_t>(value));
+  const bool negative = value < 0;
+  UInt128 magnitude = negative ? -static_cast<UInt128>(value) : static_cast<UInt128>(value);
+  std::string digits;
+  while (magnitude > 0) {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(magnitude % 10)));
+    magnitude /= 10;
+  }
+  return Json((negative ? "-" : "") + digits);
 }
 
 }  // namespace redist::io

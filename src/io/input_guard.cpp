@@ -71,8 +71,9 @@ std::string read_all(int fd, const std::string& name) {
   }
 }
 
-}  // namespace
 
+// InputError(path, "", reason) unless `path` ("-": standard input) may hold an instance. Costs one
+// stat.
 void check_input_path(const std::string& path) {
   struct stat st {};
   if (path == "-") {
@@ -83,6 +84,8 @@ void check_input_path(const std::string& path) {
   if (::stat(path.c_str(), &st) != 0) throw InputError(path, "", std::string("cannot open file: ") + std::strerror(errno));
   refuse_kind(st, path, false);
 }
+
+}  // namespace
 
 std::string read_input_text(const std::string& path) {
   check_input_path(path);

@@ -55,6 +55,20 @@ std::optional<std::uint64_t> cgroup_room() {
   return std::nullopt;
 }
 
+// "1.5 GiB", "300 MiB": sizes for messages.
+std::string format_bytes(std::uint64_t bytes) {
+  const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  double value = static_cast<double>(bytes);
+  int unit = 0;
+  while (value >= 1024 && unit < 4) {
+    value /= 1024;
+    ++unit;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, unit == 0 ? "%.0f %s" : "%.1f %s", value, units[unit]);
+  return text;
+}
+
 }  // namespace
 
 std::optional<std::uint64_t> available_memory_bytes() {
@@ -82,19 +96,6 @@ std::uint64_t regular_file_size(const std::string& path) {
   if (path == "-" || !std::filesystem::is_regular_file(path, error)) return 0;
   const auto size = std::filesystem::file_size(path, error);
   return error ? 0 : static_cast<std::uint64_t>(size);
-}
-
-std::string format_bytes(std::uint64_t bytes) {
-  const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-  double value = static_cast<double>(bytes);
-  int unit = 0;
-  while (value >= 1024 && unit < 4) {
-    value /= 1024;
-    ++unit;
-  }
-  char text[32];
-  std::snprintf(text, sizeof text, unit == 0 ? "%.0f %s" : "%.1f %s", value, units[unit]);
-  return text;
 }
 
 }  // namespace redist::io

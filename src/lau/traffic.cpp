@@ -50,13 +50,4 @@ ShiftRange traffic_window(std::span<const std::int64_t> base) {
   return {-upper, -lower};
 }
 
-__int128 traffic_at(std::span<const std::int64_t> base, std::int64_t shift) {
-  __int128 sum = 0;
-  for (auto s : base) {
-    const __int128 f = static_cast<__int128>(s) + shift;
-    sum += f < 0 ? -f : f;
-  }
-  return sum;
-}
-
 }  // namespace redist

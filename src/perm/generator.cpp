@@ -1,6 +1,7 @@
 #include "redist/perm/generator.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "redist/core/error.hpp"
@@ -235,6 +236,48 @@ std::vector<std::int64_t> balanced_block_sizes(std::size_t processors, std::int6
   std::vector<std::int64_t> sizes(processors, items / static_cast<std::int64_t>(processors));
   for (std::int64_t k = 0; k < items % static_cast<std::int64_t>(processors); ++k) ++sizes[static_cast<std::size_t>(k)];
   return sizes;
+}
+
+namespace {
+
+// "4x8" -> p = 4, q = 8.
+void parse_grid(const std::string& text, const std::string& option, PermGenOptions& gen) {
+  const auto x = text.find('x');
+  std::size_t used_p = 0, used_q = 0;
+  try {
+    if (x == std::string::npos) throw std::invalid_argument("no x");
+    gen.grid_rows = std::stoul(text.substr(0, x), &used_p);
+    gen.grid_cols = std::stoul(text.substr(x + 1), &used_q);
+  } catch (const std::exception&) {
+    throw InputError("", option, "must look like PxQ, e.g. 4x8, got '" + text + "'");
+  }
+  if (used_p != x || used_q != text.size() - x - 1 || !std::isdigit(static_cast<unsigned char>(text[0])) ||
+      !std::isdigit(static_cast<unsigned char>(text[x + 1])))
+    throw InputError("", option, "must look like PxQ with P, Q >= 1, got '" + text + "'");
+  // Each side first, so that the product cannot wrap.
+  if (gen.grid_rows == 0 || gen.grid_cols == 0 || gen.grid_rows > kMaxProcessors || gen.grid_cols > kMaxProcessors ||
+      gen.grid_rows * gen.grid_cols > kMaxProcessors)
+    throw InputError("", option, "must be PxQ with P, Q >= 1 and P * Q <= 2^23, got '" + text + "'");
+  gen.processors = gen.grid_rows * gen.grid_cols;
+}
+
+// The squarest p x q = P.
+void squarest_grid(PermGenOptions& gen) {
+  std::size_t p = 1;
+  for (std::size_t d = 1; d * d <= gen.processors; ++d)
+    if (gen.processors % d == 0) p = d;
+  gen.grid_rows = p;
+  gen.grid_cols = gen.processors / p;
+}
+
+}  // namespace
+
+void set_processor_grid(PermGenOptions& options, const std::string& text, const std::string& option) {
+  if (text.empty()) {
+    squarest_grid(options);
+  } else {
+    parse_grid(text, option, options);
+  }
 }
 
 }  // namespace redist::perm

@@ -103,6 +103,4 @@ Assignment assignment_from_rows(const std::vector<Proc>& col_of_row) {
   return a;
 }
 
-std::vector<Proc> rows_from_assignment(const Assignment& assignment) { return assignment_from_rows(assignment); }
-
 }  // namespace redist::perm

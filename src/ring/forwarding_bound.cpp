@@ -60,11 +60,6 @@ ShiftTimes shift_times(const RingInstance& inst, const std::vector<std::int64_t>
 
 }  // namespace
 
-Ticks forwarding_time(const RingInstance& inst, std::int64_t shift) {
-  REDIST_ASSERT(inst.bidirectional());
-  return shift_times(inst, prefix_sums(inst.imbalances()), shift).beta;
-}
-
 Ticks forwarding_bound(const RingInstance& inst) {
   const RingPrefix prefix = RingPrefix::of(inst);
   return forwarding_bound(inst, prefix, solve_system6(inst, prefix));

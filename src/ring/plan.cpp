@@ -8,6 +8,7 @@
 #include "redist/ring/local_search.hpp"
 #include "redist/ring/shift_planners.hpp"
 #include "redist/ring/system6.hpp"
+#include "plan_check.hpp"
 
 namespace redist {
 
@@ -132,6 +133,7 @@ RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
   plan.schedule.time_scale = inst.cost_scale;
   plan.schedule.lower_bound = plan.bounds.best;
   plan.schedule.status = *plan.schedule.makespan == plan.bounds.best ? PlanStatus::optimal : PlanStatus::feasible;
+  detail::require_validated_plan(inst, plan);  // the promise of ring/plan.hpp
   return plan;
 }
 

@@ -33,27 +33,28 @@ bad() {  # bad NAME JSON PATTERN: exit 2, one line matching PATTERN, no SVG writ
 echo '{"model": "allport", "loads": [7, 0, 3, 1, 1, 0]}' >"$T/fig1.json"
 expect 0 '7_0 --2--> 0_1 \.\.0\.\. 3_2 --1--> 1_3 \.\.0\.\. 1_4 <--1-- \[0_5\] <--3-- \(7_0\)' -- "$R" lau "$T/fig1.json"
 expect 0 'traffic 7, T_single 2, T_multi 2' -- "$R" lau "$T/fig1.json"
-expect 0 '"flows":\[2,0,1,0,-1,-3\]' -- "$R" lau "$T/fig1.json" --json
-expect 0 '"shift":-3' -- "$R" lau "$T/fig1.json" --json
-expect 0 '"T_single":5' -- "$R" lau "$T/fig1.json" --algorithm linear --json
+expect 0 '"flows": \[2,0,1,0,-1,-3\]' -- "$R" lau "$T/fig1.json" --json
+expect 0 '"shift": -3' -- "$R" lau "$T/fig1.json" --json
+expect 0 '"T_single": 5' -- "$R" lau "$T/fig1.json" --algorithm linear --json
 expect 0 '"traffic":' -- "$R" lau "$T/fig1.json" --algorithm traffic --mode multi --json
 expect 0 '"window":' -- "$R" lau "$T/fig1.json" --algorithm window --json
 
 # Lemma 6: the modes want different schedules.
 echo '{"model": "allport", "loads": [10, 1, 3, 1, 2, 2, 0, 0, 0, 1]}' >"$T/l6.json"
-expect 0 '"T_multi":2' -- "$R" lau "$T/l6.json" --mode multi --json
-expect 0 '"T_single":3' -- "$R" lau "$T/l6.json" --mode single --json
+expect 0 '"T_multi": 2' -- "$R" lau "$T/l6.json" --mode multi --json
+expect 0 '"T_single": 3' -- "$R" lau "$T/l6.json" --mode single --json
 # docs/errata.md item 5: the document's window search misses, ours does not.
 echo '{"model": "allport", "loads": [0, 0, 0, 1, 4]}' >"$T/e5.json"
-expect 0 '"T_single":3' -- "$R" lau "$T/e5.json" --algorithm window --json
-expect 0 '"T_single":2' -- "$R" lau "$T/e5.json" --json
+expect 0 '"T_single": 3' -- "$R" lau "$T/e5.json" --algorithm window --json
+expect 0 '"T_single": 2' -- "$R" lau "$T/e5.json" --json
 # Non-whole average and explicit targets; trivial rings.
 echo '{"model": "allport", "loads": [5, 0, 0]}' >"$T/rem.json"
-expect 0 '"targets":\[2,2,1\]' -- "$R" lau "$T/rem.json" --json
+expect 0 '"targets": \[2,2,1\]' -- "$R" lau "$T/rem.json" --json
 echo '{"model": "allport", "loads": [5, 0, 0], "targets": [0, 0, 5]}' >"$T/tgt.json"
-expect 0 '"targets":\[0,0,5\]' -- "$R" lau "$T/tgt.json" --json
+expect 0 '"targets": \[0,0,5\]' -- "$R" lau "$T/tgt.json" --json
 echo '{"model": "allport", "loads": [4]}' >"$T/one.json"
-expect 0 '"T_multi":0,"T_single":0' -- "$R" lau "$T/one.json" --json
+expect 0 '"T_multi": 0' -- "$R" lau "$T/one.json" --json
+expect 0 '"T_single": 0' -- "$R" lau "$T/one.json" --json
 
 # --svg draws the execution.
 expect 0 'T_multi 3' -- "$R" lau "$T/fig1.json" --algorithm linear --mode multi --svg "$T/run.svg"

@@ -220,9 +220,9 @@ done
 ! cmp -s "$T/s_max.json" "$T/s_zero.json" && ok || bad "OptionRanges.SeedsDoNotAlias: 2^64-1 and 0 give the same ring"
 
 # ---- Messages: usage errors are one line
-refused Messages.UnknownCommandSuggests "unknown command 'pln' \(did you mean 'plan'\?\)" -- "$R" pln "$T/a.json"
-refused Messages.UnknownGenCommandSuggests "unknown command 'gen rng' \(did you mean 'ring'\?\)" -- "$R" gen rng
-refused Messages.UnknownCommandListsCommands "unknown command 'xyzzy' \(commands: " -- "$R" xyzzy
+refused Messages.UnknownCommandSuggests "unknown subcommand 'pln' \(did you mean 'plan'\?\)" -- "$R" pln "$T/a.json"
+refused Messages.UnknownGenCommandSuggests "unknown subcommand 'gen rng' \(did you mean 'ring'\?\)" -- "$R" gen rng
+refused Messages.UnknownCommandListsCommands "unknown subcommand 'xyzzy' \(commands: " -- "$R" xyzzy
 refused Messages.MissingArgumentIsOneLine "instance is required" -- "$R" plan
 refused Messages.UnknownOptionIsOneLine "--frobnicate" -- "$R" plan "$T/a.json" --frobnicate
 refused Messages.NoCommandIsOneLine "subcommand" -- "$R"

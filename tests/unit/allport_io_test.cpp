@@ -1,7 +1,7 @@
 // All-port instances and results as JSON: the docs/design.md formats, default and explicit targets, and
 // bad input naming the file, the field and the index.
 
-#include "redist/io/allport_io.hpp"
+#include "redist/lau/allport_io.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "redist/core/error.hpp"
-#include "redist/io/allport_io.hpp"
-#include "redist/io/perm_io.hpp"
+#include "redist/lau/allport_io.hpp"
+#include "redist/perm/perm_io.hpp"
 #include "redist/lau/planner.hpp"
 #include "redist/perm/edge_colouring.hpp"
 #include "redist/perm/steps.hpp"
@@ -21,7 +21,7 @@ namespace {
 AllportInstance allport(const std::string& loads, const std::string& targets = "") {
   std::string text = R"({"model": "allport", "loads": )" + loads;
   if (!targets.empty()) text += R"(, "targets": )" + targets;
-  return io::allport_instance_from_json(io::parse_exact_json(text + "}", "in.json"), "in.json");
+  return allport_instance_from_json(io::parse_exact_json(text + "}", "in.json"), "in.json");
 }
 
 std::string allport_error(const std::string& loads, const std::string& targets = "") {
@@ -81,7 +81,7 @@ TEST(AllportLimits, HostileValues) {
 
 std::string perm_error(const std::string& text) {
   try {
-    io::parse_perm_instance(text, "in.json");
+    perm::parse_perm_instance(text, "in.json");
   } catch (const InputError& e) {
     return e.field() + ": " + e.reason();
   }
@@ -101,7 +101,7 @@ void expect_solved(const perm::PermInstance& inst) {
 
 TEST(PermLimits, TwoToThe60ItemsIsTheLargestAccepted) {
   const std::string half = std::to_string(std::int64_t{1} << 59);
-  const perm::PermInstance inst = io::parse_perm_instance("{\"counts\": [[0, " + half + "], [" + half + ", 0]]}", "x");
+  const perm::PermInstance inst = perm::parse_perm_instance("{\"counts\": [[0, " + half + "], [" + half + ", 0]]}", "x");
   EXPECT_EQ(inst.total_items(), std::int64_t{1} << 60);
   EXPECT_EQ(perm::solve_min_volume(inst).volume, 0);
   expect_solved(inst);
@@ -117,19 +117,19 @@ TEST(PermLimits, OneProcessorHoldingEverythingAndAllEqual) {
   }
   std::string counts = "{\"counts\": [" + row + "]";
   for (int i = 1; i < 6; ++i) counts += ", " + zeros + "]";
-  const perm::PermInstance all_on_one = io::parse_perm_instance(counts + "]}", "x");
+  const perm::PermInstance all_on_one = perm::parse_perm_instance(counts + "]}", "x");
   EXPECT_EQ(perm::solve_min_volume(all_on_one).volume, 5 * std::int64_t{1'000'000'000'000});
   expect_solved(all_on_one);
-  const perm::PermInstance equal = io::parse_perm_instance(R"({"counts": [[2, 2, 2], [2, 2, 2], [2, 2, 2]]})", "x");
+  const perm::PermInstance equal = perm::parse_perm_instance(R"({"counts": [[2, 2, 2], [2, 2, 2], [2, 2, 2]]})", "x");
   EXPECT_EQ(perm::solve_min_volume(equal).volume, 12);
   expect_solved(equal);
 }
 
 // Whole numbers written as floats are read as every other file reads them (docs/limits.md).
 TEST(PermLimits, WholeNumberFloatsAreAccepted) {
-  const perm::PermInstance a = io::parse_perm_instance(R"({"counts": [[2.0, 0], [1e0, 2e0]]})", "x");
+  const perm::PermInstance a = perm::parse_perm_instance(R"({"counts": [[2.0, 0], [1e0, 2e0]]})", "x");
   EXPECT_EQ(a.total_items(), 5);
-  const perm::PermInstance b = io::parse_perm_instance(R"({"processors": 2.0, "initial": [0, 1.0], "partition": [1e0, 0]})", "x");
+  const perm::PermInstance b = perm::parse_perm_instance(R"({"processors": 2.0, "initial": [0, 1.0], "partition": [1e0, 0]})", "x");
   EXPECT_EQ(b.total_items(), 2);
 }
 

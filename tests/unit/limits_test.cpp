@@ -8,8 +8,8 @@
 #include <string>
 
 #include "redist/core/error.hpp"
-#include "redist/io/allport_io.hpp"
-#include "redist/io/perm_io.hpp"
+#include "redist/lau/allport_io.hpp"
+#include "redist/perm/perm_io.hpp"
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/io/schedule_io.hpp"
 #include "redist/perm/edge_colouring.hpp"

@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "redist/core/error.hpp"
-#include "redist/io/perm_io.hpp"
+#include "redist/perm/perm_io.hpp"
 
-namespace redist::io {
+namespace redist::perm {
 namespace {
 
 std::string error_of(const std::string& text) {
@@ -82,4 +82,4 @@ TEST(PermIo, BadInputNamesFieldAndIndex) {
 }
 
 }  // namespace
-}  // namespace redist::io
+}  // namespace redist::perm

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "redist/core/decimal.hpp"
+#include "redist/core/wide_int.hpp"
 
 namespace redist::io {
 
@@ -45,11 +46,8 @@ struct JsonPlace {
 void check_object_fields(const Json& object, const JsonPlace& place, std::initializer_list<const char*> known,
                          std::initializer_list<const char*> required);
 
-bool is_number(const Json& value);
 Decimal as_decimal(const Json& value, const JsonPlace& place);
 std::int64_t as_int64(const Json& value, const JsonPlace& place);
-/// A non-negative integer that fits 63 bits (item counts, loads).
-std::int64_t as_count(const Json& value, const JsonPlace& place);
 const std::string& as_string(const Json& value, const JsonPlace& place);
 std::vector<std::int64_t> as_count_array(const Json& value, const JsonPlace& place);
 
@@ -60,5 +58,9 @@ std::optional<Decimal> decimal_written_as_string(std::string_view text);
 /// Exact decimal text -> JSON number: integers stay integers; other values go through double only
 /// when the double prints back to the same decimal, else they are written as the decimal string.
 Json ticks_to_json(Ticks ticks, int scale);
+
+/// An exact 128-bit integer as JSON: a number when it fits 64 bits, else its decimal string
+/// (an all-port traffic, a sum of item counts).
+Json wide_to_json(Int128 value);
 
 }  // namespace redist::io

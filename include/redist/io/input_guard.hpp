@@ -16,9 +16,6 @@ namespace redist::io {
 /// (about 30 bytes per batch, at most 2n batches) stay under 4 GiB too.
 inline constexpr std::uint64_t kMaxInputBytes = std::uint64_t{4} << 30;
 
-/// InputError(path, "", reason) unless `path` ("-": standard input) may hold an instance. Costs one
-/// stat: readers that stream the file themselves call it first.
-void check_input_path(const std::string& path);
 
 /// The bytes of an input under the rules above ("-": standard input).
 std::string read_input_text(const std::string& path);

@@ -29,7 +29,4 @@ inline constexpr std::uint64_t kReadBytesPerFileByte = 10;
 /// The size of the regular file at `path`; 0 for standard input ("-") and anything else.
 std::uint64_t regular_file_size(const std::string& path);
 
-/// "1.5 GiB", "300 MiB": sizes for messages.
-std::string format_bytes(std::uint64_t bytes);
-
 }  // namespace redist::io

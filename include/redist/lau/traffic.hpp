@@ -13,7 +13,6 @@
 #include <cstdint>
 #include <span>
 
-#include "redist/core/wide_int.hpp"
 
 namespace redist {
 
@@ -33,8 +32,5 @@ std::int64_t traffic_shift(std::span<const std::int64_t> base, TrafficRule rule)
 
 /// Every traffic-optimal shift: the document's "optimal-traffic window" (one shift for odd n).
 ShiftRange traffic_window(std::span<const std::int64_t> base);
-
-/// sum |x + S_i|.
-Int128 traffic_at(std::span<const std::int64_t> base, std::int64_t shift);
 
 }  // namespace redist

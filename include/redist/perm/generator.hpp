@@ -70,6 +70,11 @@ ItemLayout generate_items(const PermGenOptions& options);
 PermInstance block1d_instance(std::span<const std::int64_t> initial_sizes, std::span<const std::int64_t> part_sizes);
 
 /// Random block sizes for block1d: P sizes >= 0 summing to `items` (uniform cut points).
+/// The processor grid of the tile distributions from an option's text: "4x8" sets p = 4, q = 8 and
+/// P = 32; an empty text keeps P and picks the squarest p x q = P. InputError names `option` when the
+/// text is not PxQ with P, Q >= 1 and P * Q <= kMaxProcessors.
+void set_processor_grid(PermGenOptions& options, const std::string& text, const std::string& option);
+
 std::vector<std::int64_t> random_block_sizes(std::size_t processors, std::int64_t items, std::uint64_t seed);
 /// Balanced sizes: items / P each, the first items % P one more.
 std::vector<std::int64_t> balanced_block_sizes(std::size_t processors, std::int64_t items);

@@ -71,8 +71,7 @@ std::optional<std::string> check_matching_certificate(const WeightedGraph& graph
 /// increasing order. Used after a partial matching whose leftovers may be paired arbitrarily.
 void complete_matching(std::vector<Proc>& col_of_row);
 
-/// col_of_row (processor -> part) to an Assignment (part -> processor), and back.
+/// col_of_row (processor -> part) to an Assignment (part -> processor).
 Assignment assignment_from_rows(const std::vector<Proc>& col_of_row);
-std::vector<Proc> rows_from_assignment(const Assignment& assignment);
 
 }  // namespace redist::perm

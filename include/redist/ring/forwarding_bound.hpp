@@ -25,7 +25,5 @@ Ticks forwarding_bound(const RingInstance& instance);
 /// The same from the prefix sums and System 6's solution (ring_lower_bounds has both already).
 Ticks forwarding_bound(const RingInstance& instance, const RingPrefix& prefix, const System6Solution& system6);
 
-/// beta(x) of one integer shift (same units as tau).
-Ticks forwarding_time(const RingInstance& instance, std::int64_t shift);
 
 }  // namespace redist

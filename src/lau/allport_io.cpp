@@ -1,23 +1,27 @@
-#include "redist/io/allport_io.hpp"
+#include "redist/lau/allport_io.hpp"
 
 #include "redist/core/error.hpp"
+#include "redist/io/json_text.hpp"
 
-namespace redist::io {
+namespace redist {
+
+using io::Json;
+using io::JsonPlace;
 
 AllportInstance allport_instance_from_json(const Json& document, const std::string& source) {
   const JsonPlace root{source, ""};
-  check_object_fields(document, root, {"model", "loads", "targets"}, {"loads"});
+  io::check_object_fields(document, root, {"model", "loads", "targets"}, {"loads"});
   if (document.contains("model")) {  // optional: `redist lau` reads all-port instances only
-    const std::string& model = as_string(document["model"], root["model"]);
+    const std::string& model = io::as_string(document["model"], root["model"]);
     if (model != "allport") root["model"].fail("must be \"allport\", got \"" + model + "\"");
   }
   AllportInstance inst;
-  inst.loads = as_count_array(document["loads"], root["loads"]);
+  inst.loads = io::as_count_array(document["loads"], root["loads"]);
   if (inst.loads.empty()) root["loads"].fail("the ring needs at least one processor (n = 0)");
   if (inst.loads.size() > kMaxAllportSize)
     root["loads"].fail("at most " + std::to_string(kMaxAllportSize) + " processors are supported");
   if (document.contains("targets")) {
-    inst.targets = as_count_array(document["targets"], root["targets"]);
+    inst.targets = io::as_count_array(document["targets"], root["targets"]);
   } else {
     check_allport_instance(AllportInstance{inst.loads, inst.loads}, source);  // totals before averaging
     inst.targets = average_targets(inst.loads);
@@ -27,7 +31,7 @@ AllportInstance allport_instance_from_json(const Json& document, const std::stri
 }
 
 AllportInstance read_allport_instance(const std::string& path) {
-  return allport_instance_from_json(read_exact_json_file(path), path);
+  return allport_instance_from_json(io::read_exact_json_file(path), path);
 }
 
 Json allport_instance_to_json(const AllportInstance& inst) {
@@ -36,18 +40,6 @@ Json allport_instance_to_json(const AllportInstance& inst) {
   doc["loads"] = inst.loads;
   if (inst.targets != average_targets(inst.loads)) doc["targets"] = inst.targets;
   return doc;
-}
-
-Json wide_to_json(__int128 value) {
-  if (value >= INT64_MIN && value <= INT64_MAX) return Json(static_cast<std::int64_t>(value));
-  const bool negative = value < 0;
-  unsigned __int128 magnitude = negative ? -static_cast<unsigned __int128>(value) : static_cast<unsigned __int128>(value);
-  std::string digits;
-  while (magnitude > 0) {
-    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(magnitude % 10)));
-    magnitude /= 10;
-  }
-  return Json((negative ? "-" : "") + digits);
 }
 
 namespace {
@@ -69,7 +61,7 @@ Json lau_plan_to_json(const AllportInstance& instance, const LauPlan& plan) {
   doc["mode"] = to_string(plan.mode);
   doc["shift"] = plan.shift;
   doc["flows"] = plan.flows;
-  doc["traffic"] = wide_to_json(plan.traffic);
+  doc["traffic"] = io::wide_to_json(plan.traffic);
   put_time(doc, "T_single", "deadlock_single", plan.t_single);
   put_time(doc, "T_multi", "deadlock_multi", plan.t_multi);
   doc["targets"] = instance.targets;
@@ -79,4 +71,8 @@ Json lau_plan_to_json(const AllportInstance& instance, const LauPlan& plan) {
   return doc;
 }
 
-}  // namespace redist::io
+std::string lau_plan_text(const AllportInstance& instance, const LauPlan& plan) {
+  return io::json_text(lau_plan_to_json(instance, plan));
+}
+
+}  // namespace redist

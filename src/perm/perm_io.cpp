@@ -1,6 +1,4 @@
-#include "redist/io/perm_io.hpp"
-
-#include "redist/io/input_guard.hpp"
+#include "redist/perm/perm_io.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -13,12 +11,11 @@
 
 #include "redist/core/decimal.hpp"
 #include "redist/core/error.hpp"
+#include "redist/io/input_guard.hpp"
 
-namespace redist::io {
+namespace redist::perm {
 
 namespace {
-
-using perm::Proc;
 
 enum class Field { none, counts, initial, partition, processors };
 
@@ -67,7 +64,7 @@ class PermInstanceSax {
     throw InputError(source_, "", "malformed JSON at byte " + std::to_string(position) + ": " + what);
   }
 
-  perm::PermInstance finish() const;
+  PermInstance finish() const;
 
  private:
   [[noreturn]] void fail(const std::string& field, const std::string& reason) const {
@@ -110,7 +107,7 @@ class PermInstanceSax {
   void push_id(std::uint64_t v);
   void end_row();
   void check_square() const;
-  perm::PermInstance finish_items() const;
+  PermInstance finish_items() const;
 
   const std::string& source_;
   int depth_ = 0;
@@ -167,7 +164,7 @@ void PermInstanceSax::end_row() {
   const std::string here = indexed("counts", rows_);
   if (rows_ == 0) {
     if (row_length_ == 0) fail(here, "empty row: the matrix must be P x P with P >= 1");
-    if (row_length_ > perm::kMaxProcessors) fail(here, "too many parts (at most 2^23)");
+    if (row_length_ > kMaxProcessors) fail(here, "too many parts (at most 2^23)");
     width_ = row_length_;
   } else if (row_length_ != width_) {
     fail(here, "has " + std::to_string(row_length_) + " entries, expected " + std::to_string(width_) +
@@ -188,7 +185,7 @@ bool PermInstanceSax::number_unsigned(std::uint64_t v) {
   if (field_ == Field::counts) {
     push_count(v);
   } else if (field_ == Field::processors) {
-    if (v < 1 || v > perm::kMaxProcessors) fail("processors", "must be in [1, 2^23], got " + std::to_string(v));
+    if (v < 1 || v > kMaxProcessors) fail("processors", "must be in [1, 2^23], got " + std::to_string(v));
     processors_ = static_cast<std::size_t>(v);
   } else {
     push_id(v);
@@ -208,23 +205,23 @@ void PermInstanceSax::push_count(std::uint64_t v) {
 
 void PermInstanceSax::push_id(std::uint64_t v) {
   const char* what = field_ == Field::initial ? "processor" : "part";
-  if (v >= (processors_ > 0 ? processors_ : perm::kMaxProcessors))
+  if (v >= (processors_ > 0 ? processors_ : kMaxProcessors))
     fail(place(), std::string(what) + " id " + std::to_string(v) + " out of range [0, " +
-                      std::to_string(processors_ > 0 ? processors_ : perm::kMaxProcessors) + ")");
+                      std::to_string(processors_ > 0 ? processors_ : kMaxProcessors) + ")");
   (field_ == Field::initial ? initial_ : partition_).push_back(static_cast<Proc>(v));
 }
 
-perm::PermInstance PermInstanceSax::finish() const {
+PermInstance PermInstanceSax::finish() const {
   if (seen_ & (1U << static_cast<unsigned>(Field::counts))) {
     if (processors_ > 0 && processors_ != width_)
       fail("processors", "is " + std::to_string(processors_) + " but counts is " + std::to_string(width_) + " x " +
                              std::to_string(width_));
-    return perm::PermInstance::from_dense(width_, counts_);
+    return PermInstance::from_dense(width_, counts_);
   }
   return finish_items();
 }
 
-perm::PermInstance PermInstanceSax::finish_items() const {
+PermInstance PermInstanceSax::finish_items() const {
   for (Field f : {Field::initial, Field::partition})
     if (!(seen_ & (1U << static_cast<unsigned>(f))))
       fail(name(f), seen_ ? "missing required field" : "missing: give counts, or initial and partition");
@@ -247,7 +244,7 @@ perm::PermInstance PermInstanceSax::finish_items() const {
                " out of range [0, " + std::to_string(n) + ")");
   }
   if (static_cast<std::int64_t>(initial_.size()) > kMaxPermItems) fail("initial", "more than 2^60 items");
-  return perm::PermInstance::from_items(n, initial_, partition_);
+  return PermInstance::from_items(n, initial_, partition_);
 }
 
 void append_int(std::string& out, std::int64_t v) {
@@ -268,53 +265,25 @@ void append_array(std::string& out, const Range& values) {
   out += ']';
 }
 
-void append_costs(std::string& out, const perm::PermSolution& s) {
-  out += "{\"volume\": ";
-  append_int(out, s.volume);
-  out += ", \"steps\": ";
-  append_int(out, s.steps);
-  out += '}';
-}
-
-void append_schedule(std::string& out, const perm::StepSchedule& schedule) {
-  out += ",\n  \"schedule\": [";
-  for (std::size_t g = 0; g < schedule.groups.size(); ++g) {
-    out += g == 0 ? "\n    {\"repeat\": " : ",\n    {\"repeat\": ";
-    append_int(out, schedule.groups[g].repeat);
-    out += ", \"pairs\": [";
-    bool first = true;
-    for (const perm::TransferPair& p : schedule.groups[g].pairs) {
-      out += first ? "[" : ", [";
-      first = false;
-      append_int(out, p.src);
-      out += ", ";
-      append_int(out, p.dst);
-      out += ']';
-    }
-    out += "]}";
-  }
-  out += schedule.groups.empty() ? "]" : "\n  ]";
-}
-
 }  // namespace
 
-perm::PermInstance parse_perm_instance(std::string_view text, const std::string& source) {
+PermInstance parse_perm_instance(std::string_view text, const std::string& source) {
   PermInstanceSax sax(source);
   nlohmann::json::sax_parse(text.begin(), text.end(), &sax, nlohmann::detail::input_format_t::json, true, false);
   return sax.finish();
 }
 
-perm::PermInstance read_perm_instance(const std::string& path) {
-  return parse_perm_instance(read_input_text(path), path);
+PermInstance read_perm_instance(const std::string& path) {
+  return parse_perm_instance(io::read_input_text(path), path);
 }
 
-std::string perm_counts_text(const perm::PermInstance& instance) {
+std::string perm_counts_text(const PermInstance& instance) {
   const std::size_t n = instance.processors();
   std::string out = "{\"counts\": [";
   std::vector<std::int64_t> row(n);
   for (std::size_t i = 0; i < n; ++i) {
     std::fill(row.begin(), row.end(), 0);
-    for (const perm::CountEntry& e : instance.row(static_cast<Proc>(i))) row[e.part] = e.count;
+    for (const CountEntry& e : instance.row(static_cast<Proc>(i))) row[e.part] = e.count;
     out += i == 0 ? "\n  " : ",\n  ";
     append_array(out, row);
   }
@@ -322,7 +291,7 @@ std::string perm_counts_text(const perm::PermInstance& instance) {
   return out;
 }
 
-std::string perm_items_text(const perm::ItemLayout& layout) {
+std::string perm_items_text(const ItemLayout& layout) {
   std::string out = "{\"processors\": ";
   append_int(out, static_cast<std::int64_t>(layout.processors));
   out += ",\n \"initial\": ";
@@ -333,36 +302,4 @@ std::string perm_items_text(const perm::ItemLayout& layout) {
   return out;
 }
 
-std::string perm_result_text(const PermResult& r) {
-  std::string out = "{\n  \"objective\": \"" + r.objective + "\",\n  \"processors\": ";
-  append_int(out, static_cast<std::int64_t>(r.processors));
-  out += ",\n  \"items\": ";
-  append_int(out, r.items);
-  out += ",\n  \"assignment\": ";
-  append_array(out, r.chosen.assignment);
-  out += ",\n  \"volume\": ";
-  append_int(out, r.chosen.volume);
-  out += ",\n  \"steps\": ";
-  append_int(out, r.chosen.steps);
-  out += ",\n  \"optimal_volume\": ";
-  append_int(out, r.min_volume.volume);
-  out += ",\n  \"optimal_steps\": ";
-  append_int(out, r.min_steps.steps);
-  out += ",\n  \"canonical\": ";
-  append_costs(out, r.canonical);
-  out += ",\n  \"min_volume\": ";
-  append_costs(out, r.min_volume);
-  out += ",\n  \"min_steps\": ";
-  append_costs(out, r.min_steps);
-  out += ",\n  \"heuristics\": {";
-  for (std::size_t k = 0; k < r.heuristics.size(); ++k) {
-    out += (k == 0 ? "\"" : ", \"") + r.heuristics[k].first + "\": ";
-    append_costs(out, r.heuristics[k].second);
-  }
-  out += "}";
-  if (r.schedule) append_schedule(out, *r.schedule);
-  out += "\n}\n";
-  return out;
-}
-
-}  // namespace redist::io
+}  // namespace redist::perm

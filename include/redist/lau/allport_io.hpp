@@ -6,32 +6,29 @@
 //              "T_multi": 2, ...}
 // "model" may be left out (it must be "allport" when present). Without "targets", a total that n
 // does not divide puts the remainder one item each on P_0, P_1, ... (sim/allport_instance.hpp).
-// The functions live in the redist_lau target (they need its types).
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "redist/core/wide_int.hpp"
 #include "redist/io/exact_json.hpp"
 #include "redist/lau/planner.hpp"
 #include "redist/sim/allport_instance.hpp"
 
-namespace redist::io {
+namespace redist {
 
 /// Throws InputError naming `source`, the field and the index (check_allport_instance's rules,
 /// unknown fields, a wrong "model").
-AllportInstance allport_instance_from_json(const Json& document, const std::string& source);
+AllportInstance allport_instance_from_json(const io::Json& document, const std::string& source);
 AllportInstance read_allport_instance(const std::string& path);
 
 /// Writes "targets" only when they differ from average_targets(loads).
-Json allport_instance_to_json(const AllportInstance& instance);
+io::Json allport_instance_to_json(const AllportInstance& instance);
 
 /// The result object; traffic beyond 64 bits is written as a decimal string. A deadlocking time
 /// (never produced by linear, traffic or optimal) is null with "deadlock_single"/"deadlock_multi".
-Json lau_plan_to_json(const AllportInstance& instance, const LauPlan& plan);
+io::Json lau_plan_to_json(const AllportInstance& instance, const LauPlan& plan);
+/// lau_plan_to_json in the layout of every redist JSON document (io/json_text.hpp).
+std::string lau_plan_text(const AllportInstance& instance, const LauPlan& plan);
 
-/// An exact 128-bit integer as JSON: a number when it fits 64 bits, else its decimal string.
-Json wide_to_json(Int128 value);
-
-}  // namespace redist::io
+}  // namespace redist
