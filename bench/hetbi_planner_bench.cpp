@@ -1,8 +1,8 @@
 // The general heterogeneous bidirectional planner at n = 2000 on every generator shape (loads up to
-// 12, costs 1..10; plan_ring also at n = 8000): plan_ring (flow timing, then where it misses the bound
-// list scheduling + local search, effort 1) next to the
-// baseline in the same run, the flow-timing planner alone (plan_bidirectional_by_shifts, before the
-// list scheduler existed). Counters: makespan / best lower bound - 1 for each.
+// 12, costs 1..10; plan_ring also at n = 8000): plan_ring (flow timing, then where it misses the
+// bound list scheduling + local search, effort 1) next to the baseline in the same run, the
+// flow-timing planner alone (plan_bidirectional_by_shifts, before the list scheduler existed).
+// Counters: makespan / best lower bound - 1 for each.
 
 #include <benchmark/benchmark.h>
 
@@ -27,7 +27,9 @@ RingInstance shaped(std::int64_t shape, std::int64_t n) {
   return ring::generate_ring_instance(opt);
 }
 
-double gap(Ticks makespan, Ticks bound) { return static_cast<double>(makespan - bound) / static_cast<double>(bound); }
+double gap(Ticks makespan, Ticks bound) {
+  return static_cast<double>(makespan - bound) / static_cast<double>(bound);
+}
 
 void BM_PlanRing(benchmark::State& state) {
   const RingInstance inst = shaped(state.range(0), state.range(1));
@@ -54,7 +56,13 @@ void BM_FlowTimingBaseline(benchmark::State& state) {
 }
 
 // n = 8000 for plan_ring alone: how its time grows past n = 2000.
-BENCHMARK(BM_PlanRing)->ArgsProduct({{0, 1, 2, 3, 4, 5}, {2000, 8000}})->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK(BM_FlowTimingBaseline)->ArgsProduct({{0, 1, 2, 3, 4, 5}, {2000}})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_PlanRing)
+    ->ArgsProduct({{0, 1, 2, 3, 4, 5}, {2000, 8000}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK(BM_FlowTimingBaseline)
+    ->ArgsProduct({{0, 1, 2, 3, 4, 5}, {2000}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 }  // namespace

@@ -44,7 +44,8 @@ RingInstance walk_ring(std::size_t n, std::int64_t t, std::uint64_t seed) {
 // them: succ first). `slice_scan` adds the printed algorithm's per-step O(n^2) slice recomputation.
 std::size_t step_rules(const RingInstance& inst, std::int64_t x, bool slice_scan) {
   const std::size_t n = inst.size();
-  std::vector<std::int64_t> rem = flows_for_shift(prefix_sums(inst.imbalances()), x), held = inst.loads;
+  std::vector<std::int64_t> rem = flows_for_shift(prefix_sums(inst.imbalances()), x),
+                            held = inst.loads;
   const auto prev = [n](std::size_t i) { return i == 0 ? n - 1 : i - 1; };
   const auto next = [n](std::size_t i) { return i + 1 == n ? 0 : i + 1; };
   std::vector<int> offer(n);
@@ -71,20 +72,26 @@ std::size_t step_rules(const RingInstance& inst, std::int64_t x, bool slice_scan
     }
     for (std::size_t i = 0; i < n; ++i) {  // a sink prefers its predecessor
       std::size_t from = n;
-      if (offer[prev(i)] == 1) from = prev(i);
-      else if (offer[next(i)] == -1) from = next(i);
+      if (offer[prev(i)] == 1)
+        from = prev(i);
+      else if (offer[next(i)] == -1)
+        from = next(i);
       if (from == n) continue;
       --held[from];
       ++held[i];
-      if (from == prev(i)) --rem[from];
-      else ++rem[i];
+      if (from == prev(i))
+        --rem[from];
+      else
+        ++rem[i];
       ++moves;
     }
   }
   return steps + moves;
 }
 
-std::int64_t planner_shift(const RingInstance& inst) { return *ring::plan_homogeneous_bidirectional(inst).flow_shift; }
+std::int64_t planner_shift(const RingInstance& inst) {
+  return *ring::plan_homogeneous_bidirectional(inst).flow_shift;
+}
 
 void BM_Ours(benchmark::State& state) {
   const RingInstance inst = walk_ring(static_cast<std::size_t>(state.range(0)), state.range(1), 42);
@@ -106,7 +113,11 @@ void BM_StepRules(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(step_rules(inst, x, false));
   state.counters["lemma6_steps"] = static_cast<double>(ring::lemma6_bound(inst));
 }
-BENCHMARK(BM_StepRules)->Args({1000, 10})->Args({1000, 1000})->Args({1000, 100'000})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_StepRules)
+    ->Args({1000, 10})
+    ->Args({1000, 1000})
+    ->Args({1000, 100'000})
+    ->Unit(benchmark::kMillisecond);
 
 void BM_QuadraticPerStep(benchmark::State& state) {
   const RingInstance inst = walk_ring(static_cast<std::size_t>(state.range(0)), state.range(1), 42);
@@ -114,6 +125,10 @@ void BM_QuadraticPerStep(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(step_rules(inst, x, true));
   state.counters["lemma6_steps"] = static_cast<double>(ring::lemma6_bound(inst));
 }
-BENCHMARK(BM_QuadraticPerStep)->Args({1000, 10})->Args({1000, 1000})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_QuadraticPerStep)
+    ->Args({1000, 10})
+    ->Args({1000, 1000})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 }  // namespace

@@ -2,7 +2,8 @@
 // search (lau/window_search.hpp, Fig. 9) in the same run.
 //   n = 50, loads uniform in 0..200 (Table 4's largest row): time per instance, from the loads
 //     (S_i, Traffic, deficits / profiles, the search); goal < 20 us for ours.
-//   n = 10^6, loads uniform in 0..10^6: ours end to end; the window search cannot finish (its window
+//   n = 10^6, loads uniform in 0..10^6: ours end to end; the window search cannot finish (its
+//   window
 //     holds ~10^8 shifts), so it is measured per shift evaluated and multiplied by its window size
 //     (counter est_window_search_s); goal: ours < 1 s and >= 100x faster.
 #include <benchmark/benchmark.h>
@@ -21,7 +22,8 @@ const std::vector<sim::AllportInstance>& table4_instances() {
   static const std::vector<sim::AllportInstance> instances = [] {
     Rng rng(4);
     std::vector<sim::AllportInstance> out;
-    for (int k = 0; k < 1000; ++k) out.push_back(sim::allport_instance(lau::random_lau_loads(rng, 50, 200, true)));
+    for (int k = 0; k < 1000; ++k)
+      out.push_back(sim::allport_instance(lau::random_lau_loads(rng, 50, 200, true)));
     return out;
   }();
   return instances;
@@ -47,16 +49,24 @@ void per_instance(benchmark::State& state, Solve solve) {
 }
 
 void BM_n50_ours_single(benchmark::State& state) {
-  per_instance(state, [](const sim::AllportInstance& i) { return lau::optimal_shift(sim::ShiftEvaluator(i), sim::SendMode::single).shift; });
+  per_instance(state, [](const sim::AllportInstance& i) {
+    return lau::optimal_shift(sim::ShiftEvaluator(i), sim::SendMode::single).shift;
+  });
 }
 void BM_n50_window_search_single(benchmark::State& state) {
-  per_instance(state, [](const sim::AllportInstance& i) { return lau::window_search(sim::ShiftEvaluator(i), sim::SendMode::single).shift; });
+  per_instance(state, [](const sim::AllportInstance& i) {
+    return lau::window_search(sim::ShiftEvaluator(i), sim::SendMode::single).shift;
+  });
 }
 void BM_n50_ours_multi(benchmark::State& state) {
-  per_instance(state, [](const sim::AllportInstance& i) { return lau::optimal_shift(sim::ShiftEvaluator(i), sim::SendMode::multi).shift; });
+  per_instance(state, [](const sim::AllportInstance& i) {
+    return lau::optimal_shift(sim::ShiftEvaluator(i), sim::SendMode::multi).shift;
+  });
 }
 void BM_n50_window_search_multi(benchmark::State& state) {
-  per_instance(state, [](const sim::AllportInstance& i) { return lau::window_search(sim::ShiftEvaluator(i), sim::SendMode::multi).shift; });
+  per_instance(state, [](const sim::AllportInstance& i) {
+    return lau::window_search(sim::ShiftEvaluator(i), sim::SendMode::multi).shift;
+  });
 }
 
 void ours_million(benchmark::State& state, sim::SendMode mode) {
@@ -84,13 +94,18 @@ void window_million(benchmark::State& state, sim::SendMode mode) {
   state.counters["window_shifts"] = static_cast<double>(window.size());
   // (elapsed / iterations) * window = 1 / rate of (iterations / window).
   state.counters["est_window_search_s"] = benchmark::Counter(
-      static_cast<double>(state.iterations()) / static_cast<double>(window.size()), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+      static_cast<double>(state.iterations()) / static_cast<double>(window.size()),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
 void BM_n1M_ours_single(benchmark::State& state) { ours_million(state, sim::SendMode::single); }
 void BM_n1M_ours_multi(benchmark::State& state) { ours_million(state, sim::SendMode::multi); }
-void BM_n1M_window_search_single_per_shift(benchmark::State& state) { window_million(state, sim::SendMode::single); }
-void BM_n1M_window_search_multi_per_shift(benchmark::State& state) { window_million(state, sim::SendMode::multi); }
+void BM_n1M_window_search_single_per_shift(benchmark::State& state) {
+  window_million(state, sim::SendMode::single);
+}
+void BM_n1M_window_search_multi_per_shift(benchmark::State& state) {
+  window_million(state, sim::SendMode::multi);
+}
 
 }  // namespace
 

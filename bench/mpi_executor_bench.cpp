@@ -3,15 +3,16 @@
 //   linear      the same executor on the naive linear plan (no wrap-around edge, flow shift 0)
 //   a2a         one MPI_Alltoallv straight to the same new boundaries as `ring`
 //   a2a-linear  one MPI_Alltoallv straight to the linear plan's (unrotated) boundaries
-// for several imbalance patterns of `total` bytes on all ranks; next to each rank's memcpy bandwidth,
-// and with the time the planner predicted from the probed costs (and its error).
-// "vs memcpy" compares GB/s with the memcpy bandwidth of all ranks copying at once (per rank x ranks).
+// for several imbalance patterns of `total` bytes on all ranks; next to each rank's memcpy
+// bandwidth, and with the time the planner predicted from the probed costs (and its error). "vs
+// memcpy" compares GB/s with the memcpy bandwidth of all ranks copying at once (per rank x ranks).
 //
 //   mpirun --oversubscribe -np 8 bench_mpi_executor --total-mib 256 --item-bytes 65536 --reps 3
 //
 // Times are the maximum over ranks of the collective call (agreement + planning + transfer) and of
-// the transfer alone, best of --reps runs, in steady state (buffers reused, see measure()). Moved = bytes that change rank; link = bytes over ring
-// links (an item forwarded twice counts twice); GB/s = moved / call time.
+// the transfer alone, best of --reps runs, in steady state (buffers reused, see measure()). Moved =
+// bytes that change rank; link = bytes over ring links (an item forwarded twice counts twice); GB/s
+// = moved / call time.
 
 #include <mpi.h>
 
@@ -86,13 +87,14 @@ const std::vector<Method>& methods() {
 
 double max_over_ranks(double value) {
   double out = 0.0;
-  exec::check_mpi(MPI_Allreduce(&value, &out, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+  exec::check_mpi(MPI_Allreduce(&value, &out, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD),
+                  "MPI_Allreduce");
   return out;
 }
 
 // On an emulated network (tools/netlab, docs/netlab.md) every link interface carries the alias
-// "netlab A->B" naming its one-way link; the kernel counts the bytes it sent (TCP/IP headers and MPI
-// control included). Elsewhere there are none and the per-link table is left out.
+// "netlab A->B" naming its one-way link; the kernel counts the bytes it sent (TCP/IP headers and
+// MPI control included). Elsewhere there are none and the per-link table is left out.
 constexpr std::size_t kLinkName = 40;
 constexpr std::size_t kLinksPerRank = 8;
 struct LinkBytes {
@@ -131,12 +133,15 @@ struct Measure {
 };
 
 // Every rank's link bytes, on rank 0: one-way link name -> bytes.
-std::map<std::string, std::int64_t> gather_link_bytes(const std::vector<LinkBytes>& mine, int ranks) {
+std::map<std::string, std::int64_t> gather_link_bytes(const std::vector<LinkBytes>& mine,
+                                                      int ranks) {
   std::vector<LinkBytes> padded(kLinksPerRank);
   std::copy(mine.begin(), mine.end(), padded.begin());
   std::vector<LinkBytes> all(kLinksPerRank * static_cast<std::size_t>(ranks));
   const int bytes = static_cast<int>(sizeof(LinkBytes) * kLinksPerRank);
-  exec::check_mpi(MPI_Gather(padded.data(), bytes, MPI_BYTE, all.data(), bytes, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Gather");
+  exec::check_mpi(
+      MPI_Gather(padded.data(), bytes, MPI_BYTE, all.data(), bytes, MPI_BYTE, 0, MPI_COMM_WORLD),
+      "MPI_Gather");
   std::map<std::string, std::int64_t> out;
   for (const LinkBytes& link : all)
     if (link.name[0] != 0) out[link.name] += link.bytes;
@@ -144,7 +149,8 @@ std::map<std::string, std::int64_t> gather_link_bytes(const std::vector<LinkByte
 }
 
 // Bytes that change rank, and bytes over ring links, for the flows of a report.
-std::pair<std::int64_t, std::int64_t> traffic(const Pattern& p, const exec::OrderedReport& report, std::int64_t item_bytes) {
+std::pair<std::int64_t, std::int64_t> traffic(const Pattern& p, const exec::OrderedReport& report,
+                                              std::int64_t item_bytes) {
   const exec::RingFlows ring = exec::make_ring_flows(p.loads, p.targets, report.flows);
   std::int64_t moved = 0;
   std::int64_t link = 0;
@@ -157,9 +163,10 @@ std::pair<std::int64_t, std::int64_t> traffic(const Pattern& p, const exec::Orde
 }
 
 // Steady state, as an application that rebalances repeatedly sees it: one slice per method, warmed
-// up by a first round trip (both of its buffers touched), then each timed redistribution followed by
-// an untimed one back to the initial counts.
-Measure measure(exec::Context& ctx, const Pattern& p, const Method& m, std::int64_t item_bytes, int reps) {
+// up by a first round trip (both of its buffers touched), then each timed redistribution followed
+// by an untimed one back to the initial counts.
+Measure measure(exec::Context& ctx, const Pattern& p, const Method& m, std::int64_t item_bytes,
+                int reps) {
   exec::OrderedOptions opt;
   opt.wrap = m.wrap;
   opt.transport = m.transport;
@@ -174,7 +181,8 @@ Measure measure(exec::Context& ctx, const Pattern& p, const Method& m, std::int6
     exec::check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     const std::vector<LinkBytes> before = netlab_link_bytes();
     const double started = MPI_Wtime();
-    const exec::OrderedReport report = exec::redistribute(ctx, slice, exec::NewShare::count(p.targets[rank]), opt);
+    const exec::OrderedReport report =
+        exec::redistribute(ctx, slice, exec::NewShare::count(p.targets[rank]), opt);
     const double call = max_over_ranks(MPI_Wtime() - started);
     const double transfer = max_over_ranks(report.transfer_seconds);
     if (call < best.call_s) best = {call, transfer, report, bytes_since(before)};
@@ -205,9 +213,13 @@ std::string counts_text(const std::vector<std::int64_t>& v) {
   return s + "]";
 }
 
-void print_pattern(const Pattern& p, const std::vector<Measure>& results, std::int64_t item_bytes, double memcpy_all) {
-  std::printf("\n### %s: items %s -> %s\n\n", p.name.c_str(), counts_text(p.loads).c_str(), counts_text(p.targets).c_str());
-  std::printf("| method | call ms | transfer ms | predicted ms | pred. error | moved MiB | link MiB | GB/s | vs memcpy |\n");
+void print_pattern(const Pattern& p, const std::vector<Measure>& results, std::int64_t item_bytes,
+                   double memcpy_all) {
+  std::printf("\n### %s: items %s -> %s\n\n", p.name.c_str(), counts_text(p.loads).c_str(),
+              counts_text(p.targets).c_str());
+  std::printf(
+      "| method | call ms | transfer ms | predicted ms | pred. error | moved MiB | link MiB | GB/s "
+      "| vs memcpy |\n");
   std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (std::size_t k = 0; k < results.size(); ++k) {
     const Measure& r = results[k];
@@ -217,12 +229,15 @@ void print_pattern(const Pattern& p, const std::vector<Measure>& results, std::i
     if (ring) {
       std::snprintf(predicted, sizeof predicted, "%.2f", 1e3 * r.report.predicted_seconds);
       if (r.report.predicted_seconds > 0)
-        std::snprintf(error, sizeof error, "%+.0f%%", 100.0 * (r.transfer_s - r.report.predicted_seconds) / r.report.predicted_seconds);
+        std::snprintf(
+            error, sizeof error, "%+.0f%%",
+            100.0 * (r.transfer_s - r.report.predicted_seconds) / r.report.predicted_seconds);
       std::snprintf(links, sizeof links, "%.1f", static_cast<double>(link) / 1048576.0);
     }
     const double gbs = static_cast<double>(moved) / r.call_s / 1e9;
-    std::printf("| %s | %.2f | %.2f | %s | %s | %.1f | %s | %.2f | %.0f%% |\n", methods()[k].name.c_str(), 1e3 * r.call_s,
-                1e3 * r.transfer_s, predicted, error, static_cast<double>(moved) / 1048576.0, links, gbs, 100.0 * gbs / memcpy_all);
+    std::printf("| %s | %.2f | %.2f | %s | %s | %.1f | %s | %.2f | %.0f%% |\n",
+                methods()[k].name.c_str(), 1e3 * r.call_s, 1e3 * r.transfer_s, predicted, error,
+                static_cast<double>(moved) / 1048576.0, links, gbs, 100.0 * gbs / memcpy_all);
   }
   std::fflush(stdout);
 }
@@ -238,9 +253,12 @@ double link_seconds_per_byte(const std::string& name, const exec::RingLinkModels
   return 0.0;
 }
 
-void print_link_table(const std::vector<std::map<std::string, std::int64_t>>& per_method, const exec::RingLinkModels& models) {
+void print_link_table(const std::vector<std::map<std::string, std::int64_t>>& per_method,
+                      const exec::RingLinkModels& models) {
   if (per_method.empty() || per_method.front().empty()) return;
-  std::printf("\nper one-way link: MiB sent (kernel counters, headers included) / busy ms at the probed rate\n\n| method |");
+  std::printf(
+      "\nper one-way link: MiB sent (kernel counters, headers included) / busy ms at the probed "
+      "rate\n\n| method |");
   for (const auto& [name, bytes] : per_method.front()) std::printf(" %s |", name.c_str());
   std::printf("\n|---|");
   for (std::size_t k = 0; k < per_method.front().size(); ++k) std::printf("---:|");
@@ -261,8 +279,10 @@ void print_links(const exec::RingLinkModels& models) {
   const std::size_t n = models.size();
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t next = (i + 1) % n;
-    std::printf(" %zu->%zu %.1fus %.1fMbit/s;", i, next, 1e6 * models.succ[i].latency_s, 8e-6 / models.succ[i].seconds_per_byte);
-    std::printf(" %zu->%zu %.1fus %.1fMbit/s;", next, i, 1e6 * models.pred[next].latency_s, 8e-6 / models.pred[next].seconds_per_byte);
+    std::printf(" %zu->%zu %.1fus %.1fMbit/s;", i, next, 1e6 * models.succ[i].latency_s,
+                8e-6 / models.succ[i].seconds_per_byte);
+    std::printf(" %zu->%zu %.1fus %.1fMbit/s;", next, i, 1e6 * models.pred[next].latency_s,
+                8e-6 / models.pred[next].seconds_per_byte);
   }
   std::printf("\n");
 }
@@ -290,11 +310,14 @@ int main(int argc, char** argv) {
       const exec::RingLinkModels models = exec::probe_ring_links(ctx);
       const double memcpy = memcpy_gbs((total_mib << 20) / static_cast<std::int64_t>(n), reps);
       if (ctx.rank() == 0) {
-        std::printf("%zu ranks, %lld MiB in %lld items of %lld bytes, best of %d\n", n, static_cast<long long>(total_mib),
-                    static_cast<long long>(items), static_cast<long long>(item_bytes), reps);
+        std::printf("%zu ranks, %lld MiB in %lld items of %lld bytes, best of %d\n", n,
+                    static_cast<long long>(total_mib), static_cast<long long>(items),
+                    static_cast<long long>(item_bytes), reps);
         print_links(models);
-        std::printf("memcpy, every rank copying its share at once: %.2f GB/s per rank, %.2f GB/s all ranks\n", memcpy,
-                    memcpy * static_cast<double>(n));
+        std::printf(
+            "memcpy, every rank copying its share at once: %.2f GB/s per rank, %.2f GB/s all "
+            "ranks\n",
+            memcpy, memcpy * static_cast<double>(n));
       }
       for (const Pattern& p : patterns(n, items)) {
         if (!only.empty() && p.name.find(only) == std::string::npos) continue;

@@ -4,7 +4,8 @@
 //   bottleneck  warm-started threshold search + Hopcroft-Karp vs the document's Algorithm 2 loop;
 //   colouring   Euler-split edge colouring on pairs vs peeling one perfect matching at a time.
 // Instance kinds: 0 = random balanced, D = 20 items per part (section 4.3.1, counts mostly 0/1);
-// 1 = uniform dense counts in [0, 1000]; 2 = 1-D block layouts (random sizes -> balanced, N = 100 P).
+// 1 = uniform dense counts in [0, 1000]; 2 = 1-D block layouts (random sizes -> balanced, N = 100
+// P).
 #include <benchmark/benchmark.h>
 
 #include <map>
@@ -50,19 +51,25 @@ const PermInstance& instance(std::size_t n, int kind) {
   return *slot;
 }
 
-const char* kind_name(int kind) { return kind == 0 ? "random-D20" : kind == 1 ? "dense-uniform" : "block1d"; }
+const char* kind_name(int kind) {
+  return kind == 0 ? "random-D20" : kind == 1 ? "dense-uniform" : "block1d";
+}
 
 std::int64_t optimal_volume(const PermInstance& inst) {
   static std::map<const PermInstance*, std::int64_t> cache;
   auto it = cache.find(&inst);
-  if (it == cache.end()) it = cache.emplace(&inst, solve_min_volume(inst, {MatchingMethod::automatic, false}).volume).first;
+  if (it == cache.end())
+    it = cache.emplace(&inst, solve_min_volume(inst, {MatchingMethod::automatic, false}).volume)
+             .first;
   return it->second;
 }
 
-void report_volume(benchmark::State& state, const PermInstance& inst, std::int64_t volume, int kind) {
+void report_volume(benchmark::State& state, const PermInstance& inst, std::int64_t volume,
+                   int kind) {
   const std::int64_t best = optimal_volume(inst);
   state.counters["volume"] = static_cast<double>(volume);
-  state.counters["gap_pct"] = best > 0 ? 100.0 * static_cast<double>(volume - best) / static_cast<double>(best) : 0.0;
+  state.counters["gap_pct"] =
+      best > 0 ? 100.0 * static_cast<double>(volume - best) / static_cast<double>(best) : 0.0;
   state.SetLabel(kind_name(kind));
 }
 
@@ -74,7 +81,8 @@ void BM_AssignDenseJV(benchmark::State& state) {
   const WeightedGraph g = kept_items_graph(instance(n, kind));
   WeightedMatching m;
   for (auto _ : state) benchmark::DoNotOptimize(m = max_weight_matching_dense(g));
-  report_volume(state, instance(n, kind), instance(n, kind).total_items() - static_cast<std::int64_t>(m.weight), kind);
+  report_volume(state, instance(n, kind),
+                instance(n, kind).total_items() - static_cast<std::int64_t>(m.weight), kind);
 }
 
 void BM_AssignSparse(benchmark::State& state) {
@@ -83,7 +91,8 @@ void BM_AssignSparse(benchmark::State& state) {
   const WeightedGraph g = kept_items_graph(instance(n, kind));
   WeightedMatching m;
   for (auto _ : state) benchmark::DoNotOptimize(m = max_weight_matching_sparse(g));
-  report_volume(state, instance(n, kind), instance(n, kind).total_items() - static_cast<std::int64_t>(m.weight), kind);
+  report_volume(state, instance(n, kind),
+                instance(n, kind).total_items() - static_cast<std::int64_t>(m.weight), kind);
 }
 
 template <Assignment (*Heuristic)(const PermInstance&)>
@@ -111,9 +120,11 @@ void all_args(benchmark::internal::Benchmark* b) {
   for (long n : {100000, 1000000}) b->Args({n, 2});
 }
 
-// The whole public call: graph, solver, certificate-based tie-break (fewest steps among min volume).
+// The whole public call: graph, solver, certificate-based tie-break (fewest steps among min
+// volume).
 void BM_SolveMinVolume(benchmark::State& state) {
-  const PermInstance& inst = instance(static_cast<std::size_t>(state.range(0)), static_cast<int>(state.range(1)));
+  const PermInstance& inst =
+      instance(static_cast<std::size_t>(state.range(0)), static_cast<int>(state.range(1)));
   PermSolution s;
   for (auto _ : state) benchmark::DoNotOptimize(s = solve_min_volume(inst));
   state.counters["volume"] = static_cast<double>(s.volume);
@@ -121,7 +132,11 @@ void BM_SolveMinVolume(benchmark::State& state) {
   state.SetLabel(kind_name(static_cast<int>(state.range(1))));
 }
 
-BENCHMARK(BM_SolveMinVolume)->Args({4096, 0})->Args({4096, 1})->Args({100000, 2})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SolveMinVolume)
+    ->Args({4096, 0})
+    ->Args({4096, 1})
+    ->Args({100000, 2})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_AssignDenseJV)->Apply(dense_args)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_AssignSparse)->Apply(sparse_args)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_AssignGreedy<greedy_sorted_overlaps>)->Apply(all_args)->Unit(benchmark::kMillisecond);
@@ -131,7 +146,8 @@ BENCHMARK(BM_AssignGreedy<greedy_by_part>)->Apply(all_args)->Unit(benchmark::kMi
 // ---- bottleneck ---------------------------------------------------------------------------------
 
 void BM_StepsThreshold(benchmark::State& state) {
-  const PermInstance& inst = instance(static_cast<std::size_t>(state.range(0)), static_cast<int>(state.range(1)));
+  const PermInstance& inst =
+      instance(static_cast<std::size_t>(state.range(0)), static_cast<int>(state.range(1)));
   PermSolution s;
   for (auto _ : state) benchmark::DoNotOptimize(s = solve_min_steps(inst, {false}));
   state.counters["steps"] = static_cast<double>(s.steps);
@@ -139,7 +155,8 @@ void BM_StepsThreshold(benchmark::State& state) {
 }
 
 void BM_StepsThresholdMinVolume(benchmark::State& state) {
-  const PermInstance& inst = instance(static_cast<std::size_t>(state.range(0)), static_cast<int>(state.range(1)));
+  const PermInstance& inst =
+      instance(static_cast<std::size_t>(state.range(0)), static_cast<int>(state.range(1)));
   PermSolution s;
   for (auto _ : state) benchmark::DoNotOptimize(s = solve_min_steps(inst, {true}));
   state.counters["steps"] = static_cast<double>(s.steps);
@@ -148,7 +165,8 @@ void BM_StepsThresholdMinVolume(benchmark::State& state) {
 }
 
 void BM_StepsPruningBaseline(benchmark::State& state) {
-  const PermInstance& inst = instance(static_cast<std::size_t>(state.range(0)), static_cast<int>(state.range(1)));
+  const PermInstance& inst =
+      instance(static_cast<std::size_t>(state.range(0)), static_cast<int>(state.range(1)));
   PermSolution s;
   for (auto _ : state) benchmark::DoNotOptimize(s = solve_min_steps_pruning(inst));
   state.counters["steps"] = static_cast<double>(s.steps);
@@ -165,7 +183,8 @@ BENCHMARK(BM_StepsPruningBaseline)->Apply(steps_args)->Unit(benchmark::kMillisec
 
 // ---- colouring ----------------------------------------------------------------------------------
 
-// P = 1024, N items drawn like section 4.3.1 (random balanced), placed by the min-volume assignment.
+// P = 1024, N items drawn like section 4.3.1 (random balanced), placed by the min-volume
+// assignment.
 const std::vector<PairDemand>& colouring_demand(std::int64_t items) {
   static std::map<std::int64_t, std::vector<PairDemand>> cache;
   auto& d = cache[items];
@@ -213,7 +232,8 @@ StepSchedule peel_matchings(std::size_t n, const std::vector<PairDemand>& demand
     const BipartiteAdjacency adj{target, std::span<const std::size_t>(begin.data(), n), end};
     hk.augment(adj, all);
     std::int64_t r = left;
-    for (std::size_t s = 0; s < n; ++s) r = std::min(r, edges[id[hk.slot_of_left(static_cast<Proc>(s))]].items);
+    for (std::size_t s = 0; s < n; ++s)
+      r = std::min(r, edges[id[hk.slot_of_left(static_cast<Proc>(s))]].items);
     StepGroup g{r, {}};
     for (std::size_t s = 0; s < n; ++s) {
       const std::size_t k = id[hk.slot_of_left(static_cast<Proc>(s))];
@@ -270,12 +290,26 @@ void colour_huge(benchmark::State& state) {
 }
 
 void BM_ColourHugeMultiplicities(benchmark::State& state) { colour_huge<colour_transfers>(state); }
-void BM_ColourHugeMultiplicitiesBaseline(benchmark::State& state) { colour_huge<peel_matchings>(state); }
+void BM_ColourHugeMultiplicitiesBaseline(benchmark::State& state) {
+  colour_huge<peel_matchings>(state);
+}
 
 BENCHMARK(BM_ColourHugeMultiplicities)->Arg(64)->Arg(256)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ColourHugeMultiplicitiesBaseline)->Arg(64)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_ColourHugeMultiplicitiesBaseline)
+    ->Arg(64)
+    ->Arg(256)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
-BENCHMARK(BM_ColourEulerSplit)->Arg(100'000)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ColourPeelingBaseline)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_ColourEulerSplit)
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->Arg(10'000'000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ColourPeelingBaseline)
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 }  // namespace

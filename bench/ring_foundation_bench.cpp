@@ -30,7 +30,8 @@ std::pair<RingInstance, Schedule> relay(std::int64_t batches_per_link, std::int6
   for (std::size_t p = 0; p + 1 < n; ++p)
     for (std::int64_t b = 0; b < batches_per_link; ++b)
       s.transfers.push_back({static_cast<std::int64_t>(p), static_cast<std::int64_t>(p + 1), items,
-                             static_cast<Ticks>(b * items + static_cast<std::int64_t>(p)), std::nullopt});
+                             static_cast<Ticks>(b * items + static_cast<std::int64_t>(p)),
+                             std::nullopt});
   return {inst, s};
 }
 
@@ -55,15 +56,25 @@ void BM_Validator(benchmark::State& state) {
   const auto [inst, s] = relay(state.range(0) / 7, state.range(1));
   for (auto _ : state) benchmark::DoNotOptimize(sim::validate_ring_schedule(inst, s).valid);
   state.counters["batches"] = static_cast<double>(s.transfers.size());
-  state.counters["items_moved"] = static_cast<double>(s.transfers.size()) * static_cast<double>(state.range(1));
+  state.counters["items_moved"] =
+      static_cast<double>(s.transfers.size()) * static_cast<double>(state.range(1));
 }
-BENCHMARK(BM_Validator)->Args({1000, 10})->Args({1000, 1000})->Args({100000, 10})->Args({100000, 10000000})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Validator)
+    ->Args({1000, 10})
+    ->Args({1000, 1000})
+    ->Args({100000, 10})
+    ->Args({100000, 10000000})
+    ->Unit(benchmark::kMillisecond);
 
 void BM_ItemSweepBaseline(benchmark::State& state) {
   const auto [inst, s] = relay(state.range(0) / 7, state.range(1));
   for (auto _ : state) benchmark::DoNotOptimize(item_sweep(inst, s));
 }
-BENCHMARK(BM_ItemSweepBaseline)->Args({1000, 10})->Args({1000, 1000})->Args({100000, 10})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ItemSweepBaseline)
+    ->Args({1000, 10})
+    ->Args({1000, 1000})
+    ->Args({100000, 10})
+    ->Unit(benchmark::kMillisecond);
 
 RingInstance het_bi(std::size_t n) {
   ring::RingGenOptions opt;
@@ -99,9 +110,11 @@ void BM_Lemma12LiteralBaseline(benchmark::State& state) {
         const std::int64_t d = slice_imbalance(prefix, k, (k + l) % n);
         const std::int64_t dd = d < 0 ? -d : d;
         const std::int64_t a = d > 0 ? inst.pred_cost[k] : inst.succ_cost[(k + n - 1) % n];
-        const std::int64_t b = d > 0 ? inst.succ_cost[(k + l) % n] : inst.pred_cost[(k + l + 1) % n];
+        const std::int64_t b =
+            d > 0 ? inst.succ_cost[(k + l) % n] : inst.pred_cost[(k + l + 1) % n];
         Ticks inner = static_cast<Ticks>(dd) * std::max(a, b);
-        for (std::int64_t i = 0; i <= dd; ++i) inner = std::min<Ticks>(inner, std::max<Ticks>(i * a, (dd - i) * b));
+        for (std::int64_t i = 0; i <= dd; ++i)
+          inner = std::min<Ticks>(inner, std::max<Ticks>(i * a, (dd - i) * b));
         best = std::max(best, inner);
       }
     benchmark::DoNotOptimize(best);

@@ -34,13 +34,15 @@ int main(int argc, char** argv) {
     seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const ring::System6Solution lp = ring::solve_system6(inst);
     light += ring::is_light(inst, lp.integer_shift);
-    const double gap = static_cast<double>(*plan.schedule.makespan - plan.bounds.best) / static_cast<double>(plan.bounds.best);
+    const double gap = static_cast<double>(*plan.schedule.makespan - plan.bounds.best) /
+                       static_cast<double>(plan.bounds.best);
     at_bound += plan.schedule.status == PlanStatus::optimal;
     gaps.push_back(gap);
     if (gap > 0.05)
-      std::printf("gap %.2f%%: n=%zu max_load=%lld seed=%llu makespan %.0f bound %.0f\n", 100 * gap, opt.n,
-                  static_cast<long long>(opt.max_load), static_cast<unsigned long long>(opt.seed),
-                  static_cast<double>(*plan.schedule.makespan), static_cast<double>(plan.bounds.best));
+      std::printf(
+          "gap %.2f%%: n=%zu max_load=%lld seed=%llu makespan %.0f bound %.0f\n", 100 * gap, opt.n,
+          static_cast<long long>(opt.max_load), static_cast<unsigned long long>(opt.seed),
+          static_cast<double>(*plan.schedule.makespan), static_cast<double>(plan.bounds.best));
     if ((k + 1) % 1000 == 0) std::fprintf(stderr, "%d/%d instances\n", k + 1, count);
   }
   std::sort(gaps.begin(), gaps.end());
@@ -49,7 +51,7 @@ int main(int argc, char** argv) {
   mean /= static_cast<double>(gaps.size());
   std::printf("instances %d (light at the System 6 optimum: %d)\n", count, light);
   std::printf("at the lower bound: %d (%.2f%%)\n", at_bound, 100.0 * at_bound / count);
-  std::printf("mean gap %.4f%%, median %.4f%%, p99 %.4f%%, max %.4f%%\n", 100 * mean, 100 * gaps[gaps.size() / 2],
-              100 * gaps[gaps.size() * 99 / 100], 100 * gaps.back());
+  std::printf("mean gap %.4f%%, median %.4f%%, p99 %.4f%%, max %.4f%%\n", 100 * mean,
+              100 * gaps[gaps.size() / 2], 100 * gaps[gaps.size() * 99 / 100], 100 * gaps.back());
   std::printf("planning time: %.3f ms per instance\n", 1000 * seconds / count);
 }

@@ -15,8 +15,8 @@ namespace {
 
 using namespace redist;
 
-RingInstance ring(std::size_t n, std::int64_t max_load, bool het, RingKind kind = RingKind::unidirectional,
-                  bool light = false) {
+RingInstance ring(std::size_t n, std::int64_t max_load, bool het,
+                  RingKind kind = RingKind::unidirectional, bool light = false) {
   ring::RingGenOptions opt;
   opt.n = n;
   opt.kind = kind;
@@ -44,7 +44,8 @@ Ticks algorithm2_per_item(const RingInstance& inst) {
     current.assign(static_cast<std::size_t>(f), 0);
     for (std::int64_t m = 1; m <= f; ++m) {
       Ticks d = m > 1 ? current[static_cast<std::size_t>(m - 2)] + c : 0;
-      if (m > inst.loads[i]) d = std::max(d, upstream[static_cast<std::size_t>(m - inst.loads[i] - 1)] + upstream_cost);
+      if (m > inst.loads[i])
+        d = std::max(d, upstream[static_cast<std::size_t>(m - inst.loads[i] - 1)] + upstream_cost);
       current[static_cast<std::size_t>(m - 1)] = d;
     }
     if (f > 0) makespan = std::max(makespan, current.back() + c);
@@ -55,7 +56,8 @@ Ticks algorithm2_per_item(const RingInstance& inst) {
 }
 
 void BM_PlanUnidirectional(benchmark::State& state) {
-  const auto inst = ring(static_cast<std::size_t>(state.range(0)), state.range(1), state.range(2) != 0);
+  const auto inst =
+      ring(static_cast<std::size_t>(state.range(0)), state.range(1), state.range(2) != 0);
   std::size_t batches = 0;
   for (auto _ : state) {
     const auto plan = ring::plan_unidirectional(inst);
@@ -65,22 +67,33 @@ void BM_PlanUnidirectional(benchmark::State& state) {
   state.counters["batches"] = static_cast<double>(batches);
 }
 BENCHMARK(BM_PlanUnidirectional)
-    ->Args({1000, 1000, 0})->Args({1000, 1000, 1})
-    ->Args({1'000'000, 1'000'000'000, 0})->Args({100'000, 1'000'000, 1})
+    ->Args({1000, 1000, 0})
+    ->Args({1000, 1000, 1})
+    ->Args({1'000'000, 1'000'000'000, 0})
+    ->Args({100'000, 1'000'000, 1})
     ->Unit(benchmark::kMillisecond);
 
 void BM_Algorithm2PerItemBaseline(benchmark::State& state) {
-  const auto inst = ring(static_cast<std::size_t>(state.range(0)), state.range(1), state.range(2) != 0);
+  const auto inst =
+      ring(static_cast<std::size_t>(state.range(0)), state.range(1), state.range(2) != 0);
   for (auto _ : state) benchmark::DoNotOptimize(algorithm2_per_item(inst));
 }
-BENCHMARK(BM_Algorithm2PerItemBaseline)->Args({1000, 1000, 0})->Args({1000, 1000, 1})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Algorithm2PerItemBaseline)
+    ->Args({1000, 1000, 0})
+    ->Args({1000, 1000, 1})
+    ->Unit(benchmark::kMillisecond);
 
 void BM_PlanRing(benchmark::State& state) {
   const auto kind = state.range(1) ? RingKind::bidirectional : RingKind::unidirectional;
-  const auto inst = ring(static_cast<std::size_t>(state.range(0)), 1'000'000'000, state.range(2) != 0, kind, state.range(2) != 0);
+  const auto inst = ring(static_cast<std::size_t>(state.range(0)), 1'000'000'000,
+                         state.range(2) != 0, kind, state.range(2) != 0);
   for (auto _ : state) benchmark::DoNotOptimize(ring::plan_ring(inst).schedule.makespan);
 }
 // n = 10^6, loads up to 10^9: homogeneous uni; homogeneous bi; light heterogeneous bi.
-BENCHMARK(BM_PlanRing)->Args({1'000'000, 0, 0})->Args({1'000'000, 1, 0})->Args({1'000'000, 1, 1})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PlanRing)
+    ->Args({1'000'000, 0, 0})
+    ->Args({1'000'000, 1, 0})
+    ->Args({1'000'000, 1, 1})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -1,14 +1,15 @@
 // Spaced transfers on heterogeneous rings (issue 11): plan time, transfers (total and per link),
 // validator time and gap to the lower bound, for the default spaced plans and, measured in the same
-// run, the back-to-back fallback (RingPlanOptions::back_to_back); then the most transfers per link found
-// by a random search over relay chains.
-// Times are CPU seconds of this process (the machine is shared). Usage:
-//   ring_spacing_study [max_n=1000000] [max_n_back_to_back_uni=100000] [max_n_back_to_back_bi=10000]
+// run, the back-to-back fallback (RingPlanOptions::back_to_back); then the most transfers per link
+// found by a random search over relay chains. Times are CPU seconds of this process (the machine is
+// shared). Usage:
+//   ring_spacing_study [max_n=1000000] [max_n_back_to_back_uni=100000]
+//   [max_n_back_to_back_bi=10000]
 //                      [search_trials=20000]
 #include <algorithm>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <map>
 #include <string>
 #include <vector>
@@ -22,7 +23,9 @@ namespace {
 
 using namespace redist;
 
-double cpu_seconds_since(std::clock_t t0) { return static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC; }
+double cpu_seconds_since(std::clock_t t0) {
+  return static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
+}
 
 struct LinkCounts {
   std::size_t links = 0, most = 0;
@@ -54,16 +57,19 @@ void row(const char* kind, std::size_t n, std::int64_t max_load, bool back_to_ba
   const sim::ValidationResult check = sim::validate_ring_schedule(inst, plan.schedule);
   const double check_s = cpu_seconds_since(t0);
   const LinkCounts links = per_link(plan.schedule);
-  const double gap = 100.0 * static_cast<double>(*plan.schedule.makespan - plan.bounds.best) / static_cast<double>(plan.bounds.best);
+  const double gap = 100.0 * static_cast<double>(*plan.schedule.makespan - plan.bounds.best) /
+                     static_cast<double>(plan.bounds.best);
   std::printf("| %s | %zu | %lld | %s | %.3f | %zu | %.2f | %zu | %.3f | %s | %.4f%% |\n", kind, n,
               static_cast<long long>(max_load), back_to_back ? "back to back" : "spaced", plan_s,
               plan.schedule.transfers.size(),
-              static_cast<double>(plan.schedule.transfers.size()) / static_cast<double>(std::max<std::size_t>(1, links.links)),
+              static_cast<double>(plan.schedule.transfers.size()) /
+                  static_cast<double>(std::max<std::size_t>(1, links.links)),
               links.most, check_s, check.valid ? "valid" : "INVALID", gap);
   std::fflush(stdout);
 }
 
-// Relay chains: one heavy source, relays with few items, random costs; the most transfers on one link.
+// Relay chains: one heavy source, relays with few items, random costs; the most transfers on one
+// link.
 void worst_case_search(int trials) {
   Rng rng(7);
   std::size_t best = 0;
@@ -81,8 +87,10 @@ void worst_case_search(int trials) {
     }
     std::int64_t diff = 0;
     for (std::size_t i = 0; i < n; ++i) diff += inst.loads[i] - inst.targets[i];
-    if (diff > 0) inst.targets[n - 1] += diff;
-    else inst.loads[0] -= diff;
+    if (diff > 0)
+      inst.targets[n - 1] += diff;
+    else
+      inst.loads[0] -= diff;
     const ring::RingPlan plan = ring::plan_ring(inst);
     const LinkCounts links = per_link(plan.schedule);
     if (links.most > best) {
@@ -90,7 +98,10 @@ void worst_case_search(int trials) {
       best_inst = inst;
     }
   }
-  std::printf("\nrandom search, %d relay chains (n = 3..15, costs 1..20): most transfers on one link = %zu\n", trials, best);
+  std::printf(
+      "\nrandom search, %d relay chains (n = 3..15, costs 1..20): most transfers on one link = "
+      "%zu\n",
+      trials, best);
   std::printf("  loads");
   for (auto v : best_inst.loads) std::printf(" %lld", static_cast<long long>(v));
   std::printf("\n  targets");
@@ -107,13 +118,16 @@ int main(int argc, char** argv) {
   const std::size_t max_b2b_uni = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 100000;
   const std::size_t max_b2b_bi = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 10000;
   const int trials = argc > 4 ? std::atoi(argv[4]) : 20000;
-  std::printf("| ring | n | max load | pacing | plan CPU s | transfers | per link (mean) | per link (most) | check CPU s | verdict | gap |\n");
+  std::printf(
+      "| ring | n | max load | pacing | plan CPU s | transfers | per link (mean) | per link (most) "
+      "| check CPU s | verdict | gap |\n");
   std::printf("|---|---:|---:|---|---:|---:|---:|---:|---:|---|---:|\n");
   for (const char* kind : {"uni", "bi"})
     for (std::size_t n = 10000; n <= max_n; n *= 10)
       for (const std::int64_t max_load : {std::int64_t{1000}, std::int64_t{1000000000}}) {
         row(kind, n, max_load, false);
-        if (n <= (std::string(kind) == "uni" ? max_b2b_uni : max_b2b_bi)) row(kind, n, max_load, true);
+        if (n <= (std::string(kind) == "uni" ? max_b2b_uni : max_b2b_bi))
+          row(kind, n, max_load, true);
       }
   worst_case_search(trials);
 }

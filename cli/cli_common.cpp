@@ -52,8 +52,11 @@ CLI::Validator real_number(double lo, double hi) {
 }
 
 CLI::Validator output_path() {
-  return CLI::Validator([](std::string& text) -> std::string { return text.empty() ? "empty path (use - for standard output)" : ""; },
-                        "PATH");
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        return text.empty() ? "empty path (use - for standard output)" : "";
+      },
+      "PATH");
 }
 
 void write_generated(const std::string& output, const std::function<std::string()>& make) {

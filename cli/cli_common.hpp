@@ -34,8 +34,8 @@ CLI::Validator real_number(double lo, double hi);
 /// `-o ''` is a mistake, not "no output".
 CLI::Validator output_path();
 
-/// A generator's output: `output` (empty: standard output) is declared before `make` runs, so a path
-/// that cannot be written costs nothing, and written only when `make` succeeded.
+/// A generator's output: `output` (empty: standard output) is declared before `make` runs, so a
+/// path that cannot be written costs nothing, and written only when `make` succeeded.
 void write_generated(const std::string& output, const std::function<std::string()>& make);
 
 /// `--out DIR` of the experiments: refused before the run when it exists and is not a folder.

@@ -21,10 +21,12 @@ int run_bounds(const BoundsOptions& opt) {
   ring::RingBounds bounds;
   try {
     bounds = ring::ring_lower_bounds(instance);
-  } catch (const InputError& e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
+  } catch (const InputError&
+               e) {  // System 6 refusing huge magnitudes: name the file (docs/design.md section 3)
     throw InputError(opt.instance, e.field(), e.reason());
   }
-  std::cout << (opt.json ? bounds_json_text(bounds, instance.cost_scale) : bounds_summary_text(instance, bounds));
+  std::cout << (opt.json ? bounds_json_text(bounds, instance.cost_scale)
+                         : bounds_summary_text(instance, bounds));
   return kExitOk;
 }
 
@@ -32,7 +34,8 @@ int run_bounds(const BoundsOptions& opt) {
 
 void register_bounds(CLI::App& app, Context& context) {
   auto opt = std::make_shared<BoundsOptions>();
-  CLI::App* cmd = app.add_subcommand("bounds", "Lower bounds on the redistribution time of a ring instance");
+  CLI::App* cmd =
+      app.add_subcommand("bounds", "Lower bounds on the redistribution time of a ring instance");
   cmd->add_option("instance", opt->instance, "ring instance JSON")->required();
   cmd->add_flag("--json", opt->json, "machine-readable output");
   cmd->callback([opt, &context] { context.exit_code = run_bounds(*opt); });

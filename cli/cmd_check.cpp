@@ -1,4 +1,5 @@
-// `redist check INSTANCE SCHEDULE [--json]`: exact validation (exit 0 valid, 1 invalid, 2 bad input).
+// `redist check INSTANCE SCHEDULE [--json]`: exact validation (exit 0 valid, 1 invalid, 2 bad
+// input).
 
 #include <iostream>
 
@@ -33,9 +34,11 @@ int run_check(const CheckOptions& opt) {
     // A transfer's time is the schedule's fault; a cost that no longer fits 64-bit ticks at the
     // schedule's finer time scale is the instance's field, named with the scale that broke it.
     if (e.field().rfind("transfers", 0) == 0) throw InputError(opt.schedule, e.field(), e.reason());
-    throw InputError(opt.instance, e.field(), e.reason() + " (the time scale of " + opt.schedule + ")");
+    throw InputError(opt.instance, e.field(),
+                     e.reason() + " (the time scale of " + opt.schedule + ")");
   }
-  std::cout << (opt.json ? sim::validation_json_text(result) : sim::validation_summary_text(result, schedule.transfers.size()));
+  std::cout << (opt.json ? sim::validation_json_text(result)
+                         : sim::validation_summary_text(result, schedule.transfers.size()));
   return result.valid ? kExitOk : kExitCheckFailed;
 }
 

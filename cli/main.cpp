@@ -5,9 +5,9 @@
 #include <string>
 
 #include "cli_common.hpp"
-#include "usage_errors.hpp"
 #include "redist/core/error.hpp"
 #include "redist/version.hpp"
+#include "usage_errors.hpp"
 
 int main(int argc, char** argv) {
   using namespace redist::cli;
@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
   register_gen_ring(gen, context);
   register_gen_lau(gen, context);
   register_gen_perm(gen, context);
-  CLI::App& experiment = *app.add_subcommand("experiment", "Reproduce a document's tables or figures");
+  CLI::App& experiment =
+      *app.add_subcommand("experiment", "Reproduce a document's tables or figures");
   experiment.require_subcommand(1);
   register_experiment_lau(experiment, context);
 #ifdef REDIST_HAVE_SIMGRID
@@ -50,7 +51,8 @@ int main(int argc, char** argv) {
   } catch (const redist::InputError& e) {
     std::cerr << "redist: " << e.what() << "\n";
     return kExitBadInput;
-  } catch (const redist::InternalError& e) {  // one policy in every command (docs/architecture.md "Errors")
+  } catch (const redist::InternalError&
+               e) {  // one policy in every command (docs/architecture.md "Errors")
     std::cerr << "redist: internal error: " << e.what() << " (please report this)\n";
     return kExitInternalError;
   } catch (const std::bad_alloc&) {

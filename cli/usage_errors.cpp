@@ -51,7 +51,8 @@ std::optional<std::string> unknown_command(CLI::App& app, int argc, const char* 
       names.push_back(c->get_name());
       if (c->get_name() == word) next = c;
     }
-    if (!next) return "unknown subcommand '" + prefix + word + "' (" + suggestion(names, word) + ")";
+    if (!next)
+      return "unknown subcommand '" + prefix + word + "' (" + suggestion(names, word) + ")";
     level = next;
     prefix += word + " ";
   }

@@ -1,10 +1,11 @@
 #pragma once
-// Turns fuzz bytes into bounded numbers for the planner harnesses. Reading past the end gives zeros,
-// so every input decodes to something and short inputs give small instances.
+// Turns fuzz bytes into bounded numbers for the planner harnesses. Reading past the end gives
+// zeros, so every input decodes to something and short inputs give small instances.
 //
 // Values are drawn small most of the time (ties, zeros and tiny rings are where planners break) but
-// one tag byte in ~8 escapes to a 16-bit or a full 62-bit value, so the readers' overflow limits and
-// the planners' behaviour next to them are fuzzed too: the harness caps sizes, never magnitudes.
+// one tag byte in ~8 escapes to a 16-bit or a full 62-bit value, so the readers' overflow limits
+// and the planners' behaviour next to them are fuzzed too: the harness caps sizes, never
+// magnitudes.
 
 #include <cstdint>
 #include <span>

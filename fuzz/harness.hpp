@@ -1,6 +1,6 @@
 #pragma once
-// Fuzz harnesses (issue 8). Each one takes arbitrary bytes, drives one input path or one planner with
-// them, and checks what comes out against an oracle that does not trust the code under test:
+// Fuzz harnesses (issue 8). Each one takes arbitrary bytes, drives one input path or one planner
+// with them, and checks what comes out against an oracle that does not trust the code under test:
 //
 //   ring_json      ring instance reader: accepted instances obey every rule and round-trip exactly
 //   allport_json   all-port instance reader: same
@@ -14,11 +14,11 @@
 //   perm           every permutation solver against brute force over all P! assignments (P <= 6),
 //                  their certificates, and every step schedule against the checker and a second one
 //
-// The harnesses are plain functions so that the same bodies run under libFuzzer (fuzz/fuzz_main.cpp,
-// clang) and in the ordinary test suite (tests/fuzz_replay_test.cpp, any compiler), which replays
-// the seed corpora and every saved regression input. Bad input (InputError) is an expected outcome;
-// a broken oracle throws FuzzFailure, which libFuzzer reports as a crash (uncaught exception) and
-// the replay test as a failure with the same message.
+// The harnesses are plain functions so that the same bodies run under libFuzzer
+// (fuzz/fuzz_main.cpp, clang) and in the ordinary test suite (tests/fuzz_replay_test.cpp, any
+// compiler), which replays the seed corpora and every saved regression input. Bad input
+// (InputError) is an expected outcome; a broken oracle throws FuzzFailure, which libFuzzer reports
+// as a crash (uncaught exception) and the replay test as a failure with the same message.
 
 #include <cstdint>
 #include <span>
@@ -37,8 +37,8 @@ class FuzzFailure : public std::logic_error {
 /// Throws FuzzFailure("<target>: <what>") when `ok` is false.
 void require(bool ok, const char* target, const std::string& what);
 
-/// The planner harnesses decode bytes into an instance's JSON text; with REDIST_FUZZ_VERBOSE=1 in the
-/// environment they print it, so that a crash file can be turned into a file for the CLI.
+/// The planner harnesses decode bytes into an instance's JSON text; with REDIST_FUZZ_VERBOSE=1 in
+/// the environment they print it, so that a crash file can be turned into a file for the CLI.
 void show_decoded(const char* target, const std::string& text);
 
 void fuzz_ring_json(Bytes data);

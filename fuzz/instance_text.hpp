@@ -19,8 +19,10 @@ inline std::string json_list(const std::vector<Ticks>& values) {
 }
 
 /// Moves the targets' total onto the loads' total: a surplus goes to targets[first], a shortfall is
-/// taken from processors in ring order from `first`, so any distribution of targets can still arise.
-inline void rebalance(const std::vector<Ticks>& loads, std::vector<Ticks>& targets, std::size_t first) {
+/// taken from processors in ring order from `first`, so any distribution of targets can still
+/// arise.
+inline void rebalance(const std::vector<Ticks>& loads, std::vector<Ticks>& targets,
+                      std::size_t first) {
   Ticks diff = std::accumulate(loads.begin(), loads.end(), Ticks{0}) -
                std::accumulate(targets.begin(), targets.end(), Ticks{0});
   const std::size_t n = targets.size();

@@ -1,9 +1,10 @@
-// Harness for `redist lau`: bytes -> an all-port instance written as JSON and read back by the CLI's
-// reader, then every algorithm (linear, traffic, optimal, window) for both modes, judged by:
+// Harness for `redist lau`: bytes -> an all-port instance written as JSON and read back by the
+// CLI's reader, then every algorithm (linear, traffic, optimal, window) for both modes, judged by:
 //   - the flows are shift + S_i and the traffic is sum |flows|;
 //   - both reported times (T_single, T_multi, or a deadlock) equal what the step-by-step executor
 //     (sim/allport_executor.hpp) measures, and a completed run ends on the targets;
-//   - small instances: brute force over every shift in [-3L-3, 3L+3] (tests/unit/lau_brute_force.hpp),
+//   - small instances: brute force over every shift in [-3L-3, 3L+3]
+//   (tests/unit/lau_brute_force.hpp),
 //     timed by the executor for L <= 12 and by the closed forms (which the executor checks on every
 //     plan above) up to L = 40, gives the optimal time; `optimal` must reach it, report
 //     exactly the set of optimal shifts, and pick the least traffic among them; `traffic` must have
@@ -48,22 +49,25 @@ std::string instance_text(ByteReader& in) {
 }
 
 std::string label(const lau::LauPlan& plan) {
-  return std::string(to_string(plan.algorithm)) + "/" + to_string(plan.mode) + " shift " + std::to_string(plan.shift);
+  return std::string(to_string(plan.algorithm)) + "/" + to_string(plan.mode) + " shift " +
+         std::to_string(plan.shift);
 }
 
 void check_time(const sim::AllportInstance& inst, const lau::LauPlan& plan, sim::SendMode mode) {
   const sim::AllportTime reported = mode == sim::SendMode::single ? plan.t_single : plan.t_multi;
   sim::ExecOptions options;
-  options.max_steps = reported.deadlock ? static_cast<std::int64_t>(inst.size()) + 2 : reported.steps + 1;
+  options.max_steps =
+      reported.deadlock ? static_cast<std::int64_t>(inst.size()) + 2 : reported.steps + 1;
   const sim::AllportExecution run = execute_allport(inst, plan.flows, mode, options);
   const std::string what = label(plan) + ", " + to_string(mode) + "-send: ";
   if (reported.deadlock) {
-    require(run.status == sim::ExecStatus::deadlock, kTarget, what + "reported deadlock, the executor " + to_string(run.status));
+    require(run.status == sim::ExecStatus::deadlock, kTarget,
+            what + "reported deadlock, the executor " + to_string(run.status));
     return;
   }
   require(run.status == sim::ExecStatus::completed && run.steps == reported.steps, kTarget,
-          what + "reported " + std::to_string(reported.steps) + " steps, the executor " + to_string(run.status) +
-              " after " + std::to_string(run.steps));
+          what + "reported " + std::to_string(reported.steps) + " steps, the executor " +
+              to_string(run.status) + " after " + std::to_string(run.steps));
   require(run.reached_targets, kTarget, what + "the execution does not end on the targets");
 }
 
@@ -72,7 +76,8 @@ void check_flows(const sim::AllportInstance& inst, const lau::LauPlan& plan) {
   require(plan.flows.size() == base.size(), kTarget, label(plan) + ": one flow per edge expected");
   __int128 traffic = 0;
   for (std::size_t i = 0; i < base.size(); ++i) {
-    require(plan.flows[i] == __int128{plan.shift} + base[i], kTarget, label(plan) + ": flows are not shift + S_i");
+    require(plan.flows[i] == __int128{plan.shift} + base[i], kTarget,
+            label(plan) + ": flows are not shift + S_i");
     traffic += plan.flows[i] < 0 ? -__int128{plan.flows[i]} : __int128{plan.flows[i]};
   }
   require(traffic == plan.traffic, kTarget, label(plan) + ": traffic is not sum |flows|");
@@ -88,18 +93,23 @@ void check_against_brute_force(const sim::AllportInstance& inst, const lau::LauP
     return;
   }
   if (plan.algorithm != lau::LauAlgorithm::optimal) return;
-  const testing::BruteForce brute = testing::brute_force(inst, plan.mode, inst.total() <= kMaxExecutedBruteForceTotal);
+  const testing::BruteForce brute =
+      testing::brute_force(inst, plan.mode, inst.total() <= kMaxExecutedBruteForceTotal);
   const sim::AllportTime got = plan.mode == sim::SendMode::single ? plan.t_single : plan.t_multi;
   require(got.key() == brute.best.key(), kTarget,
-          label(plan) + ": time " + std::to_string(got.steps) + ", brute force finds " + std::to_string(brute.best.steps));
+          label(plan) + ": time " + std::to_string(got.steps) + ", brute force finds " +
+              std::to_string(brute.best.steps));
   if (brute.best.deadlock) return;
   const auto& best = brute.optimal_shifts;
-  require(plan.optimal_shifts && plan.optimal_shifts->lo == best.front() && plan.optimal_shifts->hi == best.back() &&
+  require(plan.optimal_shifts && plan.optimal_shifts->lo == best.front() &&
+              plan.optimal_shifts->hi == best.back() &&
               static_cast<std::int64_t>(best.size()) == best.back() - best.front() + 1,
-          kTarget, label(plan) + ": the reported range of optimal shifts is not the brute-force set");
+          kTarget,
+          label(plan) + ": the reported range of optimal shifts is not the brute-force set");
   __int128 least = eval.traffic(best.front());
   for (std::int64_t x : best) least = std::min(least, eval.traffic(x));
-  require(plan.traffic == least, kTarget, label(plan) + ": an optimal shift with less traffic exists");
+  require(plan.traffic == least, kTarget,
+          label(plan) + ": an optimal shift with less traffic exists");
 }
 
 }  // namespace
@@ -116,14 +126,16 @@ void fuzz_lau(Bytes data) {
   }
   const bool small = inst.total() <= kMaxBruteForceTotal;
   for (sim::SendMode mode : {sim::SendMode::single, sim::SendMode::multi}) {
-    for (lau::LauAlgorithm algorithm : {lau::LauAlgorithm::linear, lau::LauAlgorithm::traffic, lau::LauAlgorithm::optimal, lau::LauAlgorithm::window}) {
+    for (lau::LauAlgorithm algorithm : {lau::LauAlgorithm::linear, lau::LauAlgorithm::traffic,
+                                        lau::LauAlgorithm::optimal, lau::LauAlgorithm::window}) {
       lau::LauOptions options;
       options.algorithm = algorithm;
       options.mode = mode;
       options.max_window = kMaxWindow;
       const lau::LauPlan plan = plan_lau(inst, options);
       if (plan.status == lau::LauStatus::window_too_large) {
-        require(algorithm == lau::LauAlgorithm::window, kTarget, "window_too_large from a non-window algorithm");
+        require(algorithm == lau::LauAlgorithm::window, kTarget,
+                "window_too_large from a non-window algorithm");
         continue;
       }
       check_flows(inst, plan);

@@ -1,8 +1,10 @@
 // Harness for `redist perm`: bytes -> a P x P counts matrix written as JSON and read back by the
 // CLI's reader, then every solver and heuristic, judged by:
-//   - every assignment is a permutation and its reported volume and steps match a recomputation from
+//   - every assignment is a permutation and its reported volume and steps match a recomputation
+//   from
 //     the raw counts (written here, not the library's evaluate());
-//   - P <= 6: brute force over all P! assignments gives the optimal volume, the optimal steps, and the
+//   - P <= 6: brute force over all P! assignments gives the optimal volume, the optimal steps, and
+//   the
 //     lexicographic optima that solve_min_volume / solve_min_steps promise; the document's pruning
 //     algorithm must reach the optimal steps;
 //   - the matching solvers' optimality certificates (dense and sparse) hold and agree;
@@ -19,9 +21,9 @@
 #include "byte_reader.hpp"
 #include "harness.hpp"
 #include "redist/core/error.hpp"
-#include "redist/perm/perm_io.hpp"
 #include "redist/perm/edge_colouring.hpp"
 #include "redist/perm/greedy.hpp"
+#include "redist/perm/perm_io.hpp"
 #include "redist/perm/steps.hpp"
 #include "redist/perm/volume.hpp"
 
@@ -92,8 +94,10 @@ Optima brute_force(const Matrix& c) {
   Optima o;
   do {
     const Costs k = costs_of(c, a);
-    if (std::pair(k.volume, k.steps) < std::pair(o.by_volume.volume, o.by_volume.steps)) o.by_volume = k;
-    if (std::pair(k.steps, k.volume) < std::pair(o.by_steps.steps, o.by_steps.volume)) o.by_steps = k;
+    if (std::pair(k.volume, k.steps) < std::pair(o.by_volume.volume, o.by_volume.steps))
+      o.by_volume = k;
+    if (std::pair(k.steps, k.volume) < std::pair(o.by_steps.steps, o.by_steps.volume))
+      o.by_steps = k;
   } while (std::next_permutation(a.begin(), a.end()));
   return o;
 }
@@ -102,22 +106,25 @@ void check_solution(const Matrix& c, const PermSolution& s, const std::string& n
   require(is_permutation_of(s.assignment, c.size()), kTarget, name + ": not a permutation");
   const Costs k = costs_of(c, s.assignment);
   require(k.volume == s.volume && k.steps == s.steps, kTarget,
-          name + ": reports volume " + std::to_string(s.volume) + ", steps " + std::to_string(s.steps) +
-              "; recomputed " + std::to_string(k.volume) + ", " + std::to_string(k.steps));
+          name + ": reports volume " + std::to_string(s.volume) + ", steps " +
+              std::to_string(s.steps) + "; recomputed " + std::to_string(k.volume) + ", " +
+              std::to_string(k.steps));
 }
 
 // An independent step-schedule checker: distinct senders and receivers per step, real pairs, and
 // every pair moved exactly its demand.
-std::int64_t checked_steps(std::size_t p, const std::vector<perm::PairDemand>& demand, const perm::StepSchedule& s,
-                           const std::string& name) {
+std::int64_t checked_steps(std::size_t p, const std::vector<perm::PairDemand>& demand,
+                           const perm::StepSchedule& s, const std::string& name) {
   std::map<std::pair<Proc, Proc>, __int128> moved;
   __int128 steps = 0;
   for (const perm::StepGroup& g : s.groups) {
     require(g.repeat >= 1 && !g.pairs.empty(), kTarget, name + ": empty group or repeat < 1");
     std::vector<bool> sends(p, false), receives(p, false);
     for (const perm::TransferPair& t : g.pairs) {
-      require(t.src < p && t.dst < p && t.src != t.dst, kTarget, name + ": pair outside the ring or to itself");
-      require(!sends[t.src] && !receives[t.dst], kTarget, name + ": a processor sends or receives twice in one step");
+      require(t.src < p && t.dst < p && t.src != t.dst, kTarget,
+              name + ": pair outside the ring or to itself");
+      require(!sends[t.src] && !receives[t.dst], kTarget,
+              name + ": a processor sends or receives twice in one step");
       sends[t.src] = receives[t.dst] = true;
       moved[{t.src, t.dst}] += g.repeat;
     }
@@ -135,24 +142,33 @@ std::vector<perm::PairDemand> demand_of(const Matrix& c, const Assignment& a) {
   for (Proc i = 0; i < c.size(); ++i)
     for (Proc part = 0; part < c.size(); ++part)
       if (c[i][part] > 0 && a[part] != i) d.push_back({i, a[part], c[i][part]});
-  std::sort(d.begin(), d.end(), [](const auto& x, const auto& y) { return std::pair(x.src, x.dst) < std::pair(y.src, y.dst); });
+  std::sort(d.begin(), d.end(), [](const auto& x, const auto& y) {
+    return std::pair(x.src, x.dst) < std::pair(y.src, y.dst);
+  });
   return d;
 }
 
-void check_schedule(const PermInstance& inst, const Matrix& c, const PermSolution& s, const std::string& name) {
+void check_schedule(const PermInstance& inst, const Matrix& c, const PermSolution& s,
+                    const std::string& name) {
   const auto demand = perm::transfer_demand(inst, s.assignment);
   const auto mine = demand_of(c, s.assignment);
-  require(demand.size() == mine.size() &&
-              std::equal(demand.begin(), demand.end(), mine.begin(),
-                         [](const auto& x, const auto& y) { return x.src == y.src && x.dst == y.dst && x.items == y.items; }),
+  require(demand.size() == mine.size() && std::equal(demand.begin(), demand.end(), mine.begin(),
+                                                     [](const auto& x, const auto& y) {
+                                                       return x.src == y.src && x.dst == y.dst &&
+                                                              x.items == y.items;
+                                                     }),
           kTarget, name + ": transfer_demand differs from the counts");
-  require(perm::max_port_degree(inst.processors(), demand) == s.steps, kTarget, name + ": max_port_degree != steps");
+  require(perm::max_port_degree(inst.processors(), demand) == s.steps, kTarget,
+          name + ": max_port_degree != steps");
   const perm::StepSchedule schedule = perm::colour_transfers(inst.processors(), demand);
   const perm::StepCheck check = perm::check_step_schedule(inst.processors(), demand, schedule);
-  require(check.valid, kTarget, name + ": check_step_schedule rejects the colouring" +
-                                    (check.violation ? ": " + check.violation->rule + " " + check.violation->message : ""));
-  require(check.steps == s.steps, kTarget, name + ": the colouring takes " + std::to_string(check.steps) + " steps, not " +
-                                               std::to_string(s.steps));
+  require(
+      check.valid, kTarget,
+      name + ": check_step_schedule rejects the colouring" +
+          (check.violation ? ": " + check.violation->rule + " " + check.violation->message : ""));
+  require(check.steps == s.steps, kTarget,
+          name + ": the colouring takes " + std::to_string(check.steps) + " steps, not " +
+              std::to_string(s.steps));
   require(checked_steps(inst.processors(), demand, schedule, name) == s.steps, kTarget,
           name + ": independent checker counts other steps");
 }
@@ -163,7 +179,8 @@ void check_certificates(const PermInstance& inst, std::int64_t min_volume) {
     const perm::WeightedMatching m = perm::max_weight_matching(graph, method);
     const auto problem = perm::check_matching_certificate(graph, m);
     require(!problem, kTarget, "matching certificate fails: " + problem.value_or(""));
-    require(m.weight == inst.total_items() - min_volume, kTarget, "matching weight is not the kept items of the optimum");
+    require(m.weight == inst.total_items() - min_volume, kTarget,
+            "matching weight is not the kept items of the optimum");
   }
 }
 
@@ -208,12 +225,14 @@ void fuzz_perm(Bytes data) {
   };
   for (const auto& [name, s] : all) {
     check_solution(c, s, name);
-    require(s.volume >= by_volume.volume && s.steps >= by_steps.steps, kTarget, name + " beats an optimum");
+    require(s.volume >= by_volume.volume && s.steps >= by_steps.steps, kTarget,
+            name + " beats an optimum");
   }
   for (std::size_t k = 1; k <= 2; ++k)
-    require(all[k].second.volume == by_volume.volume && all[k].second.steps == by_volume.steps, kTarget,
-            all[k].first + " disagrees with the automatic solver");
-  require(all[3].second.volume == by_volume.volume, kTarget, "min-volume without tie-breaking is not optimal");
+    require(all[k].second.volume == by_volume.volume && all[k].second.steps == by_volume.steps,
+            kTarget, all[k].first + " disagrees with the automatic solver");
+  require(all[3].second.volume == by_volume.volume, kTarget,
+          "min-volume without tie-breaking is not optimal");
   require(all[5].second.steps == by_steps.steps && all[6].second.steps == by_steps.steps, kTarget,
           "the step solvers disagree");
   if (inst.processors() <= kMaxBruteForce) {

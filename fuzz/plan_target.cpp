@@ -6,13 +6,14 @@
 //     status says "optimal" exactly when the makespan meets it;
 //   - where plan.hpp promises optimality (unidirectional, or homogeneous bidirectional, with every
 //     load and target >= 1, and the optimum fits the batch budget) the status is "optimal";
-//   - tiny homogeneous rings: breadth-first brute force (tests/support) gives the true optimum, which
+//   - tiny homogeneous rings: breadth-first brute force (tests/support) gives the true optimum,
+//   which
 //     every bound must not exceed and the makespan must not beat;
 //   - small schedules: the item-by-item reference validator agrees.
 //
 // Byte layout: header (bit 0 bidirectional, bit 1 succ costs listed, bit 2 pred costs listed), then
-// n - 1 (mod 16), n loads, n raw targets (rebalanced to the loads' total), the costs. Magnitudes are
-// not capped (ByteReader::amount escapes to 62-bit values): the reader's limits decide.
+// n - 1 (mod 16), n loads, n raw targets (rebalanced to the loads' total), the costs. Magnitudes
+// are not capped (ByteReader::amount escapes to 62-bit values): the reader's limits decide.
 
 #include "byte_reader.hpp"
 #include "harness.hpp"
@@ -21,8 +22,8 @@
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/sim/ring_validator.hpp"
-#include "support/ring_brute_force.hpp"
 #include "support/reference_validator.hpp"
+#include "support/ring_brute_force.hpp"
 
 namespace redist::fuzz {
 
@@ -32,8 +33,8 @@ constexpr const char* kTarget = "plan";
 const std::string kSource = "fuzz-plan.json";
 constexpr std::uint64_t kMaxRing = 16;
 
-// A link cost as JSON number text: mostly small integers (homogeneous rings are common), sometimes a
-// decimal with up to 18 digits after the point, sometimes a 63-bit mantissa.
+// A link cost as JSON number text: mostly small integers (homogeneous rings are common), sometimes
+// a decimal with up to 18 digits after the point, sometimes a 63-bit mantissa.
 std::string cost_text(ByteReader& in) {
   const std::uint8_t tag = in.byte();
   if (tag < 200) return std::to_string(1 + tag % 5);
@@ -56,7 +57,8 @@ std::string instance_text(ByteReader& in) {
   for (auto& l : loads) l = in.amount(8);
   for (auto& t : targets) t = in.amount(8);
   rebalance(loads, targets, in.below(n));
-  std::string text = std::string("{\"ring\":\"") + (bidirectional ? "bidirectional" : "unidirectional") +
+  std::string text = std::string("{\"ring\":\"") +
+                     (bidirectional ? "bidirectional" : "unidirectional") +
                      "\",\"loads\":" + json_list(loads) + ",\"targets\":" + json_list(targets) +
                      ",\"succ_cost\":" + costs_text(in, n, header & 2);
   if (bidirectional) text += ",\"pred_cost\":" + costs_text(in, n, header & 4);
@@ -71,34 +73,44 @@ void check_validator(const RingInstance& inst, const ring::RingPlan& plan) {
   try {
     check = sim::validate_ring_schedule(inst, s);
   } catch (const InputError& e) {
-    require(false, kTarget, std::string("validator overflows on the planner's schedule: ") + e.what());
+    require(false, kTarget,
+            std::string("validator overflows on the planner's schedule: ") + e.what());
   }
   if (!check.valid)
     require(false, kTarget,
-            "validator rejects the plan (" + plan.method + "): " + check.violation->rule + ": " + check.violation->message);
+            "validator rejects the plan (" + plan.method + "): " + check.violation->rule + ": " +
+                check.violation->message);
   const int scale = std::max(check.time_scale, s.time_scale);
-  require(rescale(check.makespan, check.time_scale, scale) == rescale(*s.makespan, s.time_scale, scale), kTarget,
-          "reported makespan " + format_ticks(*s.makespan, s.time_scale) + " but the validator measures " +
-              format_ticks(check.makespan, check.time_scale) + " (" + plan.method + ")");
+  require(
+      rescale(check.makespan, check.time_scale, scale) == rescale(*s.makespan, s.time_scale, scale),
+      kTarget,
+      "reported makespan " + format_ticks(*s.makespan, s.time_scale) +
+          " but the validator measures " + format_ticks(check.makespan, check.time_scale) + " (" +
+          plan.method + ")");
 }
 
 void check_bounds_and_status(const RingInstance& inst, const ring::RingPlan& plan) {
   const Schedule& s = plan.schedule;
-  require(s.time_scale == inst.cost_scale, kTarget, "schedule time scale differs from the instance cost scale");
+  require(s.time_scale == inst.cost_scale, kTarget,
+          "schedule time scale differs from the instance cost scale");
   Ticks best = 0;
   for (const ring::BoundTerm& term : plan.bounds.terms) {
     require(term.value <= *s.makespan, kTarget,
-            "makespan " + format_ticks(*s.makespan, s.time_scale) + " is below the proved bound " + term.name + " = " +
-                format_ticks(term.value, s.time_scale) + " (" + plan.method + ")");
+            "makespan " + format_ticks(*s.makespan, s.time_scale) + " is below the proved bound " +
+                term.name + " = " + format_ticks(term.value, s.time_scale) + " (" + plan.method +
+                ")");
     best = std::max(best, term.value);
   }
-  require(best == plan.bounds.best && s.lower_bound == best, kTarget, "reported lower bound is not the best bound");
-  require((*s.status == PlanStatus::optimal) == (*s.makespan == best), kTarget, "status disagrees with the gap");
+  require(best == plan.bounds.best && s.lower_bound == best, kTarget,
+          "reported lower bound is not the best bound");
+  require((*s.status == PlanStatus::optimal) == (*s.makespan == best), kTarget,
+          "status disagrees with the gap");
   const bool promised = !inst.bidirectional() || inst.homogeneous();
   if (promised && inst.all_loads_positive() && !plan.batch_limited)
     require(*s.status == PlanStatus::optimal, kTarget,
             "plan.hpp promises an optimal schedule here (loads and targets >= 1), got makespan " +
-                format_ticks(*s.makespan, s.time_scale) + " above bound " + format_ticks(best, s.time_scale));
+                format_ticks(*s.makespan, s.time_scale) + " above bound " +
+                format_ticks(best, s.time_scale));
 }
 
 void check_brute_force(const RingInstance& inst, const ring::RingPlan& plan) {
@@ -116,7 +128,8 @@ void check_reference(const RingInstance& inst, const ring::RingPlan& plan) {
   if (s.transfers.size() > 64 || inst.total_items() > 256) return;
   const testing::ReferenceVerdict ref = testing::reference_validate(inst, s);
   require(ref.valid, kTarget, "the reference validator rejects the plan: " + ref.rule);
-  require(ref.makespan == *s.makespan, kTarget, "the reference validator measures another makespan");
+  require(ref.makespan == *s.makespan, kTarget,
+          "the reference validator measures another makespan");
 }
 
 }  // namespace

@@ -1,9 +1,10 @@
 // Harnesses for the instance readers (ring, all-port, permutation). The input is the file's text.
-// Oracle: an accepted instance obeys the library's own checks, and writing it out and reading it back
-// gives exactly the same instance (decimal costs included). Rejections must be InputError; anything
-// else escaping (a crash, std::bad_alloc, nlohmann's own exceptions, InternalError) is a bug. Ring
-// instances have two readers, the streaming one the CLI uses on files and the DOM one used for
-// instances embedded in other documents: they must accept the same texts and read the same instance.
+// Oracle: an accepted instance obeys the library's own checks, and writing it out and reading it
+// back gives exactly the same instance (decimal costs included). Rejections must be InputError;
+// anything else escaping (a crash, std::bad_alloc, nlohmann's own exceptions, InternalError) is a
+// bug. Ring instances have two readers, the streaming one the CLI uses on files and the DOM one
+// used for instances embedded in other documents: they must accept the same texts and read the same
+// instance.
 
 #include <algorithm>
 #include <filesystem>
@@ -15,10 +16,10 @@
 
 #include "harness.hpp"
 #include "redist/core/error.hpp"
-#include "redist/lau/allport_io.hpp"
 #include "redist/io/exact_json.hpp"
-#include "redist/perm/perm_io.hpp"
 #include "redist/io/ring_instance_io.hpp"
+#include "redist/lau/allport_io.hpp"
+#include "redist/perm/perm_io.hpp"
 
 namespace redist::fuzz {
 
@@ -26,14 +27,18 @@ namespace {
 
 const std::string kSource = "fuzz-input.json";
 
-std::string_view as_text(Bytes data) { return {reinterpret_cast<const char*>(data.data()), data.size()}; }
+std::string_view as_text(Bytes data) {
+  return {reinterpret_cast<const char*>(data.data()), data.size()};
+}
 
 // Exact equality of two cost lists given at possibly different scales.
-bool same_costs(const std::vector<std::int64_t>& a, int scale_a, const std::vector<std::int64_t>& b, int scale_b) {
+bool same_costs(const std::vector<std::int64_t>& a, int scale_a, const std::vector<std::int64_t>& b,
+                int scale_b) {
   if (a.size() != b.size()) return false;
   const int scale = std::max(scale_a, scale_b);
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (Ticks{a[i]} * pow10_ticks(scale - scale_a) != Ticks{b[i]} * pow10_ticks(scale - scale_b)) return false;
+    if (Ticks{a[i]} * pow10_ticks(scale - scale_a) != Ticks{b[i]} * pow10_ticks(scale - scale_b))
+      return false;
   return true;
 }
 
@@ -70,9 +75,11 @@ struct ScratchFile {
 
 RingInstance read_ring_file(std::string_view text) {
   namespace fs = std::filesystem;
-  static const ScratchFile file{(fs::is_directory("/dev/shm") ? fs::path("/dev/shm") : fs::temp_directory_path()) /
-                                ("redist-fuzz-" + std::to_string(::getpid()) + ".json")};
-  std::ofstream(file.path, std::ios::binary | std::ios::trunc).write(text.data(), static_cast<std::streamsize>(text.size()));
+  static const ScratchFile file{
+      (fs::is_directory("/dev/shm") ? fs::path("/dev/shm") : fs::temp_directory_path()) /
+      ("redist-fuzz-" + std::to_string(::getpid()) + ".json")};
+  std::ofstream(file.path, std::ios::binary | std::ios::trunc)
+      .write(text.data(), static_cast<std::streamsize>(text.size()));
   return io::read_ring_instance(file.path.string());
 }
 
@@ -80,13 +87,16 @@ sim::AllportInstance read_allport(std::string_view text) {
   return lau::allport_instance_from_json(io::parse_exact_json(text, kSource), kSource);
 }
 
-perm::PermInstance read_perm(std::string_view text) { return perm::parse_perm_instance(text, kSource); }
+perm::PermInstance read_perm(std::string_view text) {
+  return perm::parse_perm_instance(text, kSource);
+}
 
 void require_checks_pass(const char* target, auto check) {
   try {
     check();
   } catch (const InputError& e) {
-    require(false, target, std::string("the reader accepted an instance its own check rejects: ") + e.what());
+    require(false, target,
+            std::string("the reader accepted an instance its own check rejects: ") + e.what());
   }
 }
 
@@ -101,12 +111,14 @@ void check_perm_invariants(const perm::PermInstance& inst) {
     perm::Proc previous = 0;
     bool first = true;
     for (const perm::CountEntry& e : inst.row(i)) {
-      require(e.count > 0 && e.part < p && (first || e.part > previous), kTarget, "malformed sparse row");
+      require(e.count > 0 && e.part < p && (first || e.part > previous), kTarget,
+              "malformed sparse row");
       previous = e.part;
       first = false;
       row_total += e.count;
     }
-    require(row_total == inst.load(i), kTarget, "row " + std::to_string(i) + " does not sum to its load");
+    require(row_total == inst.load(i), kTarget,
+            "row " + std::to_string(i) + " does not sum to its load");
     total += row_total;
     parts_total += inst.part_size(i);
   }
@@ -118,8 +130,9 @@ bool same_counts(const perm::PermInstance& a, const perm::PermInstance& b) {
   if (a.processors() != b.processors()) return false;
   for (perm::Proc i = 0; i < a.processors(); ++i) {
     const auto ra = a.row(i), rb = b.row(i);
-    if (!std::equal(ra.begin(), ra.end(), rb.begin(), rb.end(),
-                    [](const auto& x, const auto& y) { return x.part == y.part && x.count == y.count; }))
+    if (!std::equal(ra.begin(), ra.end(), rb.begin(), rb.end(), [](const auto& x, const auto& y) {
+          return x.part == y.part && x.count == y.count;
+        }))
       return false;
   }
   return true;
@@ -132,8 +145,8 @@ void fuzz_ring_json(Bytes data) {
   const auto inst = accepted(as_text(data), read_ring);
   const auto from_file = accepted(as_text(data), read_ring_file);
   require(inst.has_value() == from_file.has_value(), kTarget,
-          std::string("the file reader ") + (from_file ? "accepts" : "rejects") + " what the DOM reader " +
-              (inst ? "accepts" : "rejects"));
+          std::string("the file reader ") + (from_file ? "accepts" : "rejects") +
+              " what the DOM reader " + (inst ? "accepts" : "rejects"));
   if (!inst) return;
   require(same_ring(*inst, *from_file) && inst->cost_scale == from_file->cost_scale, kTarget,
           "the file reader and the DOM reader read different instances");

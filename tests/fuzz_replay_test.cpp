@@ -25,7 +25,8 @@ std::vector<fs::path> inputs_of(const std::string& target) {
     if (!fs::is_directory(dir)) continue;
     for (const auto& entry : fs::directory_iterator(dir)) {
       const std::string name = entry.path().filename().string();
-      if (entry.is_regular_file() && name.front() != '.' && name.rfind("README", 0) != 0) files.push_back(entry.path());
+      if (entry.is_regular_file() && name.front() != '.' && name.rfind("README", 0) != 0)
+        files.push_back(entry.path());
     }
   }
   std::sort(files.begin(), files.end());
@@ -42,7 +43,8 @@ class FuzzReplay : public ::testing::TestWithParam<FuzzTarget> {};
 TEST_P(FuzzReplay, EverySeedAndRegressionInput) {
   const FuzzTarget target = GetParam();
   const std::vector<fs::path> files = inputs_of(target.name);
-  ASSERT_FALSE(files.empty()) << "no seed corpus in " << REDIST_FUZZ_DIR << "/corpus/" << target.name;
+  ASSERT_FALSE(files.empty()) << "no seed corpus in " << REDIST_FUZZ_DIR << "/corpus/"
+                              << target.name;
   for (const fs::path& file : files) {
     const std::vector<std::uint8_t> bytes = bytes_of(file);
     try {
@@ -54,7 +56,10 @@ TEST_P(FuzzReplay, EverySeedAndRegressionInput) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Targets, FuzzReplay,
-                         ::testing::ValuesIn(redist::fuzz::fuzz_targets().begin(), redist::fuzz::fuzz_targets().end()),
-                         [](const ::testing::TestParamInfo<FuzzTarget>& info) { return std::string(info.param.name); });
+                         ::testing::ValuesIn(redist::fuzz::fuzz_targets().begin(),
+                                             redist::fuzz::fuzz_targets().end()),
+                         [](const ::testing::TestParamInfo<FuzzTarget>& info) {
+                           return std::string(info.param.name);
+                         });
 
 }  // namespace

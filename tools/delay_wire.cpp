@@ -1,20 +1,20 @@
-// redist-delay-wire: one direction of an emulated link's latency, in user space, for kernels without
-// sch_netem (docs/netlab.md "Latency without netem").
+// redist-delay-wire: one direction of an emulated link's latency, in user space, for kernels
+// without sch_netem (docs/netlab.md "Latency without netem").
 //
 //   redist-delay-wire --tun T --out DEV --peer-mac 02:..:.. --delay-ms D
 //
 // tools/netlab routes a namespace's packets for one link into the TUN device T instead of the
 // link's veth DEV. This program reads each IP packet from T, holds it for D milliseconds from the
 // moment it arrived, and then sends it out of DEV to the peer's MAC through a packet socket, so it
-// still passes DEV's egress qdisc (the tbf that shapes the link's rate). A link direction thus costs
-// its latency and then its rate, as a netem `delay D rate R` would, and the order of packets is kept
-// (every packet waits the same D).
+// still passes DEV's egress qdisc (the tbf that shapes the link's rate). A link direction thus
+// costs its latency and then its rate, as a netem `delay D rate R` would, and the order of packets
+// is kept (every packet waits the same D).
 //
-// Precision: the wire sleeps until the next packet is due (ppoll with a nanosecond timeout) and asks
-// for real-time scheduling (SCHED_FIFO) so that a loaded machine delays it less; it prints `ready`
-// once T is attached and then runs until it is killed (netlab kills every process of its namespaces
-// at teardown). Packets are dropped, like a router's full queue, when more than --max-queue-mib are
-// waiting or when the qdisc refuses them.
+// Precision: the wire sleeps until the next packet is due (ppoll with a nanosecond timeout) and
+// asks for real-time scheduling (SCHED_FIFO) so that a loaded machine delays it less; it prints
+// `ready` once T is attached and then runs until it is killed (netlab kills every process of its
+// namespaces at teardown). Packets are dropped, like a router's full queue, when more than
+// --max-queue-mib are waiting or when the qdisc refuses them.
 //
 // Exit status: 2 on a bad argument or when T or DEV cannot be opened (one line on stderr).
 
@@ -66,7 +66,8 @@ struct HeldPacket {
 void parse_mac(const std::string& text, unsigned char out[6]) {
   unsigned v[6];
   char tail = 0;
-  if (std::sscanf(text.c_str(), "%x:%x:%x:%x:%x:%x%c", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &tail) != 6)
+  if (std::sscanf(text.c_str(), "%x:%x:%x:%x:%x:%x%c", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+                  &tail) != 6)
     fail("--peer-mac: " + text + ": not a MAC address (xx:xx:xx:xx:xx:xx)");
   for (int i = 0; i < 6; ++i) {
     if (v[i] > 255) fail("--peer-mac: " + text + ": byte out of range");
@@ -79,7 +80,8 @@ double parse_number(const std::string& flag, const char* text, double low, doubl
   errno = 0;
   const double value = std::strtod(text, &end);
   if (errno != 0 || end == text || *end != '\0' || !(value >= low && value <= high))
-    fail(flag + ": " + text + ": must be a number in [" + std::to_string(low) + ", " + std::to_string(high) + "]");
+    fail(flag + ": " + text + ": must be a number in [" + std::to_string(low) + ", " +
+         std::to_string(high) + "]");
   return value;
 }
 
@@ -99,17 +101,22 @@ WireOptions parse(int argc, char** argv) {
       have_mac = true;
     } else if (flag == "--delay-ms") {
       const double ms = parse_number(flag, value, 0.0, 10000.0);
-      o.delay = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms));
+      o.delay = std::chrono::duration_cast<Clock::duration>(
+          std::chrono::duration<double, std::milli>(ms));
       have_delay = true;
     } else if (flag == "--max-queue-mib") {
-      o.max_queue_bytes = static_cast<std::size_t>(parse_number(flag, value, 1.0, 4096.0) * 1048576.0);
+      o.max_queue_bytes =
+          static_cast<std::size_t>(parse_number(flag, value, 1.0, 4096.0) * 1048576.0);
     } else {
       fail(flag + ": unknown option");
     }
   }
   if (o.tun.empty() || o.out.empty() || !have_mac || !have_delay)
-    fail("usage: redist-delay-wire --tun T --out DEV --peer-mac MAC --delay-ms D [--max-queue-mib M]");
-  if (o.tun.size() >= IFNAMSIZ || o.out.size() >= IFNAMSIZ) fail("interface names have at most 15 characters");
+    fail(
+        "usage: redist-delay-wire --tun T --out DEV --peer-mac MAC --delay-ms D [--max-queue-mib "
+        "M]");
+  if (o.tun.size() >= IFNAMSIZ || o.out.size() >= IFNAMSIZ)
+    fail("interface names have at most 15 characters");
   return o;
 }
 
@@ -125,7 +132,8 @@ int open_tun(const std::string& name) {
 }
 
 int open_packet_socket() {
-  const int fd = socket(AF_PACKET, SOCK_DGRAM | SOCK_CLOEXEC, 0);  // protocol 0: send only, receive nothing
+  const int fd =
+      socket(AF_PACKET, SOCK_DGRAM | SOCK_CLOEXEC, 0);  // protocol 0: send only, receive nothing
   if (fd < 0) fail("packet socket: " + std::string(std::strerror(errno)));
   return fd;
 }
@@ -145,13 +153,16 @@ void ask_for_real_time() {
   sched_param p{};
   p.sched_priority = 10;
   if (sched_setscheduler(0, SCHED_FIFO, &p) != 0)
-    std::fprintf(stderr, "redist-delay-wire: SCHED_FIFO refused (%s): running with normal priority\n", std::strerror(errno));
+    std::fprintf(stderr,
+                 "redist-delay-wire: SCHED_FIFO refused (%s): running with normal priority\n",
+                 std::strerror(errno));
 }
 
 class DelayWire {
  public:
   // The way out is checked before the TUN is attached, so a bad --out creates nothing.
-  explicit DelayWire(const WireOptions& o) : options_(o), out_(open_packet_socket()), to_(destination(o)), tun_(open_tun(o.tun)) {}
+  explicit DelayWire(const WireOptions& o)
+      : options_(o), out_(open_packet_socket()), to_(destination(o)), tun_(open_tun(o.tun)) {}
 
   [[noreturn]] void run() {
     std::printf("ready\n");
@@ -175,7 +186,8 @@ class DelayWire {
       timeout.tv_nsec = static_cast<long>(ns % 1000000000);
       limit = &timeout;
     }
-    if (ppoll(&p, 1, limit, nullptr) < 0 && errno != EINTR) fail("ppoll: " + std::string(std::strerror(errno)));
+    if (ppoll(&p, 1, limit, nullptr) < 0 && errno != EINTR)
+      fail("ppoll: " + std::string(std::strerror(errno)));
   }
 
   void read_arrivals() {
@@ -190,7 +202,8 @@ class DelayWire {
       const auto size = static_cast<std::size_t>(n);
       if (queued_bytes_ + size > options_.max_queue_bytes) continue;  // a full queue drops
       queued_bytes_ += size;
-      held_.push_back({Clock::now() + options_.delay, std::vector<unsigned char>(buffer, buffer + n)});
+      held_.push_back(
+          {Clock::now() + options_.delay, std::vector<unsigned char>(buffer, buffer + n)});
     }
   }
 
@@ -201,7 +214,8 @@ class DelayWire {
       // The EtherType from the IP version: IPv4 carries the data, IPv6 only the kernel's chatter.
       to_.sll_protocol = htons((bytes[0] >> 4) == 6 ? ETH_P_IPV6 : ETH_P_IP);
       // A refused packet (qdisc full) is dropped, as a router's full queue would.
-      (void)sendto(out_, bytes.data(), bytes.size(), 0, reinterpret_cast<const sockaddr*>(&to_), sizeof to_);
+      (void)sendto(out_, bytes.data(), bytes.size(), 0, reinterpret_cast<const sockaddr*>(&to_),
+                   sizeof to_);
       queued_bytes_ -= bytes.size();
       held_.pop_front();
     }

@@ -10,11 +10,11 @@
 // netlab's shortest routes (fewest hops, then latency, then link index, searched from the lower
 // node index) are exactly platform_routes.cpp's. Rates in Mbit/s, one-way latencies in ms.
 //
-// --simulate-example: instead, simulates redist-mpi-example matrix (examples/mpi_example) on the same
-// hosts and routes with the SimGrid layer, every scheme of the study including the adaptive one,
-// and prints scheme,simulated_s as CSV. The scenario is the example's, not the study's: its speed
-// traces (speed_trace.cpp, same seed), columns proportional to the initial speeds, compute time
-// columns x column_us / speed, columns of rows x 8 bytes. Latencies are set to 0 with
+// --simulate-example: instead, simulates redist-mpi-example matrix (examples/mpi_example) on the
+// same hosts and routes with the SimGrid layer, every scheme of the study including the adaptive
+// one, and prints scheme,simulated_s as CSV. The scenario is the example's, not the study's: its
+// speed traces (speed_trace.cpp, same seed), columns proportional to the initial speeds, compute
+// time columns x column_us / speed, columns of rows x 8 bytes. Latencies are set to 0 with
 // --no-latency (the emulation on a kernel without sch_netem has none; docs/netlab.md).
 // Exit status: 0 success, 2 bad input (one line on stderr).
 
@@ -41,7 +41,8 @@ std::set<int> used_links(const redist::simgrid::StudyScenario& s) {
   std::set<int> links;
   for (std::size_t i = 0; i < s.ring_hosts.size(); ++i)
     for (std::size_t j = i + 1; j < s.ring_hosts.size(); ++j)
-      for (const redist::simgrid::RouteHop& hop : redist::simgrid::shortest_route(s.platform, s.ring_hosts[i], s.ring_hosts[j]).hops)
+      for (const redist::simgrid::RouteHop& hop :
+           redist::simgrid::shortest_route(s.platform, s.ring_hosts[i], s.ring_hosts[j]).hops)
         links.insert(hop.link);
   return links;
 }
@@ -53,13 +54,15 @@ Json topology(const redist::simgrid::StudyScenario& s, int ring_size, std::uint6
     nodes.insert(s.platform.links[static_cast<std::size_t>(l)].a);
     nodes.insert(s.platform.links[static_cast<std::size_t>(l)].b);
   }
-  Json out = {{"description", "Tiers-like platform of the SimGrid study (seed " + std::to_string(seed) + ", ring of " +
-                                  std::to_string(ring_size) + "): the nodes and links on the routes between ring hosts"},
+  Json out = {{"description", "Tiers-like platform of the SimGrid study (seed " +
+                                  std::to_string(seed) + ", ring of " + std::to_string(ring_size) +
+                                  "): the nodes and links on the routes between ring hosts"},
               {"kind", "graph"}};
   Json names = Json::array();
   for (const int n : nodes) names.push_back(s.platform.nodes[static_cast<std::size_t>(n)].name);
   Json hosts = Json::array();
-  for (const int h : s.ring_hosts) hosts.push_back(s.platform.nodes[static_cast<std::size_t>(h)].name);
+  for (const int h : s.ring_hosts)
+    hosts.push_back(s.platform.nodes[static_cast<std::size_t>(h)].name);
   Json edges = Json::array();
   for (const int l : links) {
     const redist::simgrid::PlatformLink& link = s.platform.links[static_cast<std::size_t>(l)];
@@ -87,16 +90,19 @@ struct ExampleRun {
 // The study's scenario (platform, ring, routes) with the example's application on it. Speeds in
 // MFlop/s = 1000 x the example's relative speed (1.0 = 1 GFlop/s) and column_us x 1000 flops per
 // column, so that a rank computes columns x column_us / speed, as the example sleeps.
-redist::simgrid::StudyScenario example_scenario(redist::simgrid::StudyScenario s, const ExampleRun& run) {
+redist::simgrid::StudyScenario example_scenario(redist::simgrid::StudyScenario s,
+                                                const ExampleRun& run) {
   if (run.no_latency) {
     for (redist::simgrid::PlatformLink& link : s.platform.links) link.latency = 0;
     s.routes = redist::simgrid::ring_routes(s.platform, s.ring_hosts);
   }
-  const auto traces = redist::example::speed_traces(s.ring_hosts.size(), run.iterations, run.example_seed);
+  const auto traces =
+      redist::example::speed_traces(s.ring_hosts.size(), run.iterations, run.example_seed);
   std::vector<double> initial;
   for (std::size_t r = 0; r < traces.size(); ++r) {
     const auto& t = traces[r];
-    s.speeds[r] = {1e3 * t.speeds[0], t.changes[0], 1e3 * t.speeds[1], t.changes[1], 1e3 * t.speeds[2]};
+    s.speeds[r] = {1e3 * t.speeds[0], t.changes[0], 1e3 * t.speeds[1], t.changes[1],
+                   1e3 * t.speeds[2]};
     initial.push_back(t.speeds[0]);
   }
   s.options.rows = run.rows;
@@ -112,29 +118,39 @@ void simulate_example(const redist::simgrid::StudyScenario& study, const Example
   const redist::simgrid::StudyScenario s = example_scenario(study, run);
   std::printf("scheme,redistributions,simulated_s\n");
   for (const redist::simgrid::Scheme scheme : redist::simgrid::all_schemes()) {
-    const std::string text = redist::simgrid::run_isolated([&] { return redist::simgrid::serialize(redist::simgrid::simulate_application(s, scheme)); });
+    const std::string text = redist::simgrid::run_isolated([&] {
+      return redist::simgrid::serialize(redist::simgrid::simulate_application(s, scheme));
+    });
     const redist::simgrid::ApplicationRun result = redist::simgrid::parse_application_run(text);
-    std::printf("%s,%d,%.4f\n", redist::simgrid::scheme_name(scheme), result.redistributions, result.total_time);
+    std::printf("%s,%d,%.4f\n", redist::simgrid::scheme_name(scheme), result.redistributions,
+                result.total_time);
   }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"redist-tiers-netlab: the SimGrid study's platform, as used by one ring, as a netlab topology"};
+  CLI::App app{
+      "redist-tiers-netlab: the SimGrid study's platform, as used by one ring, as a netlab "
+      "topology"};
   int ring_size = 8;
   std::uint64_t seed = 1;
   std::string output = "-";
-  app.add_option("--ring-size", ring_size, "hosts of the ring (the study's p)")->check(CLI::Range(2, 64));
+  app.add_option("--ring-size", ring_size, "hosts of the ring (the study's p)")
+      ->check(CLI::Range(2, 64));
   app.add_option("--seed", seed, "the study's scenario seed (draws the ring hosts)");
   app.add_option("-o,--output", output, "where to write the topology (default: standard output)");
   bool simulate = false;
   ExampleRun run;
-  app.add_flag("--simulate-example", simulate, "simulate redist-mpi-example matrix on this platform (CSV)");
+  app.add_flag("--simulate-example", simulate,
+               "simulate redist-mpi-example matrix on this platform (CSV)");
   app.add_option("--rows", run.rows, "the example's --rows")->check(CLI::Range(1, 1 << 24));
-  app.add_option("--columns", run.columns, "the example's --columns")->check(CLI::Range(1, 1 << 24));
-  app.add_option("--iterations", run.iterations, "the example's --iterations")->check(CLI::Range(5, 100000));
-  app.add_option("--column-us", run.column_us, "the example's --column-us")->check(CLI::Range(0.001, 1e6));
+  app.add_option("--columns", run.columns, "the example's --columns")
+      ->check(CLI::Range(1, 1 << 24));
+  app.add_option("--iterations", run.iterations, "the example's --iterations")
+      ->check(CLI::Range(5, 100000));
+  app.add_option("--column-us", run.column_us, "the example's --column-us")
+      ->check(CLI::Range(0.001, 1e6));
   app.add_option("--example-seed", run.example_seed, "the example's --seed (its speed traces)");
   app.add_flag("--no-latency", run.no_latency, "simulate with zero link latencies");
   CLI11_PARSE(app, argc, argv);
@@ -146,7 +162,8 @@ int main(int argc, char** argv) {
       simulate_example(redist::simgrid::make_scenario(options), run);
       return 0;
     }
-    const std::string text = topology(redist::simgrid::make_scenario(options), ring_size, seed).dump(1) + "\n";
+    const std::string text =
+        topology(redist::simgrid::make_scenario(options), ring_size, seed).dump(1) + "\n";
     if (output == "-") {
       std::fputs(text.c_str(), stdout);
       return 0;

@@ -1,8 +1,8 @@
 // A complete application of redist's MPI API (docs/api.md): particles spread over the ranks in one
-// global order are rebalanced to the ranks' speeds, first in one call, then in split phase while the
-// ranks compute, then as variable-size records; every rank checks that every particle arrived where
-// it should, and the program shows how a refused call reads. Run: mpirun -np 4 redist-api-example
-// (exit status 0 when every check passed on every rank).
+// global order are rebalanced to the ranks' speeds, first in one call, then in split phase while
+// the ranks compute, then as variable-size records; every rank checks that every particle arrived
+// where it should, and the program shows how a refused call reads. Run: mpirun -np 4
+// redist-api-example (exit status 0 when every check passed on every rank).
 
 #include <mpi.h>
 
@@ -46,7 +46,9 @@ int count_misplaced(const std::vector<Particle>& mine, std::int64_t first) {
   for (std::size_t k = 0; k < mine.size(); ++k) {
     const Particle expected = make_particle(first + static_cast<std::int64_t>(k));
     const Particle& got = mine[k];
-    if (got.id != expected.id || got.position[1] != expected.position[1] || got.mass != expected.mass) ++wrong;
+    if (got.id != expected.id || got.position[1] != expected.position[1] ||
+        got.mass != expected.mass)
+      ++wrong;
   }
   return wrong;
 }
@@ -62,7 +64,8 @@ int check(const ex::Context& ctx, const std::vector<Particle>& mine, const char*
   const int wrong = count_misplaced(mine, first_after(ctx, static_cast<std::int64_t>(mine.size())));
   int all_wrong = 0;
   MPI_Allreduce(&wrong, &all_wrong, 1, MPI_INT, MPI_SUM, ctx.comm());
-  if (ctx.rank() == 0) std::printf("%-34s %s\n", step, all_wrong == 0 ? "every particle in place" : "MISPLACED");
+  if (ctx.rank() == 0)
+    std::printf("%-34s %s\n", step, all_wrong == 0 ? "every particle in place" : "MISPLACED");
   std::printf("  rank %d holds %zu particles\n", ctx.rank(), mine.size());
   return all_wrong == 0 ? 0 : 1;
 }
@@ -70,12 +73,14 @@ int check(const ex::Context& ctx, const std::vector<Particle>& mine, const char*
 int run(ex::Context& ctx) {
   const int rank = ctx.rank();
   std::vector<Particle> particles;
-  for (std::int64_t k = 0; k < initial_count(rank); ++k) particles.push_back(make_particle(first_id(rank) + k));
+  for (std::int64_t k = 0; k < initial_count(rank); ++k)
+    particles.push_back(make_particle(first_id(rank) + k));
   int failures = 0;
 
   // 1. One collective call: new counts proportional to each rank's speed (rank r: r + 1; rank 0
   //    is the slowest). The global order is kept.
-  const ex::OrderedReport report = ex::redistribute(ctx, particles, ex::NewShare::share(rank + 1.0));
+  const ex::OrderedReport report =
+      ex::redistribute(ctx, particles, ex::NewShare::share(rank + 1.0));
   failures += check(ctx, particles, "redistribute by speed:");
   if (rank == 0)
     std::printf("  plan %s, rank 0 sent %lld bytes in %.3f ms\n", report.framework.c_str(),
@@ -96,7 +101,8 @@ int run(ex::Context& ctx) {
     name[0] = 'p';
     names.push_back(std::as_bytes(std::span(name.data(), name.size())));
   }
-  const ex::VariableReport vr = ex::redistribute(ctx, names, ex::NewShare::share(rank == 0 ? 0.0 : 1.0));
+  const ex::VariableReport vr =
+      ex::redistribute(ctx, names, ex::NewShare::share(rank == 0 ? 0.0 : 1.0));
   int wrong = 0;
   std::int64_t at = 0;
   for (std::int64_t k = 0; k < names.count(); ++k) {
@@ -106,9 +112,12 @@ int run(ex::Context& ctx) {
     at += size;
   }
   MPI_Allreduce(MPI_IN_PLACE, &wrong, 1, MPI_INT, MPI_SUM, ctx.comm());
-  if (rank == 0) std::printf("%-34s %s\n", "variable-size names, rank 0 empty:", wrong == 0 ? "every name in place" : "MISPLACED");
-  std::printf("  rank %d holds %lld names, %lld bytes (share %lld)\n", rank, static_cast<long long>(vr.new_items),
-              static_cast<long long>(vr.new_bytes), static_cast<long long>(vr.share_bytes));
+  if (rank == 0)
+    std::printf("%-34s %s\n", "variable-size names, rank 0 empty:",
+                wrong == 0 ? "every name in place" : "MISPLACED");
+  std::printf("  rank %d holds %lld names, %lld bytes (share %lld)\n", rank,
+              static_cast<long long>(vr.new_items), static_cast<long long>(vr.new_bytes),
+              static_cast<long long>(vr.share_bytes));
   failures += wrong == 0 ? 0 : 1;
 
   // 4. A refused call: rank 1 asks for one particle too many. Every rank throws the same

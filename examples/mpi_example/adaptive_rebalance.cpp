@@ -12,11 +12,12 @@ namespace redist::example {
 namespace {
 
 // What a rebalancing costs beyond the planner's makespan before any was measured: one message each
-// way on the slowest pair of links (the policy learns the rest, the agreement's collectives included,
-// as its slowdown).
+// way on the slowest pair of links (the policy learns the rest, the agreement's collectives
+// included, as its slowdown).
 double latency_overhead(const exec::RingLinkModels& models) {
   double worst = 0.0;
-  for (std::size_t i = 0; i < models.size(); ++i) worst = std::max(worst, models.succ[i].latency_s + models.pred[i].latency_s);
+  for (std::size_t i = 0; i < models.size(); ++i)
+    worst = std::max(worst, models.succ[i].latency_s + models.pred[i].latency_s);
   return worst;
 }
 
@@ -33,14 +34,17 @@ double noise_of(const std::vector<std::vector<double>>& recent) {
 
 double slowest_time(const std::vector<std::int64_t>& counts, const std::vector<double>& speeds) {
   double worst = 0.0;
-  for (std::size_t i = 0; i < counts.size(); ++i) worst = std::max(worst, static_cast<double>(counts[i]) / speeds[i]);
+  for (std::size_t i = 0; i < counts.size(); ++i)
+    worst = std::max(worst, static_cast<double>(counts[i]) / speeds[i]);
   return worst;
 }
 
 }  // namespace
 
-bool AdaptiveRebalancer::record(const std::vector<std::int64_t>& counts, const std::vector<double>& seconds) {
-  if (counts != recent_counts_) {  // new counts (a rebalancing): earlier times say nothing about them
+bool AdaptiveRebalancer::record(const std::vector<std::int64_t>& counts,
+                                const std::vector<double>& seconds) {
+  if (counts !=
+      recent_counts_) {  // new counts (a rebalancing): earlier times say nothing about them
     recent_.assign(counts.size(), {});
     recent_counts_ = counts;
   }
@@ -55,8 +59,10 @@ std::vector<double> AdaptiveRebalancer::speeds_of(const std::vector<std::int64_t
   if (last_speeds_.empty()) last_speeds_.assign(counts.size(), 0.0);
   for (std::size_t i = 0; i < counts.size(); ++i) {
     std::vector<double> times = recent_[i];
-    std::nth_element(times.begin(), times.begin() + static_cast<std::ptrdiff_t>(times.size() / 2), times.end());
-    if (counts[i] > 0) last_speeds_[i] = static_cast<double>(counts[i]) / std::max(times[times.size() / 2], 1e-9);
+    std::nth_element(times.begin(), times.begin() + static_cast<std::ptrdiff_t>(times.size() / 2),
+                     times.end());
+    if (counts[i] > 0)
+      last_speeds_[i] = static_cast<double>(counts[i]) / std::max(times[times.size() / 2], 1e-9);
   }
   // A rank that never held a column has no measured speed: assume the fastest one's.
   const double fastest = *std::max_element(last_speeds_.begin(), last_speeds_.end());
@@ -66,9 +72,9 @@ std::vector<double> AdaptiveRebalancer::speeds_of(const std::vector<std::int64_t
   return speeds;
 }
 
-std::optional<std::vector<std::int64_t>> AdaptiveRebalancer::decide(const exec::Context& ctx, int completed,
-                                                                    const std::vector<std::int64_t>& counts,
-                                                                    const std::vector<double>& seconds, std::int64_t origin) {
+std::optional<std::vector<std::int64_t>> AdaptiveRebalancer::decide(
+    const exec::Context& ctx, int completed, const std::vector<std::int64_t>& counts,
+    const std::vector<double>& seconds, std::int64_t origin) {
   if (!record(counts, seconds)) return std::nullopt;
   const std::vector<double> speeds = speeds_of(counts);
   std::vector<std::int64_t> targets = exec::targets_from_weights(speeds, total_);
@@ -77,23 +83,28 @@ std::optional<std::vector<std::int64_t>> AdaptiveRebalancer::decide(const exec::
   sim::AdaptiveView view{completed, iterations_, current, balanced, 0.0, 0.0};
   if (targets != counts) {
     exec::AgreedLayout layout{column_bytes_, counts, targets, total_, origin};
-    view.predicted_redistribution = exec::build_exec_plan(layout, ctx.link_models(), options_).predicted_seconds;
+    view.predicted_redistribution =
+        exec::build_exec_plan(layout, ctx.link_models(), options_).predicted_seconds;
     view.fixed_overhead = latency_overhead(ctx.link_models());
   }
-  // decide() runs after every iteration, balanced or not: it accounts for the time lost to imbalance.
+  // decide() runs after every iteration, balanced or not: it accounts for the time lost to
+  // imbalance.
   if (!policy_.decide(view)) return std::nullopt;
   last_predicted_ = view.predicted_redistribution;
   return targets;
 }
 
-std::optional<std::vector<std::int64_t>> AdaptiveRebalancer::after_iteration(const exec::Context& ctx, int completed,
-                                                                             std::int64_t count, double compute_seconds,
-                                                                             std::int64_t first) {
+std::optional<std::vector<std::int64_t>> AdaptiveRebalancer::after_iteration(
+    const exec::Context& ctx, int completed, std::int64_t count, double compute_seconds,
+    std::int64_t first) {
   const auto n = static_cast<std::size_t>(ctx.size());
   std::vector<std::int64_t> counts(n);
   std::vector<double> seconds(n);
-  exec::check_mpi(MPI_Gather(&count, 1, MPI_INT64_T, counts.data(), 1, MPI_INT64_T, 0, ctx.comm()), "MPI_Gather");
-  exec::check_mpi(MPI_Gather(&compute_seconds, 1, MPI_DOUBLE, seconds.data(), 1, MPI_DOUBLE, 0, ctx.comm()), "MPI_Gather");
+  exec::check_mpi(MPI_Gather(&count, 1, MPI_INT64_T, counts.data(), 1, MPI_INT64_T, 0, ctx.comm()),
+                  "MPI_Gather");
+  exec::check_mpi(
+      MPI_Gather(&compute_seconds, 1, MPI_DOUBLE, seconds.data(), 1, MPI_DOUBLE, 0, ctx.comm()),
+      "MPI_Gather");
   // Rank 0 decides; the broadcast makes the decision and the counts the same on every rank.
   std::vector<std::int64_t> message(n + 1, 0);
   if (ctx.rank() == 0) {
@@ -102,11 +113,14 @@ std::optional<std::vector<std::int64_t>> AdaptiveRebalancer::after_iteration(con
       std::copy(targets->begin(), targets->end(), message.begin() + 1);
     }
   }
-  exec::check_mpi(MPI_Bcast(message.data(), static_cast<int>(n + 1), MPI_INT64_T, 0, ctx.comm()), "MPI_Bcast");
+  exec::check_mpi(MPI_Bcast(message.data(), static_cast<int>(n + 1), MPI_INT64_T, 0, ctx.comm()),
+                  "MPI_Bcast");
   if (message[0] == 0) return std::nullopt;
   return std::vector<std::int64_t>(message.begin() + 1, message.end());
 }
 
-void AdaptiveRebalancer::observe(double measured_seconds) { policy_.observe(last_predicted_, measured_seconds); }
+void AdaptiveRebalancer::observe(double measured_seconds) {
+  policy_.observe(last_predicted_, measured_seconds);
+}
 
 }  // namespace redist::example

@@ -7,7 +7,8 @@ namespace redist::example {
 
 namespace {
 
-// Ranks that already hold a copy of the data broadcast in this panel (a runtime sends it once each).
+// Ranks that already hold a copy of the data broadcast in this panel (a runtime sends it once
+// each).
 class Recipients {
  public:
   explicit Recipients(int processors) : seen_(static_cast<std::size_t>(processors), -1) {}
@@ -25,7 +26,9 @@ class Recipients {
 }  // namespace
 
 QrTraffic qr_traffic(std::span<const int> owner, std::int64_t n, int processors) {
-  const auto at = [&](std::int64_t r, std::int64_t c) { return owner[static_cast<std::size_t>(r * n + c)]; };
+  const auto at = [&](std::int64_t r, std::int64_t c) {
+    return owner[static_cast<std::size_t>(r * n + c)];
+  };
   std::vector<double> work(static_cast<std::size_t>(processors), 0.0);
   Recipients copies(processors);
   std::int64_t broadcast = 0;
@@ -58,11 +61,13 @@ QrTraffic qr_traffic(std::span<const int> owner, std::int64_t n, int processors)
       }
     }
     out.tiles_sent += triangle != diag ? 1 : 0;
-    for (std::int64_t j = k + 1; j < n; ++j) out.tiles_sent += row[static_cast<std::size_t>(j)] != at(k, j) ? 1 : 0;
+    for (std::int64_t j = k + 1; j < n; ++j)
+      out.tiles_sent += row[static_cast<std::size_t>(j)] != at(k, j) ? 1 : 0;
   }
   double total = 0.0;
   for (const double w : work) total += w;
-  if (total > 0) out.max_work_share = *std::max_element(work.begin(), work.end()) * processors / total;
+  if (total > 0)
+    out.max_work_share = *std::max_element(work.begin(), work.end()) * processors / total;
   return out;
 }
 

@@ -20,9 +20,9 @@
 namespace redist::example {
 
 struct QrTraffic {
-  std::int64_t tiles_sent = 0;   // tile transfers between ranks
-  double max_work_share = 0.0;   // the busiest rank's share of the work, times the number of ranks
-                                 // (1 = perfectly balanced; the factorisation's time grows with it)
+  std::int64_t tiles_sent = 0;  // tile transfers between ranks
+  double max_work_share = 0.0;  // the busiest rank's share of the work, times the number of ranks
+                                // (1 = perfectly balanced; the factorisation's time grows with it)
 };
 
 /// owner[r * n + c] is the rank of tile (r, c), ranks < processors.

@@ -3,8 +3,8 @@
 #include <mpi.h>
 
 #include <cinttypes>
-#include <numeric>
 #include <cstdio>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -24,17 +24,21 @@ std::uint64_t mix(std::uint64_t z) {
 }
 
 // Byte j of item g.
-std::byte item_byte(std::uint64_t g, std::size_t j) { return static_cast<std::byte>(mix(g * 0x100000001B3ULL + j / 8) >> (8 * (j % 8))); }
+std::byte item_byte(std::uint64_t g, std::size_t j) {
+  return static_cast<std::byte>(mix(g * 0x100000001B3ULL + j / 8) >> (8 * (j % 8)));
+}
 
 std::uint64_t content_hash(const std::byte* item, std::size_t bytes) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (std::size_t j = 0; j < bytes; ++j) h = (h ^ static_cast<std::uint64_t>(item[j])) * 0x100000001b3ULL;
+  for (std::size_t j = 0; j < bytes; ++j)
+    h = (h ^ static_cast<std::uint64_t>(item[j])) * 0x100000001b3ULL;
   return h;
 }
 
 std::uint64_t expected_hash(std::uint64_t g, std::size_t bytes) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (std::size_t j = 0; j < bytes; ++j) h = (h ^ static_cast<std::uint64_t>(item_byte(g, j))) * 0x100000001b3ULL;
+  for (std::size_t j = 0; j < bytes; ++j)
+    h = (h ^ static_cast<std::uint64_t>(item_byte(g, j))) * 0x100000001b3ULL;
   return h;
 }
 
@@ -43,7 +47,8 @@ std::uint64_t contribution(std::uint64_t g, std::uint64_t h) { return mix(g ^ mi
 
 std::vector<std::int64_t> random_counts(Rng& rng, std::size_t n, std::int64_t max_items) {
   std::vector<std::int64_t> counts(n);
-  for (auto& c : counts) c = rng.uniform(0, 4) == 0 ? 0 : rng.uniform(0, max_items);  // some empty ranks
+  for (auto& c : counts)
+    c = rng.uniform(0, 4) == 0 ? 0 : rng.uniform(0, max_items);  // some empty ranks
   return counts;
 }
 
@@ -68,14 +73,18 @@ RankLine check_slice(const exec::OrderedSlice& slice) {
 
 std::uint64_t expected_total(std::int64_t total, std::size_t bytes) {
   std::uint64_t sum = 0;
-  for (std::int64_t g = 0; g < total; ++g) sum += contribution(static_cast<std::uint64_t>(g), expected_hash(static_cast<std::uint64_t>(g), bytes));
+  for (std::int64_t g = 0; g < total; ++g)
+    sum += contribution(static_cast<std::uint64_t>(g),
+                        expected_hash(static_cast<std::uint64_t>(g), bytes));
   return sum;
 }
 
 // Gathers every rank's line on rank 0, prints the table; true when the round is correct.
-bool report_round(const exec::Context& ctx, const RankLine& mine, std::int64_t total, std::size_t bytes) {
+bool report_round(const exec::Context& ctx, const RankLine& mine, std::int64_t total,
+                  std::size_t bytes) {
   std::vector<RankLine> lines(static_cast<std::size_t>(ctx.size()));
-  exec::check_mpi(MPI_Gather(&mine, sizeof(RankLine), MPI_BYTE, lines.data(), sizeof(RankLine), MPI_BYTE, 0, ctx.comm()),
+  exec::check_mpi(MPI_Gather(&mine, sizeof(RankLine), MPI_BYTE, lines.data(), sizeof(RankLine),
+                             MPI_BYTE, 0, ctx.comm()),
                   "MPI_Gather");
   int ok = 1;
   if (ctx.rank() == 0) {
@@ -93,14 +102,17 @@ bool report_round(const exec::Context& ctx, const RankLine& mine, std::int64_t t
     }
     const std::uint64_t expected = expected_total(total, bytes);
     ok = sum == expected && items == total && wrong == 0;
-    std::printf("  global checksum %016" PRIx64 ", expected %016" PRIx64 ", %lld of %lld items: %s\n", sum, expected,
-                static_cast<long long>(items), static_cast<long long>(total), ok ? "OK" : "MISMATCH");
+    std::printf("  global checksum %016" PRIx64 ", expected %016" PRIx64
+                ", %lld of %lld items: %s\n",
+                sum, expected, static_cast<long long>(items), static_cast<long long>(total),
+                ok ? "OK" : "MISMATCH");
   }
   exec::check_mpi(MPI_Bcast(&ok, 1, MPI_INT, 0, ctx.comm()), "MPI_Bcast");
   return ok == 1;
 }
 
-exec::OrderedSlice initial_slice(const exec::Context& ctx, const std::vector<std::int64_t>& loads, std::int64_t item_bytes) {
+exec::OrderedSlice initial_slice(const exec::Context& ctx, const std::vector<std::int64_t>& loads,
+                                 std::int64_t item_bytes) {
   std::int64_t first = 0;
   for (int r = 0; r < ctx.rank(); ++r) first += loads[static_cast<std::size_t>(r)];
   exec::OrderedSlice slice(item_bytes);
@@ -124,13 +136,18 @@ int run_random_check(exec::Context& ctx, const RandomOptions& opt) {
   exec::OrderedSlice slice = initial_slice(ctx, loads, opt.item_bytes);
   exec::OrderedOptions options;
   options.kind = opt.unidirectional ? RingKind::unidirectional : RingKind::bidirectional;
-  options.wrap = exec::WrapPolicy::allow;  // the best ring plan; the checksums read the slices circularly
-  options.transport = opt.alltoallv ? exec::OrderedTransport::alltoallv : exec::OrderedTransport::ring;
+  options.wrap =
+      exec::WrapPolicy::allow;  // the best ring plan; the checksums read the slices circularly
+  options.transport =
+      opt.alltoallv ? exec::OrderedTransport::alltoallv : exec::OrderedTransport::ring;
   if (ctx.rank() == 0)
-    std::printf("random redistribution: seed %llu, %zu ranks, %lld items of %lld bytes, %s ring, %s transport\n",
-                static_cast<unsigned long long>(opt.seed), n, static_cast<long long>(total),
-                static_cast<long long>(opt.item_bytes), opt.unidirectional ? "unidirectional" : "bidirectional",
-                opt.alltoallv ? "MPI_Alltoallv" : "ring");
+    std::printf(
+        "random redistribution: seed %llu, %zu ranks, %lld items of %lld bytes, %s ring, %s "
+        "transport\n",
+        static_cast<unsigned long long>(opt.seed), n, static_cast<long long>(total),
+        static_cast<long long>(opt.item_bytes),
+        opt.unidirectional ? "unidirectional" : "bidirectional",
+        opt.alltoallv ? "MPI_Alltoallv" : "ring");
   bool all_ok = true;
   for (int round = 1; round <= opt.rounds; ++round) {
     std::vector<double> weights;
@@ -141,23 +158,32 @@ int run_random_check(exec::Context& ctx, const RandomOptions& opt) {
     // others' on a network of slow links).
     exec::check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     const double started = MPI_Wtime();
-    const exec::OrderedReport report = exec::redistribute(ctx, slice, exec::NewShare::share(weights[static_cast<std::size_t>(ctx.rank())]), options);
+    const exec::OrderedReport report = exec::redistribute(
+        ctx, slice, exec::NewShare::share(weights[static_cast<std::size_t>(ctx.rank())]), options);
     const double own = MPI_Wtime() - started;
     double seconds = 0.0;
-    exec::check_mpi(MPI_Allreduce(&own, &seconds, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+    exec::check_mpi(MPI_Allreduce(&own, &seconds, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD),
+                    "MPI_Allreduce");
     if (ctx.rank() == 0) {
       std::string flows;
       for (const auto f : report.flows) {
         if (!flows.empty()) flows += ' ';
         flows += std::to_string(f);
       }
-      std::printf("round %d: %s plan (%s), flows [%s], %lld items per message, %.3f ms (predicted %.3f ms)\n", round,
-                  report.framework.c_str(), report.method.c_str(), flows.c_str(), static_cast<long long>(report.chunk_items),
-                  1e3 * seconds, 1e3 * report.predicted_seconds);
+      std::printf(
+          "round %d: %s plan (%s), flows [%s], %lld items per message, %.3f ms (predicted %.3f "
+          "ms)\n",
+          round, report.framework.c_str(), report.method.c_str(), flows.c_str(),
+          static_cast<long long>(report.chunk_items), 1e3 * seconds,
+          1e3 * report.predicted_seconds);
     }
-    all_ok = report_round(ctx, check_slice(slice), total, static_cast<std::size_t>(opt.item_bytes)) && all_ok;
+    all_ok =
+        report_round(ctx, check_slice(slice), total, static_cast<std::size_t>(opt.item_bytes)) &&
+        all_ok;
   }
-  if (ctx.rank() == 0) std::printf("result: %s\n", all_ok ? "every item arrived exactly once, in order, in every round" : "FAILED");
+  if (ctx.rank() == 0)
+    std::printf("result: %s\n",
+                all_ok ? "every item arrived exactly once, in order, in every round" : "FAILED");
   std::fflush(stdout);
   return all_ok ? 0 : 1;
 }

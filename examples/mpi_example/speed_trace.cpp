@@ -14,7 +14,10 @@ const std::vector<double>& machine_speeds() {
 std::vector<SpeedTrace> speed_traces(std::size_t ranks, int iterations, std::uint64_t seed) {
   Rng rng(seed);
   const auto& list = machine_speeds();
-  const auto pick = [&] { return list[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(list.size()) - 1))]; };
+  const auto pick = [&] {
+    return list[static_cast<std::size_t>(
+        rng.uniform(0, static_cast<std::int64_t>(list.size()) - 1))];
+  };
   const auto at_fraction = [&](int lo, int hi) {
     const auto a = static_cast<std::int64_t>(iterations) * lo / 100;
     const auto b = static_cast<std::int64_t>(iterations) * hi / 100;
@@ -31,8 +34,8 @@ std::vector<SpeedTrace> speed_traces(std::size_t ranks, int iterations, std::uin
 
 std::string describe(const SpeedTrace& trace) {
   char text[96];
-  std::snprintf(text, sizeof text, "%.2f -> %.2f at %d -> %.2f at %d", trace.speeds[0], trace.speeds[1], trace.changes[0],
-                trace.speeds[2], trace.changes[1]);
+  std::snprintf(text, sizeof text, "%.2f -> %.2f at %d -> %.2f at %d", trace.speeds[0],
+                trace.speeds[1], trace.changes[0], trace.speeds[2], trace.changes[1]);
   return text;
 }
 

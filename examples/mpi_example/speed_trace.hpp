@@ -1,6 +1,6 @@
 #pragma once
-// Emulated processor speeds of the example application (document 000 section 8): each rank starts at
-// a speed drawn from a list of machines and changes speed twice, once at an iteration drawn in
+// Emulated processor speeds of the example application (document 000 section 8): each rank starts
+// at a speed drawn from a list of machines and changes speed twice, once at an iteration drawn in
 // [20, 40) and once in [60, 80) (scaled to the run's length), to speeds drawn from the same list.
 // Every rank computes every trace from the seed, so all ranks agree without communicating.
 

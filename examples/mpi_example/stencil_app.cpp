@@ -29,12 +29,16 @@ std::pair<std::size_t, std::size_t> process_grid(std::size_t processors) {
   return {p, processors / p};
 }
 
-perm::PermGenOptions generator_options(const StencilOptions& opt, std::size_t processors, int layout) {
+perm::PermGenOptions generator_options(const StencilOptions& opt, std::size_t processors,
+                                       int layout) {
   perm::PermGenOptions gen;
   if (!perm::parse_distribution(opt.distribution, gen.distribution) ||
-      (gen.distribution != perm::PermDistribution::random && gen.distribution != perm::PermDistribution::skewed_set &&
+      (gen.distribution != perm::PermDistribution::random &&
+       gen.distribution != perm::PermDistribution::skewed_set &&
        gen.distribution != perm::PermDistribution::chunk_set))
-    throw exec::AgreementError("stencil", "--dist", "must be random, skewed-set or chunk-set, got '" + opt.distribution + "'");
+    throw exec::AgreementError(
+        "stencil", "--dist",
+        "must be random, skewed-set or chunk-set, got '" + opt.distribution + "'");
   gen.processors = processors;
   gen.items_per_part = opt.tiles_per_rank;
   std::tie(gen.grid_rows, gen.grid_cols) = process_grid(processors);
@@ -76,10 +80,15 @@ double measure_tau_comm(const exec::Context& ctx, std::int64_t tile_doubles) {
     exec::check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     const double t0 = MPI_Wtime();
     if (ctx.rank() == 0) {
-      exec::check_mpi(MPI_Send(tile.data(), count, MPI_DOUBLE, last, 1, MPI_COMM_WORLD), "MPI_Send");
-      exec::check_mpi(MPI_Recv(tile.data(), count, MPI_DOUBLE, last, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE), "MPI_Recv");
+      exec::check_mpi(MPI_Send(tile.data(), count, MPI_DOUBLE, last, 1, MPI_COMM_WORLD),
+                      "MPI_Send");
+      exec::check_mpi(
+          MPI_Recv(tile.data(), count, MPI_DOUBLE, last, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
+          "MPI_Recv");
     } else if (ctx.rank() == last) {
-      exec::check_mpi(MPI_Recv(tile.data(), count, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE), "MPI_Recv");
+      exec::check_mpi(
+          MPI_Recv(tile.data(), count, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
+          "MPI_Recv");
       exec::check_mpi(MPI_Send(tile.data(), count, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD), "MPI_Send");
     }
     trips.push_back(MPI_Wtime() - t0);
@@ -90,26 +99,31 @@ double measure_tau_comm(const exec::Context& ctx, std::int64_t tile_doubles) {
   return tau;
 }
 
-std::vector<std::uint64_t> reference_hashes(const exec::Context& ctx, const StencilGrid& grid, int iterations) {
+std::vector<std::uint64_t> reference_hashes(const exec::Context& ctx, const StencilGrid& grid,
+                                            int iterations) {
   std::vector<std::uint64_t> hashes(static_cast<std::size_t>(grid.tiles));
   if (ctx.rank() == 0) hashes = serial_reference_hashes(grid, iterations);
-  exec::check_mpi(MPI_Bcast(hashes.data(), static_cast<int>(hashes.size()), MPI_UINT64_T, 0, MPI_COMM_WORLD), "MPI_Bcast");
+  exec::check_mpi(
+      MPI_Bcast(hashes.data(), static_cast<int>(hashes.size()), MPI_UINT64_T, 0, MPI_COMM_WORLD),
+      "MPI_Bcast");
   return hashes;
 }
 
 struct CsvWriter {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file{nullptr, &std::fclose};
 
-  void row(const StencilOptions& opt, double tau_comm, double tau_calc, int layout, int rep, StencilStrategy s,
-           std::int64_t tiles, const StencilRun& run) const {
+  void row(const StencilOptions& opt, double tau_comm, double tau_calc, int layout, int rep,
+           StencilStrategy s, std::int64_t tiles, const StencilRun& run) const {
     double total = run.redistribution_s + run.back_s;
     for (std::size_t k = 0; k <= run.iteration_s.size(); ++k) {
       if (k > 0) total += run.iteration_s[k - 1];
-      std::fprintf(file.get(), "%s,%g,%.6g,%.6g,%d,%d,%s,%lld,%lld,%lld,%lld,%.6f,%.6f,%zu,%.6f,%lld,%.4f\n",
-                   opt.distribution.c_str(), opt.ratio, tau_comm, tau_calc, layout, rep, to_string(s),
-                   static_cast<long long>(tiles), static_cast<long long>(run.moved_tiles),
-                   static_cast<long long>(run.steps), static_cast<long long>(run.halo_tiles), run.redistribution_s,
-                   run.back_s, k, total, static_cast<long long>(run.qr_tiles_sent), run.qr_work_share);
+      std::fprintf(file.get(),
+                   "%s,%g,%.6g,%.6g,%d,%d,%s,%lld,%lld,%lld,%lld,%.6f,%.6f,%zu,%.6f,%lld,%.4f\n",
+                   opt.distribution.c_str(), opt.ratio, tau_comm, tau_calc, layout, rep,
+                   to_string(s), static_cast<long long>(tiles),
+                   static_cast<long long>(run.moved_tiles), static_cast<long long>(run.steps),
+                   static_cast<long long>(run.halo_tiles), run.redistribution_s, run.back_s, k,
+                   total, static_cast<long long>(run.qr_tiles_sent), run.qr_work_share);
     }
   }
 };
@@ -119,9 +133,10 @@ CsvWriter open_csv(const exec::Context& ctx, const std::string& path) {
   if (ctx.rank() != 0 || path.empty()) return csv;
   csv.file.reset(std::fopen(path.c_str(), "w"));
   if (!csv.file) throw std::runtime_error("stencil: cannot write " + path);
-  std::fprintf(csv.file.get(),
-               "distribution,ratio,tau_comm_s,tau_calc_s,layout,rep,strategy,tiles,moved_tiles,steps,"
-               "halo_tiles_per_iteration,redistribution_s,back_s,k,total_s,qr_tiles_sent,qr_work_share\n");
+  std::fprintf(
+      csv.file.get(),
+      "distribution,ratio,tau_comm_s,tau_calc_s,layout,rep,strategy,tiles,moved_tiles,steps,"
+      "halo_tiles_per_iteration,redistribution_s,back_s,k,total_s,qr_tiles_sent,qr_work_share\n");
   return csv;
 }
 
@@ -131,13 +146,15 @@ struct Totals {
   int runs = 0;
 };
 
-void print_summary(const std::map<StencilStrategy, Totals>& totals, std::int64_t tiles, int iterations) {
-  std::printf("\n%-7s %12s %8s %10s %12s %12s\n", "target", "moved_%", "steps", "halo/iter", "T(K=0)_s",
-              ("T(K=" + std::to_string(iterations) + ")_s").c_str());
+void print_summary(const std::map<StencilStrategy, Totals>& totals, std::int64_t tiles,
+                   int iterations) {
+  std::printf("\n%-7s %12s %8s %10s %12s %12s\n", "target", "moved_%", "steps", "halo/iter",
+              "T(K=0)_s", ("T(K=" + std::to_string(iterations) + ")_s").c_str());
   for (const auto& [s, t] : totals) {
     const double n = t.runs;
-    std::printf("%-7s %12.1f %8.1f %10.1f %12.4f %12.4f\n", to_string(s), 100.0 * t.moved / n / static_cast<double>(tiles),
-                t.steps / n, t.halo / n, t.at_zero / n, t.at_k / n);
+    std::printf("%-7s %12.1f %8.1f %10.1f %12.4f %12.4f\n", to_string(s),
+                100.0 * t.moved / n / static_cast<double>(tiles), t.steps / n, t.halo / n,
+                t.at_zero / n, t.at_k / n);
   }
 }
 
@@ -145,27 +162,34 @@ void print_summary(const std::map<StencilStrategy, Totals>& totals, std::int64_t
 
 int run_stencil_app(exec::Context& ctx, const StencilOptions& opt) {
   const auto processors = static_cast<std::size_t>(ctx.size());
-  const StencilLayout first = make_layout(opt, processors, 0);  // validates the options on every rank
+  const StencilLayout first =
+      make_layout(opt, processors, 0);  // validates the options on every rank
   const std::vector<std::uint64_t> reference = reference_hashes(ctx, first.grid, opt.iterations);
   const double tau_comm = measure_tau_comm(ctx, first.grid.stride());
   const double tau_calc = opt.calc_ms >= 0 ? opt.calc_ms / 1e3 : tau_comm / opt.ratio;
   const CsvWriter csv = open_csv(ctx, opt.csv);
   if (ctx.rank() == 0)
-    std::printf("redist MPI example: stencil (document 003 section 6.2)\n%d ranks, %s, %lld tiles of %lld doubles, "
-                "K = 0..%d, tau_comm %.3f ms (measured), tau_calc %.3f ms, %d distributions x %d repetitions\n",
-                ctx.size(), opt.distribution.c_str(), static_cast<long long>(first.grid.tiles),
-                static_cast<long long>(opt.tile_values), opt.iterations, 1e3 * tau_comm, 1e3 * tau_calc, opt.layouts,
-                opt.repetitions);
+    std::printf(
+        "redist MPI example: stencil (document 003 section 6.2)\n%d ranks, %s, %lld tiles of %lld "
+        "doubles, "
+        "K = 0..%d, tau_comm %.3f ms (measured), tau_calc %.3f ms, %d distributions x %d "
+        "repetitions\n",
+        ctx.size(), opt.distribution.c_str(), static_cast<long long>(first.grid.tiles),
+        static_cast<long long>(opt.tile_values), opt.iterations, 1e3 * tau_comm, 1e3 * tau_calc,
+        opt.layouts, opt.repetitions);
   std::map<StencilStrategy, Totals> totals;
   std::int64_t bad = 0;
   for (int layout = 0; layout < opt.layouts; ++layout) {
     const StencilLayout current = layout == 0 ? first : make_layout(opt, processors, layout);
     for (int rep = 0; rep < opt.repetitions; ++rep)
       for (std::size_t i = 0; i < std::size(kStencilStrategies); ++i) {
-        // Rotate the order from run to run, so that a drift of the machine's load favours no strategy.
-        const StencilStrategy s = kStencilStrategies[(i + static_cast<std::size_t>(layout * opt.repetitions + rep)) %
-                                                     std::size(kStencilStrategies)];
-        const StencilRun run = run_stencil_strategy(ctx, current, s, opt.iterations, tau_calc, reference, opt.corrupt);
+        // Rotate the order from run to run, so that a drift of the machine's load favours no
+        // strategy.
+        const StencilStrategy s =
+            kStencilStrategies[(i + static_cast<std::size_t>(layout * opt.repetitions + rep)) %
+                               std::size(kStencilStrategies)];
+        const StencilRun run =
+            run_stencil_strategy(ctx, current, s, opt.iterations, tau_calc, reference, opt.corrupt);
         bad += run.bad_tiles;
         if (csv.file) csv.row(opt, tau_comm, tau_calc, layout, rep, s, current.grid.tiles, run);
         Totals& t = totals[s];
@@ -180,9 +204,10 @@ int run_stencil_app(exec::Context& ctx, const StencilOptions& opt) {
   }
   if (ctx.rank() == 0) {
     print_summary(totals, first.grid.tiles, opt.iterations);
-    std::printf("\ncheck: %s\n", bad == 0 ? "every tile intact after each redistribution and equal to the serial "
-                                            "reference after K iterations: OK"
-                                          : "WRONG tiles (misplaced or different from the serial reference)");
+    std::printf("\ncheck: %s\n",
+                bad == 0 ? "every tile intact after each redistribution and equal to the serial "
+                           "reference after K iterations: OK"
+                         : "WRONG tiles (misplaced or different from the serial reference)");
     std::fflush(stdout);
   }
   return bad == 0 ? 0 : 1;

@@ -8,12 +8,12 @@
 //   vol    D_vol: the placement of the parts that moves the fewest tiles (VolumeRedistrib);
 //   steps  D_steps: the placement that needs the fewest one-port steps (StepRedistrib);
 //
-// each of the last three moving the tiles with redist's MPI executor (exec::redistribute_parts, real
-// bytes), iterating, then moving the tiles back to their initial ranks, as the document's runtime
-// does. Distributions: `random` (section 4.3.1: D tiles per rank, a circular 1-D array, the target
-// the full-block partition of section 5.2) or `skewed-set` / `chunk-set` (section 6.3.2: n x n matrix
-// tiles, the target the 2-D block-cyclic partition of the QR experiments, a five-point stencil on the
-// tile torus). Each phase is timed between barriers with MPI_Wtime.
+// each of the last three moving the tiles with redist's MPI executor (exec::redistribute_parts,
+// real bytes), iterating, then moving the tiles back to their initial ranks, as the document's
+// runtime does. Distributions: `random` (section 4.3.1: D tiles per rank, a circular 1-D array, the
+// target the full-block partition of section 5.2) or `skewed-set` / `chunk-set` (section 6.3.2: n x
+// n matrix tiles, the target the 2-D block-cyclic partition of the QR experiments, a five-point
+// stencil on the tile torus). Each phase is timed between barriers with MPI_Wtime.
 //
 // The document sets the kernel cost against the communication cost (tau_comm / tau_calc = 1 in
 // Figure 4, 10 in Figure 5). tau_comm is measured here first (one tile, ping-pong between the first
@@ -41,8 +41,8 @@ struct StencilOptions {
   int layouts = 5;                      // initial distributions
   int repetitions = 3;                  // runs of each strategy per distribution
   std::uint64_t seed = 1;
-  std::string csv;                      // rank 0 writes one row per run and K here ("" = none)
-  bool corrupt = false;                 // tests only: alter one value of one tile, the check must fail
+  std::string csv;       // rank 0 writes one row per run and K here ("" = none)
+  bool corrupt = false;  // tests only: alter one value of one tile, the check must fail
 };
 
 /// Collective. Returns 0 when every check passed, 1 otherwise.

@@ -34,7 +34,8 @@ TileStore initial_store(const StencilGrid& grid, std::span<const int> owner, int
   return store;
 }
 
-HaloExchange::HaloExchange(const StencilGrid& grid, std::span<const int> owner, int me) : grid_(grid) {
+HaloExchange::HaloExchange(const StencilGrid& grid, std::span<const int> owner, int me)
+    : grid_(grid) {
   std::map<int, std::set<std::int64_t>> send, recv;
   for (std::int64_t k = 0; k < grid.tiles; ++k) {
     if (owner[static_cast<std::size_t>(k)] != me) continue;
@@ -66,7 +67,8 @@ namespace {
 
 int message_count(std::size_t tiles, std::int64_t stride) {
   const auto doubles = static_cast<std::int64_t>(tiles) * stride;
-  if (doubles > INT_MAX) throw std::runtime_error("stencil: a halo message exceeds INT_MAX doubles");
+  if (doubles > INT_MAX)
+    throw std::runtime_error("stencil: a halo message exceeds INT_MAX doubles");
   return static_cast<int>(doubles);
 }
 
@@ -78,8 +80,8 @@ void HaloExchange::exchange(const TileStore& store) {
   double* into = halo_.data();
   for (const Peer& p : recv_) {
     requests.emplace_back();
-    exec::check_mpi(MPI_Irecv(into, message_count(p.ids.size(), stride), MPI_DOUBLE, p.rank, 0, MPI_COMM_WORLD,
-                              &requests.back()),
+    exec::check_mpi(MPI_Irecv(into, message_count(p.ids.size(), stride), MPI_DOUBLE, p.rank, 0,
+                              MPI_COMM_WORLD, &requests.back()),
                     "MPI_Irecv");
     into += static_cast<std::ptrdiff_t>(p.ids.size()) * stride;
   }
@@ -94,11 +96,13 @@ void HaloExchange::exchange(const TileStore& store) {
       out = std::copy(tile, tile + stride, out);
     }
     requests.emplace_back();
-    exec::check_mpi(MPI_Isend(first, message_count(p.ids.size(), stride), MPI_DOUBLE, p.rank, 0, MPI_COMM_WORLD,
-                              &requests.back()),
+    exec::check_mpi(MPI_Isend(first, message_count(p.ids.size(), stride), MPI_DOUBLE, p.rank, 0,
+                              MPI_COMM_WORLD, &requests.back()),
                     "MPI_Isend");
   }
-  exec::check_mpi(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+  exec::check_mpi(
+      MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE),
+      "MPI_Waitall");
 }
 
 void HaloExchange::iterate(TileStore& store, double calc_seconds) {
@@ -120,7 +124,8 @@ void HaloExchange::iterate(TileStore& store, double calc_seconds) {
   store.data.swap(next_);
   // The emulated kernel: tau_calc per tile (section 6.2 sets it against the measured tau_comm).
   const auto busy = std::chrono::duration<double>(calc_seconds * static_cast<double>(store.size()));
-  std::this_thread::sleep_until(started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(busy));
+  std::this_thread::sleep_until(
+      started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(busy));
 }
 
 }  // namespace redist::example

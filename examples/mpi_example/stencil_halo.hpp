@@ -21,9 +21,15 @@ struct TileStore {
   std::vector<double> data;
   std::vector<std::int64_t> slot_of;  // per tile id: its slot here, -1 when not hosted
 
-  [[nodiscard]] std::int64_t size() const noexcept { return static_cast<std::int64_t>(data.size()) / grid.stride(); }
-  [[nodiscard]] double* tile(std::int64_t slot) noexcept { return data.data() + slot * grid.stride(); }
-  [[nodiscard]] const double* tile(std::int64_t slot) const noexcept { return data.data() + slot * grid.stride(); }
+  [[nodiscard]] std::int64_t size() const noexcept {
+    return static_cast<std::int64_t>(data.size()) / grid.stride();
+  }
+  [[nodiscard]] double* tile(std::int64_t slot) noexcept {
+    return data.data() + slot * grid.stride();
+  }
+  [[nodiscard]] const double* tile(std::int64_t slot) const noexcept {
+    return data.data() + slot * grid.stride();
+  }
   /// Rebuilds slot_of from the ids stored in the tiles (after a redistribution reordered them).
   void reindex();
 };
@@ -36,7 +42,8 @@ class HaloExchange {
   HaloExchange(const StencilGrid& grid, std::span<const int> owner, int me);
 
   /// One iteration on MPI_COMM_WORLD: exchange, update, then sleep until `calc_seconds` per hosted
-  /// tile have passed since the update began (the emulated kernel cost; the real update is cheaper).
+  /// tile have passed since the update began (the emulated kernel cost; the real update is
+  /// cheaper).
   void iterate(TileStore& store, double calc_seconds);
 
   /// Tiles this rank sends per iteration (sum over peers).

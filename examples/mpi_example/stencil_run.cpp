@@ -4,18 +4,22 @@
 
 #include <cstring>
 
-#include "redist/exec/permutation_redistribute.hpp"
 #include "qr_traffic.hpp"
+#include "redist/exec/permutation_redistribute.hpp"
 #include "stencil_halo.hpp"
 
 namespace redist::example {
 
 const char* to_string(StencilStrategy strategy) {
   switch (strategy) {
-    case StencilStrategy::owner: return "owner";
-    case StencilStrategy::can: return "can";
-    case StencilStrategy::vol: return "vol";
-    case StencilStrategy::steps: return "steps";
+    case StencilStrategy::owner:
+      return "owner";
+    case StencilStrategy::can:
+      return "can";
+    case StencilStrategy::vol:
+      return "vol";
+    case StencilStrategy::steps:
+      return "steps";
   }
   return "?";
 }
@@ -26,32 +30,38 @@ void barrier() { exec::check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier"); }
 
 std::int64_t sum_over_ranks(std::int64_t value) {
   std::int64_t out = 0;
-  exec::check_mpi(MPI_Allreduce(&value, &out, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
+  exec::check_mpi(MPI_Allreduce(&value, &out, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD),
+                  "MPI_Allreduce");
   return out;
 }
 
 exec::PartsOptions options_for(StencilStrategy strategy) {
   exec::PartsOptions options;
   if (strategy == StencilStrategy::can) {
-    options.mapping = exec::PermMapping::fixed;  // part j -> rank j: the document's arbitrary labelling
+    options.mapping =
+        exec::PermMapping::fixed;  // part j -> rank j: the document's arbitrary labelling
   } else {
-    options.objective = strategy == StencilStrategy::vol ? exec::PermObjective::volume : exec::PermObjective::steps;
+    options.objective =
+        strategy == StencilStrategy::vol ? exec::PermObjective::volume : exec::PermObjective::steps;
   }
   return options;
 }
 
 // Moves the hosted tiles so that tile k ends on the host of part part_of[k]; returns the executor's
 // report. The store is rebuilt from the received bytes (ids travel inside the tiles).
-exec::PartsResult move_tiles(exec::Context& ctx, TileStore& store, std::span<const perm::Proc> part_of,
+exec::PartsResult move_tiles(exec::Context& ctx, TileStore& store,
+                             std::span<const perm::Proc> part_of,
                              const exec::PartsOptions& options) {
   std::vector<perm::Proc> parts(static_cast<std::size_t>(store.size()));
   for (std::int64_t s = 0; s < store.size(); ++s)
     parts[static_cast<std::size_t>(s)] = part_of[static_cast<std::size_t>(store.tile(s)[0])];
   const auto item_bytes = static_cast<std::int64_t>(sizeof(double)) * store.grid.stride();
-  exec::PartsResult result =
-      exec::redistribute_parts(ctx, item_bytes, std::as_bytes(std::span<const double>(store.data)), parts, options);
+  exec::PartsResult result = exec::redistribute_parts(
+      ctx, item_bytes, std::as_bytes(std::span<const double>(store.data)), parts, options);
   store.data.resize(static_cast<std::size_t>(result.items * store.grid.stride()));
-  if (result.items > 0) std::memcpy(store.data.data(), result.data.data(), static_cast<std::size_t>(result.items * item_bytes));
+  if (result.items > 0)
+    std::memcpy(store.data.data(), result.data.data(),
+                static_cast<std::size_t>(result.items * item_bytes));
   store.reindex();
   return result;
 }
@@ -66,7 +76,8 @@ std::int64_t bad_tiles(const TileStore& store, std::span<const int> owner, int m
     const bool should = owner[static_cast<std::size_t>(k)] == me;
     if (slot < 0) {
       bad += should ? 1 : 0;
-    } else if (!should || tile_hash({store.tile(slot), stride}) != expected[static_cast<std::size_t>(k)]) {
+    } else if (!should ||
+               tile_hash({store.tile(slot), stride}) != expected[static_cast<std::size_t>(k)]) {
       ++bad;
     }
   }
@@ -85,9 +96,9 @@ std::vector<std::uint64_t> initial_hashes(const StencilGrid& grid) {
 
 }  // namespace
 
-StencilRun run_stencil_strategy(exec::Context& ctx, const StencilLayout& layout, StencilStrategy strategy,
-                                int iterations, double calc_seconds, std::span<const std::uint64_t> reference,
-                                bool corrupt) {
+StencilRun run_stencil_strategy(exec::Context& ctx, const StencilLayout& layout,
+                                StencilStrategy strategy, int iterations, double calc_seconds,
+                                std::span<const std::uint64_t> reference, bool corrupt) {
   const int me = ctx.rank();
   StencilRun run;
   TileStore store = initial_store(layout.grid, layout.initial, me);
@@ -96,12 +107,14 @@ StencilRun run_stencil_strategy(exec::Context& ctx, const StencilLayout& layout,
   if (strategy != StencilStrategy::owner) {
     barrier();
     const double t0 = MPI_Wtime();
-    const exec::PartsResult result = move_tiles(ctx, store, layout.partition, options_for(strategy));
+    const exec::PartsResult result =
+        move_tiles(ctx, store, layout.partition, options_for(strategy));
     barrier();
     run.redistribution_s = MPI_Wtime() - t0;
     run.moved_tiles = result.volume;
     run.steps = result.steps;
-    for (std::size_t k = 0; k < owner.size(); ++k) owner[k] = static_cast<int>(result.assignment[layout.partition[k]]);
+    for (std::size_t k = 0; k < owner.size(); ++k)
+      owner[k] = static_cast<int>(result.assignment[layout.partition[k]]);
     bad += bad_tiles(store, owner, me, initial_hashes(layout.grid));
   }
   if (layout.grid.shape == StencilShape::torus2d) {

@@ -3,8 +3,9 @@
 // instances (core), JSON codecs (io), validators and evaluators (sim), the ring planners and bounds
 // (ring, document 000), the all-port Lau planners (lau, document 002) and the permutation
 // redistribution (perm, document 003), and above them the experiments, CSV tables and drawings
-// (report; the SimGrid study's report is not here). No MPI, no SimGrid; the executor is <redist/mpi.hpp>.
-// Every public header of these layers is listed here (the header-hygiene test checks it).
+// (report; the SimGrid study's report is not here). No MPI, no SimGrid; the executor is
+// <redist/mpi.hpp>. Every public header of these layers is listed here (the header-hygiene test
+// checks it).
 
 #include "redist/version.hpp"
 
@@ -46,6 +47,7 @@
 #include "redist/ring/path_timing.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/ring/plan_memory.hpp"
+#include "redist/ring/ring_prefix.hpp"
 #include "redist/ring/plan_output.hpp"
 #include "redist/ring/shift_planners.hpp"
 #include "redist/ring/system6.hpp"

@@ -67,7 +67,8 @@ std::optional<Decimal> parse_decimal(std::string_view text) {
   if (pos < text.size() && (text[pos] == 'e' || text[pos] == 'E')) {
     ++pos;
     bool exp_negative = false;
-    if (pos < text.size() && (text[pos] == '-' || text[pos] == '+')) exp_negative = text[pos++] == '-';
+    if (pos < text.size() && (text[pos] == '-' || text[pos] == '+'))
+      exp_negative = text[pos++] == '-';
     bool any_exp = false;
     for (; pos < text.size() && text[pos] >= '0' && text[pos] <= '9'; ++pos) {
       any_exp = true;
@@ -101,7 +102,8 @@ std::optional<Ticks> to_ticks(const Decimal& d, int scale) {
 std::string format_int128(Ticks v) {
   if (v == 0) return "0";
   const bool negative = v < 0;
-  unsigned __int128 u = negative ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  unsigned __int128 u =
+      negative ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
   std::string s;
   while (u != 0) {
     s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));

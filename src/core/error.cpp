@@ -24,8 +24,8 @@ std::string indexed(const std::string& field, std::size_t index) {
 }
 
 void assertion_failed(const char* expr, const char* file, int line) {
-  throw InternalError(std::string("assertion '") + expr + "' failed at " + file +
-                      ":" + std::to_string(line));
+  throw InternalError(std::string("assertion '") + expr + "' failed at " + file + ":" +
+                      std::to_string(line));
 }
 
 }  // namespace redist

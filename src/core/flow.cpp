@@ -13,7 +13,8 @@ std::vector<std::int64_t> prefix_sums(const std::vector<std::int64_t>& delta) {
   return prefix;
 }
 
-std::int64_t slice_imbalance(const std::vector<std::int64_t>& prefix, std::size_t k, std::size_t l) {
+std::int64_t slice_imbalance(const std::vector<std::int64_t>& prefix, std::size_t k,
+                             std::size_t l) {
   const std::size_t n = prefix.size();
   REDIST_ASSERT(k < n && l < n);
   const std::int64_t before = prefix[(k + n - 1) % n];  // S_{k-1}; S_{-1} = S_{n-1} = 0
@@ -33,7 +34,8 @@ std::int64_t unidirectional_shift(const std::vector<std::int64_t>& prefix) {
 
 namespace {
 // The slice from just after position `from` up to position `to` has imbalance S_to - S_from.
-SliceExtreme slice_between(const std::vector<std::int64_t>& prefix, std::size_t from, std::size_t to) {
+SliceExtreme slice_between(const std::vector<std::int64_t>& prefix, std::size_t from,
+                           std::size_t to) {
   const std::size_t n = prefix.size();
   return SliceExtreme{prefix[to] - prefix[from], (from + 1) % n, to};
 }

@@ -42,17 +42,21 @@ void check_item_counts(const std::vector<std::int64_t>& values, const char* fiel
                        const std::string& source, std::int64_t& total) {
   total = 0;
   for (std::size_t i = 0; i < values.size(); ++i) {
-    if (values[i] < 0) throw InputError(source, indexed(field, i), "must be >= 0, got " + std::to_string(values[i]));
+    if (values[i] < 0)
+      throw InputError(source, indexed(field, i), "must be >= 0, got " + std::to_string(values[i]));
     if (values[i] > kMaxTotalItems - total)
-      throw InputError(source, indexed(field, i),
-                       "running total exceeds 2^62 items (later sums would overflow 64-bit arithmetic)");
+      throw InputError(
+          source, indexed(field, i),
+          "running total exceeds 2^62 items (later sums would overflow 64-bit arithmetic)");
     total += values[i];
   }
 }
 
-void check_costs(const std::vector<std::int64_t>& costs, const char* field, const std::string& source) {
+void check_costs(const std::vector<std::int64_t>& costs, const char* field,
+                 const std::string& source) {
   for (std::size_t i = 0; i < costs.size(); ++i)
-    if (costs[i] <= 0) throw InputError(source, indexed(field, i), "must be a positive finite number");
+    if (costs[i] <= 0)
+      throw InputError(source, indexed(field, i), "must be a positive finite number");
 }
 
 }  // namespace
@@ -61,16 +65,20 @@ void check_ring_instance(const RingInstance& inst, const std::string& source) {
   const std::size_t n = inst.size();
   if (n == 0) throw InputError(source, "loads", "the ring needs at least one processor (n = 0)");
   if (n > static_cast<std::size_t>(kMaxRingSize))
-    throw InputError(source, "loads", "at most " + std::to_string(kMaxRingSize) + " processors are supported");
+    throw InputError(source, "loads",
+                     "at most " + std::to_string(kMaxRingSize) + " processors are supported");
   if (inst.targets.size() != n)
-    throw InputError(source, "targets", "has " + std::to_string(inst.targets.size()) +
-                                            " entries but loads has " + std::to_string(n));
+    throw InputError(source, "targets",
+                     "has " + std::to_string(inst.targets.size()) + " entries but loads has " +
+                         std::to_string(n));
   if (inst.succ_cost.size() != n)
-    throw InputError(source, "succ_cost", "has " + std::to_string(inst.succ_cost.size()) +
-                                              " entries but the ring has " + std::to_string(n) + " processors");
+    throw InputError(source, "succ_cost",
+                     "has " + std::to_string(inst.succ_cost.size()) + " entries but the ring has " +
+                         std::to_string(n) + " processors");
   if (inst.bidirectional() && inst.pred_cost.size() != n)
-    throw InputError(source, "pred_cost", "has " + std::to_string(inst.pred_cost.size()) +
-                                              " entries but the ring has " + std::to_string(n) + " processors");
+    throw InputError(source, "pred_cost",
+                     "has " + std::to_string(inst.pred_cost.size()) + " entries but the ring has " +
+                         std::to_string(n) + " processors");
   if (!inst.bidirectional() && !inst.pred_cost.empty())
     throw InputError(source, "pred_cost", "is only allowed on a bidirectional ring");
   std::int64_t load_total = 0;
@@ -78,8 +86,9 @@ void check_ring_instance(const RingInstance& inst, const std::string& source) {
   check_item_counts(inst.loads, "loads", source, load_total);
   check_item_counts(inst.targets, "targets", source, target_total);
   if (load_total != target_total)
-    throw InputError(source, "targets", "sum to " + std::to_string(target_total) + " but loads sum to " +
-                                            std::to_string(load_total) + " (items are conserved)");
+    throw InputError(source, "targets",
+                     "sum to " + std::to_string(target_total) + " but loads sum to " +
+                         std::to_string(load_total) + " (items are conserved)");
   check_costs(inst.succ_cost, "succ_cost", source);
   check_costs(inst.pred_cost, "pred_cost", source);
   // Every time redist computes is at most a few times total items x largest cost (flows are bounded
@@ -89,8 +98,9 @@ void check_ring_instance(const RingInstance& inst, const std::string& source) {
     max_cost = std::max(max_cost, *std::max_element(inst.pred_cost.begin(), inst.pred_cost.end()));
   const Ticks limit = static_cast<Ticks>(1) << 120;
   if (static_cast<Ticks>(std::max<std::int64_t>(load_total, 1)) * max_cost > limit)
-    throw InputError(source, "succ_cost",
-                     "total items x largest cost exceeds 2^120 ticks: times would overflow 128-bit arithmetic");
+    throw InputError(
+        source, "succ_cost",
+        "total items x largest cost exceeds 2^120 ticks: times would overflow 128-bit arithmetic");
 }
 
 RingInstance rescaled(const RingInstance& instance, int new_scale) {
@@ -102,8 +112,9 @@ RingInstance rescaled(const RingInstance& instance, int new_scale) {
     for (std::size_t i = 0; i < costs.size(); ++i) {
       const Ticks v = static_cast<Ticks>(costs[i]) * factor;
       if (v > INT64_MAX)
-        throw InputError("", indexed(field, i),
-                         "cost does not fit 64-bit ticks at time scale 10^-" + std::to_string(new_scale));
+        throw InputError(
+            "", indexed(field, i),
+            "cost does not fit 64-bit ticks at time scale 10^-" + std::to_string(new_scale));
       costs[i] = static_cast<std::int64_t>(v);
     }
   };

@@ -4,7 +4,9 @@
 
 namespace redist {
 
-const char* to_string(PlanStatus status) { return status == PlanStatus::optimal ? "optimal" : "feasible"; }
+const char* to_string(PlanStatus status) {
+  return status == PlanStatus::optimal ? "optimal" : "feasible";
+}
 
 Schedule rescaled(const Schedule& schedule, int new_scale) {
   REDIST_ASSERT(new_scale >= schedule.time_scale);
@@ -13,7 +15,9 @@ Schedule rescaled(const Schedule& schedule, int new_scale) {
   const Ticks factor = pow10_ticks(new_scale - schedule.time_scale);
   const auto scale = [&](Ticks t, const std::string& field) {
     const auto v = checked_mul(t, factor);
-    if (!v) throw InputError("", field, "time does not fit 128-bit ticks at 10^-" + std::to_string(new_scale));
+    if (!v)
+      throw InputError("", field,
+                       "time does not fit 128-bit ticks at 10^-" + std::to_string(new_scale));
     return *v;
   };
   for (std::size_t i = 0; i < out.transfers.size(); ++i) {

@@ -44,15 +44,16 @@ ColumnMajor column_major(const exact::MilpProblem& p) {
 MilpAnswer solve_with_cbc(const exact::MilpProblem& problem, std::int64_t node_limit) {
   std::unique_ptr<Cbc_Model, CbcDeleter> model(Cbc_newModel());
   const ColumnMajor matrix = column_major(problem);
-  Cbc_loadProblem(model.get(), static_cast<int>(problem.columns()), static_cast<int>(problem.rows()),
-                  matrix.start.data(), matrix.index.data(), matrix.value.data(), problem.column_lower.data(),
-                  problem.column_upper.data(), problem.objective.data(), problem.row_lower.data(),
-                  problem.row_upper.data());
+  Cbc_loadProblem(model.get(), static_cast<int>(problem.columns()),
+                  static_cast<int>(problem.rows()), matrix.start.data(), matrix.index.data(),
+                  matrix.value.data(), problem.column_lower.data(), problem.column_upper.data(),
+                  problem.objective.data(), problem.row_lower.data(), problem.row_upper.data());
   for (std::size_t j = 0; j < problem.columns(); ++j)
     if (problem.integer[j]) Cbc_setInteger(model.get(), static_cast<int>(j));
   Cbc_setObjSense(model.get(), 1);
   Cbc_setLogLevel(model.get(), 0);
-  Cbc_setMaximumNodes(model.get(), static_cast<int>(std::min<std::int64_t>(node_limit, 1'000'000'000)));
+  Cbc_setMaximumNodes(model.get(),
+                      static_cast<int>(std::min<std::int64_t>(node_limit, 1'000'000'000)));
   Cbc_solve(model.get());
 
   MilpAnswer answer;
@@ -66,8 +67,9 @@ MilpAnswer solve_with_cbc(const exact::MilpProblem& problem, std::int64_t node_l
     answer.objective = Cbc_getObjValue(model.get());
   }
   answer.bound = Cbc_getBestPossibleObjValue(model.get());
-  answer.outcome = Cbc_isProvenOptimal(model.get()) && !answer.solution.empty() ? MilpAnswer::Outcome::optimal
-                                                                                 : MilpAnswer::Outcome::stopped;
+  answer.outcome = Cbc_isProvenOptimal(model.get()) && !answer.solution.empty()
+                       ? MilpAnswer::Outcome::optimal
+                       : MilpAnswer::Outcome::stopped;
   return answer;
 }
 

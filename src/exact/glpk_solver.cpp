@@ -1,5 +1,5 @@
-// GLPK back end (libglpk-dev): glp_intopt with its presolver and cuts. GLPK has no node limit of its
-// own; a callback counts the nodes and stops the search, keeping the best bound seen so far.
+// GLPK back end (libglpk-dev): glp_intopt with its presolver and cuts. GLPK has no node limit of
+// its own; a callback counts the nodes and stops the search, keeping the best bound seen so far.
 #include <glpk.h>
 
 #include <memory>
@@ -39,13 +39,18 @@ void load(glp_prob* lp, const exact::MilpProblem& p) {
   glp_add_cols(lp, static_cast<int>(p.columns()));
   const auto kind = [](double lo, double up) {
     const bool has_lo = lo > -1e29, has_up = up < 1e29;
-    return has_lo && has_up ? (lo == up ? GLP_FX : GLP_DB) : has_lo ? GLP_LO : has_up ? GLP_UP : GLP_FR;
+    return has_lo && has_up ? (lo == up ? GLP_FX : GLP_DB)
+           : has_lo         ? GLP_LO
+           : has_up         ? GLP_UP
+                            : GLP_FR;
   };
   for (std::size_t i = 0; i < p.rows(); ++i)
-    glp_set_row_bnds(lp, static_cast<int>(i + 1), kind(p.row_lower[i], p.row_upper[i]), p.row_lower[i], p.row_upper[i]);
+    glp_set_row_bnds(lp, static_cast<int>(i + 1), kind(p.row_lower[i], p.row_upper[i]),
+                     p.row_lower[i], p.row_upper[i]);
   for (std::size_t j = 0; j < p.columns(); ++j) {
     const int col = static_cast<int>(j + 1);
-    glp_set_col_bnds(lp, col, kind(p.column_lower[j], p.column_upper[j]), p.column_lower[j], p.column_upper[j]);
+    glp_set_col_bnds(lp, col, kind(p.column_lower[j], p.column_upper[j]), p.column_lower[j],
+                     p.column_upper[j]);
     glp_set_obj_coef(lp, col, p.objective[j]);
     if (p.integer[j]) glp_set_col_kind(lp, col, GLP_IV);
   }
@@ -91,10 +96,11 @@ MilpAnswer solve_with_glpk(const exact::MilpProblem& problem, std::int64_t node_
       answer.solution[j] = glp_mip_col_val(lp.get(), static_cast<int>(j + 1));
     answer.objective = glp_mip_obj_val(lp.get());
   }
-  answer.outcome = status == GLP_OPT && rc == 0 ? MilpAnswer::Outcome::optimal : MilpAnswer::Outcome::stopped;
+  answer.outcome =
+      status == GLP_OPT && rc == 0 ? MilpAnswer::Outcome::optimal : MilpAnswer::Outcome::stopped;
   answer.bound = answer.outcome == MilpAnswer::Outcome::optimal ? answer.objective
-                 : state.bound_seen                               ? state.bound
-                                                                  : -1e300;
+                 : state.bound_seen                             ? state.bound
+                                                                : -1e300;
   return answer;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// The solver back ends of the exact layer (private): one MilpProblem in, one answer out. Each back end
-// is compiled only when its library was found (src/CMakeLists.txt, REDIST_WITH_MILP).
+// The solver back ends of the exact layer (private): one MilpProblem in, one answer out. Each back
+// end is compiled only when its library was found (src/CMakeLists.txt, REDIST_WITH_MILP).
 
 #include <cstdint>
 #include <vector>

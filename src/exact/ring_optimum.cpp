@@ -30,9 +30,12 @@ std::vector<MilpSolver> available_milp_solvers() {
 
 const char* to_string(RingOptimum::Status status) {
   switch (status) {
-    case RingOptimum::Status::optimal: return "optimal";
-    case RingOptimum::Status::not_proved: return "not proved";
-    case RingOptimum::Status::refused: return "refused";
+    case RingOptimum::Status::optimal:
+      return "optimal";
+    case RingOptimum::Status::not_proved:
+      return "not proved";
+    case RingOptimum::Status::refused:
+      return "refused";
   }
   return "?";
 }
@@ -46,7 +49,8 @@ Ticks binaries_for(const RingInstance& instance, Ticks horizon_slots, Ticks slot
   Ticks count = 0;
   for (std::size_t i = 0; i < instance.size(); ++i) {
     count += std::max<Ticks>(0, horizon_slots - instance.succ_cost[i] / slot + 1);
-    if (instance.bidirectional()) count += std::max<Ticks>(0, horizon_slots - instance.pred_cost[i] / slot + 1);
+    if (instance.bidirectional())
+      count += std::max<Ticks>(0, horizon_slots - instance.pred_cost[i] / slot + 1);
   }
   return count;
 }
@@ -55,11 +59,13 @@ MilpSolver chosen_solver(const RingOptimumOptions& options) {
   const auto solvers = available_milp_solvers();
   const MilpSolver solver = options.solver.value_or(solvers.front());
   if (std::find(solvers.begin(), solvers.end(), solver) == solvers.end())
-    throw InputError("", "solver", std::string(to_string(solver)) + " is not compiled into this build");
+    throw InputError("", "solver",
+                     std::string(to_string(solver)) + " is not compiled into this build");
   return solver;
 }
 
-milp_detail::MilpAnswer solve(const MilpProblem& problem, MilpSolver solver, std::int64_t node_limit) {
+milp_detail::MilpAnswer solve(const MilpProblem& problem, MilpSolver solver,
+                              std::int64_t node_limit) {
 #ifdef REDIST_EXACT_WITH_CBC
   if (solver == MilpSolver::cbc) return milp_detail::solve_with_cbc(problem, node_limit);
 #endif
@@ -69,11 +75,14 @@ milp_detail::MilpAnswer solve(const MilpProblem& problem, MilpSolver solver, std
   throw InternalError("no MILP solver");
 }
 
-// The net flow over the edge P_0 -> P_1 gives the flow shift: F_0 = x + S_0 (docs/design.md section 1).
+// The net flow over the edge P_0 -> P_1 gives the flow shift: F_0 = x + S_0 (docs/design.md section
+// 1).
 std::int64_t flow_shift_of(const RingInstance& instance, const Schedule& schedule) {
   std::int64_t f0 = 0;
   for (const Transfer& t : schedule.transfers) {
-    const bool succ = t.link ? *t.link == Link::succ : static_cast<std::size_t>(t.to) == (static_cast<std::size_t>(t.from) + 1) % instance.size();
+    const bool succ = t.link ? *t.link == Link::succ
+                             : static_cast<std::size_t>(t.to) ==
+                                   (static_cast<std::size_t>(t.from) + 1) % instance.size();
     if (t.from == 0 && succ) f0 += t.items;
     if (t.from == 1 && !succ) f0 -= t.items;
   }
@@ -96,7 +105,8 @@ Schedule checked_schedule(const RingInstance& instance, const TimeIndexedModel& 
   const Ticks claimed = static_cast<Ticks>(std::llround(answer.objective)) * model.slot_ticks;
   if (!check.valid || check.makespan != *schedule.makespan || *schedule.makespan > claimed)
     throw InternalError("exact: the MILP solution is not a valid schedule of its makespan: " +
-                        (check.violation ? check.violation->message : std::string("makespan ") + text(check.makespan)));
+                        (check.violation ? check.violation->message
+                                         : std::string("makespan ") + text(check.makespan)));
   return schedule;
 }
 
@@ -106,13 +116,16 @@ std::optional<std::string> ring_optimum_refusal(const RingInstance& instance, Ti
                                                 const RingOptimumLimits& limits) {
   const std::size_t n = instance.size();
   if (n < 2 || n > limits.max_processors)
-    return "n = " + std::to_string(n) + " processors (the exact model takes 2.." + std::to_string(limits.max_processors) + ")";
+    return "n = " + std::to_string(n) + " processors (the exact model takes 2.." +
+           std::to_string(limits.max_processors) + ")";
   if (instance.total_items() > limits.max_total_items)
-    return std::to_string(instance.total_items()) + " items in total (limit " + std::to_string(limits.max_total_items) + ")";
+    return std::to_string(instance.total_items()) + " items in total (limit " +
+           std::to_string(limits.max_total_items) + ")";
   const Ticks slot = slot_length(instance);
   const Ticks slots = horizon / slot;
   if (slots > limits.max_horizon_slots)
-    return "horizon of " + text(slots) + " time slots (the planner's makespan / gcd of the costs; limit " +
+    return "horizon of " + text(slots) +
+           " time slots (the planner's makespan / gcd of the costs; limit " +
            std::to_string(limits.max_horizon_slots) + ")";
   const Ticks binaries = binaries_for(instance, slots, slot);
   if (binaries > limits.max_binaries)
@@ -121,7 +134,8 @@ std::optional<std::string> ring_optimum_refusal(const RingInstance& instance, Ti
 }
 
 RingOptimum exact_ring_optimum(const RingInstance& instance, const RingOptimumOptions& options) {
-  if (auto why = ring_optimum_refusal(instance, 0, options.limits)) {  // n and items: before planning
+  if (auto why =
+          ring_optimum_refusal(instance, 0, options.limits)) {  // n and items: before planning
     RingOptimum r;
     r.refusal = *why;
     return r;
@@ -129,7 +143,8 @@ RingOptimum exact_ring_optimum(const RingInstance& instance, const RingOptimumOp
   return exact_ring_optimum(instance, ring::plan_ring(instance), options);
 }
 
-RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPlan& plan, const RingOptimumOptions& options) {
+RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPlan& plan,
+                               const RingOptimumOptions& options) {
   RingOptimum r;
   r.schedule = plan.schedule;
   r.planner_makespan = r.upper = *plan.schedule.makespan;
@@ -153,7 +168,8 @@ RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPla
   r.rows = model.problem.rows();
   const milp_detail::MilpAnswer answer = solve(model.problem, solver, options.node_limit);
   r.nodes = answer.nodes;
-  if (answer.outcome == milp_detail::MilpAnswer::Outcome::infeasible)  // the planner's schedule fits the horizon
+  if (answer.outcome ==
+      milp_detail::MilpAnswer::Outcome::infeasible)  // the planner's schedule fits the horizon
     throw InternalError("exact: the model has no solution within the planner's makespan");
   if (!answer.solution.empty()) {
     Schedule found = checked_schedule(instance, model, answer);

@@ -35,7 +35,8 @@ std::vector<ModelLink> directed_links(const RingInstance& instance, std::int64_t
   std::vector<ModelLink> links;
   for (std::size_t i = 0; i < n; ++i) {
     links.push_back({i, (i + 1) % n, true, instance.succ_cost[i] / slot, 0, 0});
-    if (instance.bidirectional()) links.push_back({i, (i + n - 1) % n, false, instance.pred_cost[i] / slot, 0, 0});
+    if (instance.bidirectional())
+      links.push_back({i, (i + n - 1) % n, false, instance.pred_cost[i] / slot, 0, 0});
   }
   return links;
 }
@@ -57,7 +58,8 @@ void add_port_rows(TimeIndexedModel& m, std::size_t i, bool sending) {
     const int row = m.problem.add_row(-kInfinity, 1);
     for (const ModelLink& link : m.links) {
       if ((sending ? link.from : link.to) != i) continue;
-      for (std::int64_t s = std::max<std::int64_t>(0, t - link.slots + 1); s <= t && s < link.starts; ++s)
+      for (std::int64_t s = std::max<std::int64_t>(0, t - link.slots + 1);
+           s <= t && s < link.starts; ++s)
         m.problem.set(row, link.first_column + static_cast<int>(s), 1);
     }
   }
@@ -75,9 +77,11 @@ void add_holding_rows(TimeIndexedModel& m, const RingInstance& instance, std::si
     m.problem.set(row, stock, 1);
     if (previous >= 0) m.problem.set(row, previous, -1);
     for (const ModelLink& link : m.links) {
-      if (link.from == i && t < link.starts) m.problem.set(row, link.first_column + static_cast<int>(t), 1);
+      if (link.from == i && t < link.starts)
+        m.problem.set(row, link.first_column + static_cast<int>(t), 1);
       const std::int64_t s = t - link.slots;
-      if (link.to == i && s >= 0 && s < link.starts) m.problem.set(row, link.first_column + static_cast<int>(s), -1);
+      if (link.to == i && s >= 0 && s < link.starts)
+        m.problem.set(row, link.first_column + static_cast<int>(s), -1);
     }
     previous = stock;
   }
@@ -96,7 +100,8 @@ void add_makespan_rows(TimeIndexedModel& m, std::size_t n) {
     for (std::int64_t s = 0; s < link.starts; ++s) {
       const int row = m.problem.add_row(0, kInfinity);
       m.problem.set(row, m.makespan_column, 1);
-      m.problem.set(row, link.first_column + static_cast<int>(s), -static_cast<double>(s + link.slots));
+      m.problem.set(row, link.first_column + static_cast<int>(s),
+                    -static_cast<double>(s + link.slots));
     }
   for (std::size_t i = 0; i < n; ++i)
     for (const bool sending : {true, false}) {
@@ -105,16 +110,19 @@ void add_makespan_rows(TimeIndexedModel& m, std::size_t n) {
       for (const ModelLink& link : m.links)
         if ((sending ? link.from : link.to) == i)
           for (std::int64_t s = 0; s < link.starts; ++s)
-            m.problem.set(row, link.first_column + static_cast<int>(s), -static_cast<double>(link.slots));
+            m.problem.set(row, link.first_column + static_cast<int>(s),
+                          -static_cast<double>(link.slots));
     }
 }
 
 }  // namespace
 
-TimeIndexedModel build_time_indexed_model(const RingInstance& instance, Ticks horizon_ticks, Ticks lower_ticks) {
+TimeIndexedModel build_time_indexed_model(const RingInstance& instance, Ticks horizon_ticks,
+                                          Ticks lower_ticks) {
   TimeIndexedModel m;
   m.slot_ticks = slot_length(instance);
-  m.horizon = static_cast<std::int64_t>(horizon_ticks / m.slot_ticks);  // the optimum is a multiple of g
+  m.horizon =
+      static_cast<std::int64_t>(horizon_ticks / m.slot_ticks);  // the optimum is a multiple of g
   const auto lower = static_cast<std::int64_t>((lower_ticks + m.slot_ticks - 1) / m.slot_ticks);
   m.links = directed_links(instance, static_cast<std::int64_t>(m.slot_ticks));
   add_start_columns(m);
@@ -140,7 +148,8 @@ Schedule schedule_from_solution(const RingInstance& instance, const TimeIndexedM
     for (std::int64_t s = 0; s < model.links[l].starts; ++s)
       if (solution[static_cast<std::size_t>(model.links[l].first_column + s)] > 0.5)
         items.push_back({l, static_cast<Ticks>(s) * model.slot_ticks});
-  std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.start < b.start; });
+  std::sort(items.begin(), items.end(),
+            [](const Item& a, const Item& b) { return a.start < b.start; });
   Schedule out;
   out.time_scale = instance.cost_scale;
   std::vector<std::size_t> transfer_link;  // which model link each transfer uses
@@ -158,8 +167,14 @@ Schedule schedule_from_solution(const RingInstance& instance, const TimeIndexedM
       }
     }
     if (merged) continue;
-    Transfer t{static_cast<std::int64_t>(link.from), static_cast<std::int64_t>(link.to), 1, item.start, std::nullopt, 0};
-    if (instance.size() == 2 && instance.bidirectional()) t.link = link.succ ? Link::succ : Link::pred;
+    Transfer t{static_cast<std::int64_t>(link.from),
+               static_cast<std::int64_t>(link.to),
+               1,
+               item.start,
+               std::nullopt,
+               0};
+    if (instance.size() == 2 && instance.bidirectional())
+      t.link = link.succ ? Link::succ : Link::pred;
     out.transfers.push_back(t);
     transfer_link.push_back(item.link);
   }

@@ -5,7 +5,8 @@
 namespace redist::exec {
 
 Bytes::Bytes(std::size_t capacity)
-    : data_(capacity == 0 ? nullptr : std::make_unique_for_overwrite<std::byte[]>(capacity)), capacity_(capacity) {}
+    : data_(capacity == 0 ? nullptr : std::make_unique_for_overwrite<std::byte[]>(capacity)),
+      capacity_(capacity) {}
 
 PooledBuffer::PooledBuffer(PooledBuffer&& other) noexcept
     : pool_(other.pool_), bytes_(std::move(other.bytes_)) {
@@ -34,8 +35,9 @@ void PooledBuffer::give_back() {
 
 PooledBuffer BufferPool::acquire(std::size_t bytes) {
   const std::size_t wanted = std::max<std::size_t>(bytes, 1);
-  auto fits = std::lower_bound(idle_.begin(), idle_.end(), wanted,
-                               [](const Bytes& b, std::size_t size) { return b.capacity() < size; });
+  auto fits =
+      std::lower_bound(idle_.begin(), idle_.end(), wanted,
+                       [](const Bytes& b, std::size_t size) { return b.capacity() < size; });
   if (fits != idle_.end()) {
     Bytes found = std::move(*fits);
     idle_.erase(fits);

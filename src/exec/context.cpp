@@ -9,7 +9,8 @@ namespace {
 std::string mpi_error_text(int code) {
   char text[MPI_MAX_ERROR_STRING];
   int length = 0;
-  if (MPI_Error_string(code, text, &length) != MPI_SUCCESS) return "MPI error " + std::to_string(code);
+  if (MPI_Error_string(code, text, &length) != MPI_SUCCESS)
+    return "MPI error " + std::to_string(code);
   return std::string(text, static_cast<std::size_t>(length));
 }
 
@@ -25,7 +26,8 @@ void check_mpi(int rc, const char* call) {
 Context::Context(MPI_Comm comm) {
   int initialised = 0;
   check_mpi(MPI_Initialized(&initialised), "MPI_Initialized");
-  if (initialised == 0) throw InputError("redist::exec::Context", "MPI", "MPI_Init has not been called");
+  if (initialised == 0)
+    throw InputError("redist::exec::Context", "MPI", "MPI_Init has not been called");
   check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
   check_mpi(MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
   check_mpi(MPI_Comm_rank(comm_, &rank_), "MPI_Comm_rank");
@@ -36,12 +38,15 @@ Context::Context(MPI_Comm comm) {
 Context::~Context() {
   int finalised = 0;
   // A destructor cannot throw: if MPI is already finalised the communicator is gone anyway.
-  if (MPI_Finalized(&finalised) == MPI_SUCCESS && finalised == 0 && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+  if (MPI_Finalized(&finalised) == MPI_SUCCESS && finalised == 0 && comm_ != MPI_COMM_NULL)
+    MPI_Comm_free(&comm_);
 }
 
 void Context::set_link_models(RingLinkModels models) {
-  if (models.succ.size() != static_cast<std::size_t>(size_) || models.pred.size() != static_cast<std::size_t>(size_))
-    throw InputError("redist::exec::Context", "link_models", "need one model per rank and direction");
+  if (models.succ.size() != static_cast<std::size_t>(size_) ||
+      models.pred.size() != static_cast<std::size_t>(size_))
+    throw InputError("redist::exec::Context", "link_models",
+                     "need one model per rank and direction");
   links_ = std::move(models);
   links_measured_ = true;
 }

@@ -24,7 +24,8 @@ std::int64_t round_two_digits(double ticks) {
 
 }  // namespace
 
-LinkModel fit_link_model(const std::vector<std::int64_t>& bytes, const std::vector<double>& seconds) {
+LinkModel fit_link_model(const std::vector<std::int64_t>& bytes,
+                         const std::vector<double>& seconds) {
   const std::size_t count = std::min(bytes.size(), seconds.size());
   if (count == 0) return {};
   // The smallest exchange gives the latency; the slope comes from the larger ones (all of them when
@@ -55,14 +56,17 @@ LinkModel fit_link_model(const std::vector<std::int64_t>& bytes, const std::vect
   }
   LinkModel model;
   model.seconds_per_byte = std::max(variance > 0.0 ? covariance / variance : 0.0, 1e-13);
-  const double small_rest = seconds[smallest] - model.seconds_per_byte * static_cast<double>(bytes[smallest]);
+  const double small_rest =
+      seconds[smallest] - model.seconds_per_byte * static_cast<double>(bytes[smallest]);
   model.latency_s = std::max(small_rest / 2.0, 1e-8);
   return model;
 }
 
-std::int64_t item_cost_ticks(const LinkModel& model, std::int64_t item_bytes, std::int64_t chunk_items) {
-  const double per_item = model.seconds_per_byte * static_cast<double>(item_bytes) +
-                          model.latency_s / static_cast<double>(std::max<std::int64_t>(1, chunk_items));
+std::int64_t item_cost_ticks(const LinkModel& model, std::int64_t item_bytes,
+                             std::int64_t chunk_items) {
+  const double per_item =
+      model.seconds_per_byte * static_cast<double>(item_bytes) +
+      model.latency_s / static_cast<double>(std::max<std::int64_t>(1, chunk_items));
   return round_two_digits(per_item / kSecondsPerTick);
 }
 
@@ -71,11 +75,13 @@ void apply_link_costs(RingInstance& instance, const RingLinkModels& models, std:
   const std::size_t n = instance.size();
   instance.cost_scale = kCostScale;
   instance.succ_cost.resize(n);
-  for (std::size_t i = 0; i < n; ++i) instance.succ_cost[i] = item_cost_ticks(models.succ[i], item_bytes, chunk_items);
+  for (std::size_t i = 0; i < n; ++i)
+    instance.succ_cost[i] = item_cost_ticks(models.succ[i], item_bytes, chunk_items);
   instance.pred_cost.clear();
   if (!instance.bidirectional()) return;
   instance.pred_cost.resize(n);
-  for (std::size_t i = 0; i < n; ++i) instance.pred_cost[i] = item_cost_ticks(models.pred[i], item_bytes, chunk_items);
+  for (std::size_t i = 0; i < n; ++i)
+    instance.pred_cost[i] = item_cost_ticks(models.pred[i], item_bytes, chunk_items);
 }
 
 std::int64_t longest_path_hops(const std::vector<std::int64_t>& flows) {
@@ -94,9 +100,11 @@ std::int64_t longest_path_hops(const std::vector<std::int64_t>& flows) {
   return std::min<std::int64_t>(best, static_cast<std::int64_t>(n));
 }
 
-std::int64_t choose_chunk_items(const std::vector<std::int64_t>& flows, const RingLinkModels& models,
-                                std::int64_t item_bytes, std::int64_t max_chunk_bytes) {
-  const std::int64_t cap = std::max<std::int64_t>(1, max_chunk_bytes / std::max<std::int64_t>(1, item_bytes));
+std::int64_t choose_chunk_items(const std::vector<std::int64_t>& flows,
+                                const RingLinkModels& models, std::int64_t item_bytes,
+                                std::int64_t max_chunk_bytes) {
+  const std::int64_t cap =
+      std::max<std::int64_t>(1, max_chunk_bytes / std::max<std::int64_t>(1, item_bytes));
   std::int64_t busiest = 0;
   for (const std::int64_t f : flows) busiest = std::max(busiest, f < 0 ? -f : f);
   const std::int64_t hops = longest_path_hops(flows);
@@ -110,7 +118,8 @@ std::int64_t choose_chunk_items(const std::vector<std::int64_t>& flows, const Ri
     }
   if (per_byte <= 0.0) return cap;
   const double m_bytes = static_cast<double>(busiest) * static_cast<double>(item_bytes);
-  const double piece_bytes = std::sqrt(m_bytes * latency / (static_cast<double>(hops - 1) * per_byte));
+  const double piece_bytes =
+      std::sqrt(m_bytes * latency / (static_cast<double>(hops - 1) * per_byte));
   const double items = std::floor(piece_bytes / static_cast<double>(item_bytes));
   if (!(items >= 1.0)) return 1;
   return std::min<std::int64_t>(cap, static_cast<std::int64_t>(std::min(items, 9.0e18)));

@@ -16,8 +16,9 @@
 namespace redist::exec::detail {
 
 // Tags of the ring executor: one per direction of travel, so that on a ring of two ranks (where
-// successor and predecessor are the same rank) the two links never mix. Matching is by (source, tag)
-// only, never MPI_ANY_SOURCE, so the delivery order is the posting order (MPI's non-overtaking rule).
+// successor and predecessor are the same rank) the two links never mix. Matching is by (source,
+// tag) only, never MPI_ANY_SOURCE, so the delivery order is the posting order (MPI's non-overtaking
+// rule).
 inline constexpr int kTagRightward = 0x5201;
 inline constexpr int kTagLeftward = 0x5202;
 inline constexpr int kTagSteps = 0x5203;
@@ -57,21 +58,25 @@ void wait_all(const Context& ctx, std::span<MPI_Request> requests, double timeou
 
 /// Every rank's `bytes` bytes at `mine`, in rank order (the same size on every rank), gathered as
 /// gather_records describes.
-std::vector<std::byte> gather_fixed(const Context& ctx, const void* mine, std::size_t bytes, double timeout);
+std::vector<std::byte> gather_fixed(const Context& ctx, const void* mine, std::size_t bytes,
+                                    double timeout);
 
 /// Calls the progress callback (if any). Under a timeout (> 0) an exception from it ends the job
 /// naming this rank: its peers would otherwise wait for its messages until their own deadline.
-void report_progress(const Context& ctx, const ProgressCallback& callback, const Progress& progress, double timeout);
+void report_progress(const Context& ctx, const ProgressCallback& callback, const Progress& progress,
+                     double timeout);
 
 /// All ranks' records, in rank order. timeout <= 0: one MPI_Allgather. Otherwise every rank sends
 /// its record to rank 0, which names the ranks that did not arrive within `timeout` and aborts, and
 /// broadcasts the records; a rank that hears nothing from rank 0 within twice that aborts too.
-std::vector<RankRecord> gather_records(const Context& ctx, const RankRecord& mine, double timeout = 0.0);
+std::vector<RankRecord> gather_records(const Context& ctx, const RankRecord& mine,
+                                       double timeout = 0.0);
 
 /// Second agreement step, after the local preparation: every rank passes its plan digest and,
 /// if its own preparation failed, the reason. Throws AgreementError on every rank when some rank
 /// failed or the digests differ.
-void confirm_plan(const Context& ctx, std::uint64_t digest, const std::string& local_failure, double timeout = 0.0);
+void confirm_plan(const Context& ctx, std::uint64_t digest, const std::string& local_failure,
+                  double timeout = 0.0);
 
 /// Seconds since an arbitrary origin (MPI_Wtime).
 double now();

@@ -16,30 +16,36 @@ struct ChosenPlan {
 };
 
 ChosenPlan linear_plan(const RingInstance& instance) {
-  // Shift x = 0: F_i = S_i, nothing crosses P_{n-1} -> P_0 (docs/design.md "Flow shift"), timed ASAP.
-  const auto timing = ring::time_flows(instance, 0, ring::PortOrder::succ_first, ring::FollowMode::banded);
+  // Shift x = 0: F_i = S_i, nothing crosses P_{n-1} -> P_0 (docs/design.md "Flow shift"), timed
+  // ASAP.
+  const auto timing =
+      ring::time_flows(instance, 0, ring::PortOrder::succ_first, ring::FollowMode::banded);
   if (!timing)
     throw AgreementError("redistribute", "wrap",
-                         "a unidirectional ring cannot move items towards predecessors without the wrap-around edge");
-  ChosenPlan chosen{ring::flow_timing_schedule(instance, *timing), "linear", "no wrap-around (flow shift 0), ASAP flow timing"};
+                         "a unidirectional ring cannot move items towards predecessors without the "
+                         "wrap-around edge");
+  ChosenPlan chosen{ring::flow_timing_schedule(instance, *timing), "linear",
+                    "no wrap-around (flow shift 0), ASAP flow timing"};
   chosen.schedule.makespan = timing->makespan;
   chosen.schedule.flow_shift = 0;
   return chosen;
 }
 
 ChosenPlan plan_for(const RingInstance& instance, WrapPolicy wrap) {
-  if (instance.loads == instance.targets) return {Schedule{}, "none", "no-op: every rank already holds its new count"};
+  if (instance.loads == instance.targets)
+    return {Schedule{}, "none", "no-op: every rank already holds its new count"};
   if (wrap == WrapPolicy::forbid) return linear_plan(instance);
   ring::RingPlan plan = ring::plan_ring(instance);
   return {std::move(plan.schedule), std::move(plan.framework), std::move(plan.method)};
 }
 
-// The ordered executor needs one direction per edge (it always held for our planners); should a plan
-// ever send both ways over an edge, the same flow shift is re-timed by the ASAP flow timing.
+// The ordered executor needs one direction per edge (it always held for our planners); should a
+// plan ever send both ways over an edge, the same flow shift is re-timed by the ASAP flow timing.
 void ensure_one_way(const RingInstance& instance, ChosenPlan& chosen) {
   const ScheduleFlows flows = schedule_flows(instance.size(), chosen.schedule);
   if (!flows.two_way) return;
-  const auto timing = ring::time_flows(instance, flows.flows.back(), ring::PortOrder::succ_first, ring::FollowMode::banded);
+  const auto timing = ring::time_flows(instance, flows.flows.back(), ring::PortOrder::succ_first,
+                                       ring::FollowMode::banded);
   REDIST_ASSERT(timing.has_value());
   chosen.schedule = ring::flow_timing_schedule(instance, *timing);
   chosen.schedule.makespan = timing->makespan;
@@ -52,7 +58,8 @@ std::int64_t busiest_flow(const std::vector<std::int64_t>& flows) {
   return most;
 }
 
-std::uint64_t plan_digest(const ExecPlan& plan, const AgreedLayout& layout, const OrderedOptions& options) {
+std::uint64_t plan_digest(const ExecPlan& plan, const AgreedLayout& layout,
+                          const OrderedOptions& options) {
   Digest d;
   d.add(static_cast<std::int64_t>(options.kind));
   d.add(static_cast<std::int64_t>(options.wrap));
@@ -83,7 +90,8 @@ std::uint64_t plan_digest(const ExecPlan& plan, const AgreedLayout& layout, cons
 
 }  // namespace
 
-ExecPlan build_exec_plan(const AgreedLayout& layout, const RingLinkModels& models, const OrderedOptions& options) {
+ExecPlan build_exec_plan(const AgreedLayout& layout, const RingLinkModels& models,
+                         const OrderedOptions& options) {
   const std::size_t n = layout.loads.size();
   if (models.succ.size() != n || models.pred.size() != n)
     throw AgreementError("redistribute", "link_models", "need one model per rank and direction");
@@ -93,13 +101,15 @@ ExecPlan build_exec_plan(const AgreedLayout& layout, const RingLinkModels& model
   plan.instance.loads = layout.loads;
   plan.instance.targets = layout.targets;
   const bool given = options.chunk_bytes > 0;
-  plan.chunk_items = std::max<std::int64_t>(1, (given ? options.chunk_bytes : options.max_chunk_bytes) / item_bytes);
+  plan.chunk_items = std::max<std::int64_t>(
+      1, (given ? options.chunk_bytes : options.max_chunk_bytes) / item_bytes);
   apply_link_costs(plan.instance, models, item_bytes, plan.chunk_items);
   check_ring_instance(plan.instance, "redistribute");
   ChosenPlan chosen = plan_for(plan.instance, options.wrap);
   if (!given) {
-    // The chunk depends on the flows, the per-item costs on the chunk: plan once with the cap, choose
-    // the chunk from that plan's flows, then plan again with the latency shared by that many items.
+    // The chunk depends on the flows, the per-item costs on the chunk: plan once with the cap,
+    // choose the chunk from that plan's flows, then plan again with the latency shared by that many
+    // items.
     const ScheduleFlows first = schedule_flows(n, chosen.schedule);
     plan.chunk_items = choose_chunk_items(first.flows, models, item_bytes, options.max_chunk_bytes);
     apply_link_costs(plan.instance, models, item_bytes, plan.chunk_items);
@@ -107,7 +117,8 @@ ExecPlan build_exec_plan(const AgreedLayout& layout, const RingLinkModels& model
   }
   ensure_one_way(plan.instance, chosen);
   const std::vector<std::int64_t> flows = schedule_flows(n, chosen.schedule).flows;
-  plan.chunk_items = std::max(plan.chunk_items, (busiest_flow(flows) + kMaxMessagesPerLink - 1) / kMaxMessagesPerLink);
+  plan.chunk_items = std::max(
+      plan.chunk_items, (busiest_flow(flows) + kMaxMessagesPerLink - 1) / kMaxMessagesPerLink);
   plan.ring = make_ring_flows(layout.loads, layout.targets, flows);
   plan.schedule = std::move(chosen.schedule);
   plan.framework = std::move(chosen.framework);

@@ -16,11 +16,13 @@ namespace redist::exec {
 namespace {
 
 std::string failure_text(const std::exception& e) {
-  if (const auto* input = dynamic_cast<const InputError*>(&e)) return input->field() + ": " + input->reason();
+  if (const auto* input = dynamic_cast<const InputError*>(&e))
+    return input->field() + ": " + input->reason();
   return e.what();
 }
 
-// (count, local position of the new slice's first item, whether it may be built in place) -> storage.
+// (count, local position of the new slice's first item, whether it may be built in place) ->
+// storage.
 using MakeRoom = std::function<std::byte*(std::int64_t, std::int64_t, bool)>;
 
 struct Prepared {
@@ -33,7 +35,8 @@ struct Prepared {
 
 // Gather and check (identical verdict everywhere), then plan and prepare locally; any local failure
 // and any digest difference are turned into the same refusal on every rank by confirm_plan.
-Prepared agree_and_plan(Context& ctx, const RankRecord& mine, const OrderedOptions& options, const MakeRoom& make_room) {
+Prepared agree_and_plan(Context& ctx, const RankRecord& mine, const OrderedOptions& options,
+                        const MakeRoom& make_room) {
   const double started = detail::now();
   Prepared prep;
   prep.layout = agree_on_layout(detail::gather_records(ctx, mine, options.timeout_seconds));
@@ -42,9 +45,10 @@ Prepared agree_and_plan(Context& ctx, const RankRecord& mine, const OrderedOptio
     prep.plan = build_exec_plan(prep.layout, ctx.link_models(), options);
     const auto rank = static_cast<std::size_t>(ctx.rank());
     if (options.transport == OrderedTransport::ring)
-      prep.messages = rank_message_plan(prep.plan.ring, prep.plan.schedule, rank, prep.plan.chunk_items);
-    // The ring executor can build the new slice around the kept items, in place: received items only
-    // land before or after the old slice, never on items still to be sent (ordered_slice.hpp).
+      prep.messages =
+          rank_message_plan(prep.plan.ring, prep.plan.schedule, rank, prep.plan.chunk_items);
+    // The ring executor can build the new slice around the kept items, in place: received items
+    // only land before or after the old slice, never on items still to be sent (ordered_slice.hpp).
     const std::size_t left_edge = (rank + prep.layout.loads.size() - 1) % prep.layout.loads.size();
     const bool in_place = options.transport == OrderedTransport::ring;
     prep.output = make_room(prep.layout.targets[rank], -prep.plan.ring.flows[left_edge], in_place);
@@ -52,7 +56,8 @@ Prepared agree_and_plan(Context& ctx, const RankRecord& mine, const OrderedOptio
     failure = failure_text(e);
     if (failure.empty()) failure = "unknown error";
   }
-  detail::confirm_plan(ctx, failure.empty() ? prep.plan.digest : 0, failure, options.timeout_seconds);
+  detail::confirm_plan(ctx, failure.empty() ? prep.plan.digest : 0, failure,
+                       options.timeout_seconds);
   prep.seconds = detail::now() - started;
   return prep;
 }
@@ -60,7 +65,8 @@ Prepared agree_and_plan(Context& ctx, const RankRecord& mine, const OrderedOptio
 detail::RingRunOptions ring_run_options(const OrderedOptions& options) {
   detail::RingRunOptions run;
   run.window = std::max(1, options.window);
-  run.max_message_bytes = std::max<std::int64_t>(1, std::min(options.max_message_bytes, options.mpi_int_limit));
+  run.max_message_bytes =
+      std::max<std::int64_t>(1, std::min(options.max_message_bytes, options.mpi_int_limit));
   run.plan_order = options.plan_order;
   run.progress = &options.progress;
   run.timeout = options.timeout_seconds;
@@ -72,7 +78,10 @@ OrderedReport plan_report(const Context& ctx, const Prepared& prep) {
   OrderedReport report;
   report.total_items = prep.layout.total;
   report.new_count = prep.layout.targets[rank];
-  report.new_first = prep.layout.total == 0 ? 0 : (prep.layout.origin + prep.plan.ring.new_start(rank)) % prep.layout.total;
+  report.new_first =
+      prep.layout.total == 0
+          ? 0
+          : (prep.layout.origin + prep.plan.ring.new_start(rank)) % prep.layout.total;
   report.flows = prep.plan.ring.flows;
   report.chunk_items = prep.plan.chunk_items;
   report.framework = prep.plan.framework;
@@ -99,9 +108,10 @@ struct OrderedRequest::State {
 
   void start_exchange() {
     const auto rank = static_cast<std::size_t>(ctx->rank());
-    exchange.emplace(*ctx, prep.layout.item_bytes, input, ordered_send_segments(prep.plan.ring, rank), prep.output,
-                     ordered_recv_segments(prep.plan.ring, rank), options.max_items_per_round, options.mpi_int_limit,
-                     options.timeout_seconds);
+    exchange.emplace(*ctx, prep.layout.item_bytes, input,
+                     ordered_send_segments(prep.plan.ring, rank), prep.output,
+                     ordered_recv_segments(prep.plan.ring, rank), options.max_items_per_round,
+                     options.mpi_int_limit, options.timeout_seconds);
   }
 
   void take(const detail::ExchangeStats& stats) {
@@ -110,7 +120,8 @@ struct OrderedRequest::State {
     report.bytes_received = stats.items_received * item_bytes;
     report.mpi_messages = stats.rounds;
     const std::int64_t bytes = report.bytes_sent + report.bytes_received;
-    detail::report_progress(*ctx, options.progress, Progress{bytes, bytes, 1, 1}, options.timeout_seconds);
+    detail::report_progress(*ctx, options.progress, Progress{bytes, bytes, 1, 1},
+                            options.timeout_seconds);
   }
 
   void take(const detail::RingRunStats& stats) {
@@ -149,8 +160,10 @@ bool OrderedRequest::test() {
 OrderedReport OrderedRequest::wait() {
   if (!state_) throw std::logic_error("redistribute: wait() on a request that is not active");
   std::unique_ptr<State> state = std::move(state_);
-  if (state->transfer) state->take(state->transfer->wait());
-  else state->take(state->exchange->wait());
+  if (state->transfer)
+    state->take(state->transfer->wait());
+  else
+    state->take(state->exchange->wait());
   state->report.transfer_seconds = detail::now() - state->transfer_started;
   if (state->on_done) state->on_done(state->report);
   return state->report;
@@ -158,8 +171,9 @@ OrderedReport OrderedRequest::wait() {
 
 namespace {
 
-OrderedRequest start_ordered(Context& ctx, const RankRecord& mine, const std::byte* input, const OrderedOptions& options,
-                             const MakeRoom& make_room, std::function<void(const OrderedReport&)> on_done) {
+OrderedRequest start_ordered(Context& ctx, const RankRecord& mine, const std::byte* input,
+                             const OrderedOptions& options, const MakeRoom& make_room,
+                             std::function<void(const OrderedReport&)> on_done) {
   auto state = std::make_unique<OrderedRequest::State>();
   state->ctx = &ctx;
   state->options = options;
@@ -169,8 +183,8 @@ OrderedRequest start_ordered(Context& ctx, const RankRecord& mine, const std::by
   state->report = plan_report(ctx, state->prep);
   state->transfer_started = detail::now();
   if (options.transport == OrderedTransport::ring)
-    state->transfer.emplace(ctx, state->prep.messages, state->prep.layout.item_bytes, input, state->prep.output,
-                            ring_run_options(state->options));
+    state->transfer.emplace(ctx, state->prep.messages, state->prep.layout.item_bytes, input,
+                            state->prep.output, ring_run_options(state->options));
   else
     state->start_exchange();
   return OrderedRequest(std::move(state));
@@ -180,36 +194,51 @@ OrderedRequest start_ordered(Context& ctx, const RankRecord& mine, const std::by
 
 OrderedRequest::OrderedRequest(std::unique_ptr<State> state) noexcept : state_(std::move(state)) {}
 
-OrderedRequest redistribute_start(Context& ctx, std::int64_t item_bytes, std::span<const std::byte> input,
-                                  const MakeOutput& make_output, NewShare share, const OrderedOptions& options) {
-  const RankRecord mine = rank_record(options, ctx.link_models(), detail::place_of(ctx), item_bytes, input.size(), share, kUnknownFirst, -1);
+OrderedRequest redistribute_start(Context& ctx, std::int64_t item_bytes,
+                                  std::span<const std::byte> input, const MakeOutput& make_output,
+                                  NewShare share, const OrderedOptions& options) {
+  const RankRecord mine = rank_record(options, ctx.link_models(), detail::place_of(ctx), item_bytes,
+                                      input.size(), share, kUnknownFirst, -1);
   return start_ordered(ctx, mine, input.data(), options,
-                       [&](std::int64_t count, std::int64_t, bool) { return make_output(count); }, {});
+                       [&](std::int64_t count, std::int64_t, bool) { return make_output(count); },
+                       {});
 }
 
-OrderedRequest redistribute_start(Context& ctx, OrderedSlice& slice, NewShare share, const OrderedOptions& options) {
-  const RankRecord mine = rank_record(options, ctx.link_models(), detail::place_of(ctx), slice.item_bytes(), slice.bytes().size(), share, slice.first(), -1);
+OrderedRequest redistribute_start(Context& ctx, OrderedSlice& slice, NewShare share,
+                                  const OrderedOptions& options) {
+  const RankRecord mine =
+      rank_record(options, ctx.link_models(), detail::place_of(ctx), slice.item_bytes(),
+                  slice.bytes().size(), share, slice.first(), -1);
   return start_ordered(
       ctx, mine, slice.bytes().data(), options,
-      [&](std::int64_t count, std::int64_t origin, bool in_place) { return slice.prepare_next(count, origin, in_place).data(); },
-      [&slice](const OrderedReport& report) { slice.commit_next(report.new_count, report.new_first, report.total_items); });
+      [&](std::int64_t count, std::int64_t origin, bool in_place) {
+        return slice.prepare_next(count, origin, in_place).data();
+      },
+      [&slice](const OrderedReport& report) {
+        slice.commit_next(report.new_count, report.new_first, report.total_items);
+      });
 }
 
-OrderedReport redistribute(Context& ctx, OrderedSlice& slice, NewShare share, const OrderedOptions& options) {
+OrderedReport redistribute(Context& ctx, OrderedSlice& slice, NewShare share,
+                           const OrderedOptions& options) {
   return redistribute_start(ctx, slice, share, options).wait();
 }
 
 OrderedReport redistribute(Context& ctx, std::int64_t item_bytes, std::span<const std::byte> input,
-                           const MakeOutput& make_output, NewShare share, const OrderedOptions& options) {
+                           const MakeOutput& make_output, NewShare share,
+                           const OrderedOptions& options) {
   return redistribute_start(ctx, item_bytes, input, make_output, share, options).wait();
 }
 
 OrderedReport redistribute(Context& ctx, std::int64_t item_bytes, std::span<const std::byte> input,
-                           std::span<std::byte> output, NewShare share, const OrderedOptions& options,
-                           std::int64_t first) {
-  const std::int64_t room = item_bytes > 0 ? static_cast<std::int64_t>(output.size()) / item_bytes : 0;
-  const RankRecord mine = rank_record(options, ctx.link_models(), detail::place_of(ctx), item_bytes, input.size(), share, first, room);
-  return start_ordered(ctx, mine, input.data(), options, [&](std::int64_t, std::int64_t, bool) { return output.data(); }, {})
+                           std::span<std::byte> output, NewShare share,
+                           const OrderedOptions& options, std::int64_t first) {
+  const std::int64_t room =
+      item_bytes > 0 ? static_cast<std::int64_t>(output.size()) / item_bytes : 0;
+  const RankRecord mine = rank_record(options, ctx.link_models(), detail::place_of(ctx), item_bytes,
+                                      input.size(), share, first, room);
+  return start_ordered(ctx, mine, input.data(), options,
+                       [&](std::int64_t, std::int64_t, bool) { return output.data(); }, {})
       .wait();
 }
 

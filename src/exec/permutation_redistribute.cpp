@@ -12,10 +12,11 @@ namespace redist::exec {
 namespace {
 
 constexpr std::int64_t kPartsMagic = 0x7265646973747032;  // "redistp2"
-constexpr std::size_t kHeader = 4;                          // magic, item_bytes, items, issue
+constexpr std::size_t kHeader = 4;                        // magic, item_bytes, items, issue
 
 // This rank's row of the count matrix behind a small header; local problems become an issue code.
-std::vector<std::int64_t> local_row(std::size_t ranks, std::int64_t item_bytes, std::size_t input_bytes,
+std::vector<std::int64_t> local_row(std::size_t ranks, std::int64_t item_bytes,
+                                    std::size_t input_bytes,
                                     std::span<const perm::Proc> part_of_item) {
   std::vector<std::int64_t> row(kHeader + ranks, 0);
   const auto bytes = static_cast<std::int64_t>(input_bytes);
@@ -37,10 +38,14 @@ std::vector<std::int64_t> local_row(std::size_t ranks, std::int64_t item_bytes, 
 
 const char* issue_text(std::int64_t issue) {
   switch (issue) {
-    case 1: return "the data is not a whole number of items";
-    case 2: return "part_of_item does not have one entry per item";
-    case 3: return "a part number is not below the number of ranks";
-    default: return "local error";
+    case 1:
+      return "the data is not a whole number of items";
+    case 2:
+      return "part_of_item does not have one entry per item";
+    case 3:
+      return "a part number is not below the number of ranks";
+    default:
+      return "local error";
   }
 }
 
@@ -50,19 +55,23 @@ std::vector<std::int64_t> agreed_counts(const std::vector<std::int64_t>& rows, s
   std::vector<std::int64_t> counts(ranks * ranks);
   // Item sizes are compared with the majority's, so that the odd rank out is the one named.
   std::vector<std::uint64_t> sizes(ranks);
-  for (std::size_t r = 0; r < ranks; ++r) sizes[r] = static_cast<std::uint64_t>(rows[r * width + 1]);
+  for (std::size_t r = 0; r < ranks; ++r)
+    sizes[r] = static_cast<std::uint64_t>(rows[r * width + 1]);
   const Majority common = majority(sizes);
   const std::int64_t usual_bytes = rows[common.rank * width + 1];
   for (std::size_t r = 0; r < ranks; ++r) {
     const std::int64_t* row = rows.data() + r * width;
     const std::string who = "rank " + std::to_string(r);
-    if (row[0] != kPartsMagic) throw AgreementError("redistribute_parts", who, "not in the same redistribution call");
+    if (row[0] != kPartsMagic)
+      throw AgreementError("redistribute_parts", who, "not in the same redistribution call");
     if (row[3] != 0) throw AgreementError("redistribute_parts", who, issue_text(row[3]));
-    if (row[1] <= 0) throw AgreementError("redistribute_parts", who + ": item_bytes", "must be positive");
+    if (row[1] <= 0)
+      throw AgreementError("redistribute_parts", who + ": item_bytes", "must be positive");
     if (row[1] != usual_bytes)
       throw AgreementError("redistribute_parts", who + ": item_bytes",
-                           std::to_string(row[1]) + ", while " + std::to_string(common.votes) + " of the " +
-                               std::to_string(ranks) + " ranks pass " + std::to_string(usual_bytes));
+                           std::to_string(row[1]) + ", while " + std::to_string(common.votes) +
+                               " of the " + std::to_string(ranks) + " ranks pass " +
+                               std::to_string(usual_bytes));
     std::copy(row + kHeader, row + width, counts.begin() + static_cast<std::ptrdiff_t>(r * ranks));
   }
   return counts;
@@ -74,12 +83,12 @@ struct Agreed {
   std::vector<std::int64_t> source_offset;
 };
 
-Agreed agree(Context& ctx, std::int64_t item_bytes, std::size_t input_bytes, std::span<const perm::Proc> part_of_item,
-             const PartsOptions& options) {
+Agreed agree(Context& ctx, std::int64_t item_bytes, std::size_t input_bytes,
+             std::span<const perm::Proc> part_of_item, const PartsOptions& options) {
   const auto ranks = static_cast<std::size_t>(ctx.size());
   const std::vector<std::int64_t> mine = local_row(ranks, item_bytes, input_bytes, part_of_item);
-  const std::vector<std::byte> gathered =
-      detail::gather_fixed(ctx, mine.data(), mine.size() * sizeof(std::int64_t), options.timeout_seconds);
+  const std::vector<std::byte> gathered = detail::gather_fixed(
+      ctx, mine.data(), mine.size() * sizeof(std::int64_t), options.timeout_seconds);
   std::vector<std::int64_t> rows(ranks * mine.size());
   std::memcpy(rows.data(), gathered.data(), gathered.size());
   std::vector<std::int64_t> counts = agreed_counts(rows, ranks);
@@ -101,14 +110,17 @@ Agreed agree(Context& ctx, std::int64_t item_bytes, std::size_t input_bytes, std
   } catch (const std::exception& e) {
     failure = e.what();
   }
-  detail::confirm_plan(ctx, failure.empty() ? out.plan.digest : 0, failure, options.timeout_seconds);
+  detail::confirm_plan(ctx, failure.empty() ? out.plan.digest : 0, failure,
+                       options.timeout_seconds);
   return out;
 }
 
 }  // namespace
 
-PartsResult redistribute_parts(Context& ctx, std::int64_t item_bytes, std::span<const std::byte> items,
-                               std::span<const perm::Proc> part_of_item, const PartsOptions& options) {
+PartsResult redistribute_parts(Context& ctx, std::int64_t item_bytes,
+                               std::span<const std::byte> items,
+                               std::span<const perm::Proc> part_of_item,
+                               const PartsOptions& options) {
   const double started = detail::now();
   Agreed agreed = agree(ctx, item_bytes, items.size(), part_of_item, options);
   PartsResult result = std::move(agreed.result);
@@ -127,8 +139,9 @@ PartsResult redistribute_parts(Context& ctx, std::int64_t item_bytes, std::span<
   job.output = result.data.data();
   job.source_offset = std::move(agreed.source_offset);
   detail::copy_kept_items(ctx, job);
-  result.bytes_sent = options.transport == PermTransport::steps ? detail::run_parts_steps(ctx, job, options)
-                                                                : detail::run_parts_alltoallv(ctx, job, options);
+  result.bytes_sent = options.transport == PermTransport::steps
+                          ? detail::run_parts_steps(ctx, job, options)
+                          : detail::run_parts_alltoallv(ctx, job, options);
   result.transfer_seconds = detail::now() - moving;
   return result;
 }

@@ -41,8 +41,13 @@ struct SideState {
 class RingTransfer::Run {
  public:
   Run(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes, const std::byte* input,
-          std::byte* output, const RingRunOptions& options)
-      : ctx_(ctx), plan_(plan), item_bytes_(item_bytes), input_(input), output_(output), options_(options) {
+      std::byte* output, const RingRunOptions& options)
+      : ctx_(ctx),
+        plan_(plan),
+        item_bytes_(item_bytes),
+        input_(input),
+        output_(output),
+        options_(options) {
     for (int s = 0; s < 2; ++s) prepare_side(s);
     if (options_.plan_order) build_plan_order();
   }
@@ -57,7 +62,8 @@ class RingTransfer::Run {
       post_sends();
       const bool copying = copy_kept_slice();
       if (requests_.empty()) {
-        if (!copying && !finished()) throw InternalError("ring executor stalled: messages left but nothing in flight");
+        if (!copying && !finished())
+          throw InternalError("ring executor stalled: messages left but nothing in flight");
       } else if (wait_some(block && !copying) > 0) {
         report_progress();
       }
@@ -72,8 +78,7 @@ class RingTransfer::Run {
     // The timeout counts from here: time the application spent computing between test() calls is
     // not a peer's silence.
     last_progress_ = -1.0;
-    while (!step(true)) {
-    }
+    while (!step(true)) {}
     return stats_;
   }
 
@@ -101,12 +106,15 @@ class RingTransfer::Run {
     for (int s : {kSuccSide, kPredSide})
       for (std::size_t i = 0; i < plan_.side[s].sends.size(); ++i) merged_.emplace_back(s, i);
     std::stable_sort(merged_.begin(), merged_.end(), [this](const auto& a, const auto& b) {
-      return plan_.side[a.first].sends[a.second].planned_start < plan_.side[b.first].sends[b.second].planned_start;
+      return plan_.side[a.first].sends[a.second].planned_start <
+             plan_.side[b.first].sends[b.second].planned_start;
     });
   }
 
   [[nodiscard]] std::int64_t bytes_of(const LinkMessage& m) const { return m.items * item_bytes_; }
-  [[nodiscard]] bool finished() const { return messages_done_ == messages_total_ && kept_done_ == plan_.kept_items; }
+  [[nodiscard]] bool finished() const {
+    return messages_done_ == messages_total_ && kept_done_ == plan_.kept_items;
+  }
   static int send_tag(int side) { return side == kSuccSide ? kTagRightward : kTagLeftward; }
   static int recv_tag(int side) { return side == kSuccSide ? kTagLeftward : kTagRightward; }
 
@@ -122,9 +130,13 @@ class RingTransfer::Run {
       const int count = static_cast<int>(std::min(limit, bytes - offset));
       MPI_Request request = MPI_REQUEST_NULL;
       if (send)
-        check_mpi(MPI_Isend(data + offset, count, MPI_BYTE, peer, send_tag(side), ctx_.comm(), &request), "MPI_Isend");
+        check_mpi(
+            MPI_Isend(data + offset, count, MPI_BYTE, peer, send_tag(side), ctx_.comm(), &request),
+            "MPI_Isend");
       else
-        check_mpi(MPI_Irecv(data + offset, count, MPI_BYTE, peer, recv_tag(side), ctx_.comm(), &request), "MPI_Irecv");
+        check_mpi(
+            MPI_Irecv(data + offset, count, MPI_BYTE, peer, recv_tag(side), ctx_.comm(), &request),
+            "MPI_Irecv");
       requests_.push_back(request);
       pending_.push_back({side, send, index});
     }
@@ -143,7 +155,8 @@ class RingTransfer::Run {
         st.staging[st.next_recv] = ctx_.pool().acquire(static_cast<std::size_t>(staging_bytes_));
         target = st.staging[st.next_recv].data();
         ++staging_count_;
-        stats_.staging_peak_bytes = std::max(stats_.staging_peak_bytes, staging_count_ * staging_bytes_);
+        stats_.staging_peak_bytes =
+            std::max(stats_.staging_peak_bytes, staging_count_ * staging_bytes_);
       } else {
         target = output_at(m.first);
       }
@@ -166,7 +179,8 @@ class RingTransfer::Run {
       source = state_[1 - s].staging[through].data();
     }
     // MPI_Isend does not write to the buffer; the cast only satisfies the common helper.
-    st.send_parts_left[st.next_send] = post_parts(s, true, st.next_send, const_cast<std::byte*>(source), bytes_of(m));
+    st.send_parts_left[st.next_send] =
+        post_parts(s, true, st.next_send, const_cast<std::byte*>(source), bytes_of(m));
     ++st.sends_open;
     ++st.next_send;
     return true;
@@ -175,8 +189,7 @@ class RingTransfer::Run {
   void post_sends() {
     if (!options_.plan_order) {
       for (int s : {kSuccSide, kPredSide})
-        while (post_next_send(s, options_.window, state_[s].sends_open)) {
-        }
+        while (post_next_send(s, options_.window, state_[s].sends_open)) {}
       return;
     }
     while (merged_next_ < merged_.size()) {
@@ -195,9 +208,11 @@ class RingTransfer::Run {
       kept_done_ = plan_.kept_items;
       return false;
     }
-    const std::int64_t items = std::min(plan_.kept_items - kept_done_, std::max<std::int64_t>(1, kCopySliceBytes / item_bytes_));
+    const std::int64_t items = std::min(plan_.kept_items - kept_done_,
+                                        std::max<std::int64_t>(1, kCopySliceBytes / item_bytes_));
     const std::int64_t position = plan_.kept_first + kept_done_;
-    std::memcpy(output_at(position), input_ + position * item_bytes_, static_cast<std::size_t>(items * item_bytes_));
+    std::memcpy(output_at(position), input_ + position * item_bytes_,
+                static_cast<std::size_t>(items * item_bytes_));
     kept_done_ += items;
     return kept_done_ < plan_.kept_items;
   }
@@ -209,20 +224,24 @@ class RingTransfer::Run {
     done.resize(requests_.size());
     int outcount = 0;
     if (block && options_.timeout <= 0.0)
-      check_mpi(MPI_Waitsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE), "MPI_Waitsome");
+      check_mpi(MPI_Waitsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE),
+                "MPI_Waitsome");
     else
-      check_mpi(MPI_Testsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE), "MPI_Testsome");
+      check_mpi(MPI_Testsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE),
+                "MPI_Testsome");
     if (outcount == MPI_UNDEFINED) outcount = 0;
     if (outcount > 0 || last_progress_ < 0.0) last_progress_ = now();
     // With a timeout, a blocking wait is a poll against the time of the last completion.
     while (block && options_.timeout > 0.0 && outcount == 0) {
       if (now() - last_progress_ > options_.timeout) abort_job(ctx_, stalled_text());
       std::this_thread::yield();
-      check_mpi(MPI_Testsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE), "MPI_Testsome");
+      check_mpi(MPI_Testsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE),
+                "MPI_Testsome");
       if (outcount == MPI_UNDEFINED) outcount = 0;
       if (outcount > 0) last_progress_ = now();
     }
-    for (int k = 0; k < outcount; ++k) on_part_done(pending_[static_cast<std::size_t>(done[static_cast<std::size_t>(k)])]);
+    for (int k = 0; k < outcount; ++k)
+      on_part_done(pending_[static_cast<std::size_t>(done[static_cast<std::size_t>(k)])]);
     compact();
     return outcount;
   }
@@ -230,9 +249,11 @@ class RingTransfer::Run {
   std::string stalled_text() const {
     std::string peers;
     for (int side : {kPredSide, kSuccSide}) {
-      const bool waiting = std::any_of(pending_.begin(), pending_.end(), [side](const Pending& p) { return p.side == side; });
+      const bool waiting = std::any_of(pending_.begin(), pending_.end(),
+                                       [side](const Pending& p) { return p.side == side; });
       const std::string peer = std::to_string(plan_.side[side].peer);
-      if (waiting && peers.find("rank " + peer) == std::string::npos) peers += (peers.empty() ? "rank " : " and rank ") + peer;
+      if (waiting && peers.find("rank " + peer) == std::string::npos)
+        peers += (peers.empty() ? "rank " : " and rank ") + peer;
     }
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%g s", options_.timeout);
@@ -257,8 +278,10 @@ class RingTransfer::Run {
     int& left = p.send ? st.send_parts_left[p.index] : st.recv_parts_left[p.index];
     if (--left > 0) return;
     ++messages_done_;
-    if (p.send) finish_send(p.side, p.index);
-    else finish_recv(p.side, p.index);
+    if (p.send)
+      finish_send(p.side, p.index);
+    else
+      finish_recv(p.side, p.index);
   }
 
   void finish_send(int s, std::size_t index) {
@@ -285,7 +308,8 @@ class RingTransfer::Run {
   // Under a timeout a throwing callback ends the job here (mpi_support.hpp).
   void report_progress() {
     if (options_.progress == nullptr) return;
-    detail::report_progress(ctx_, *options_.progress, Progress{bytes_done_, bytes_total_, messages_done_, messages_total_},
+    detail::report_progress(ctx_, *options_.progress,
+                            Progress{bytes_done_, bytes_total_, messages_done_, messages_total_},
                             options_.timeout);
   }
 
@@ -314,8 +338,9 @@ class RingTransfer::Run {
   RingRunStats stats_;
 };
 
-RingTransfer::RingTransfer(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes, const std::byte* input,
-                           std::byte* output, const RingRunOptions& options) {
+RingTransfer::RingTransfer(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes,
+                           const std::byte* input, std::byte* output,
+                           const RingRunOptions& options) {
   REDIST_ASSERT(options.window >= 1 && options.max_message_bytes >= 1 && item_bytes >= 1);
   run_ = std::make_unique<Run>(ctx, plan, item_bytes, input, output, options);
 }
@@ -329,7 +354,8 @@ bool RingTransfer::test() { return run_->step(false); }
 RingRunStats RingTransfer::wait() { return run_->run(); }
 
 RingRunStats run_ring_messages(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes,
-                               const std::byte* input, std::byte* output, const RingRunOptions& options) {
+                               const std::byte* input, std::byte* output,
+                               const RingRunOptions& options) {
   return RingTransfer(ctx, plan, item_bytes, input, output, options).wait();
 }
 

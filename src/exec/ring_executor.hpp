@@ -1,13 +1,15 @@
 #pragma once
 // The progress engine of the ordered ring redistribution: runs one rank's RankMessagePlan with
-// neighbour-only non-blocking point-to-point messages. Internal (ordered_redistribute.hpp is the API).
+// neighbour-only non-blocking point-to-point messages. Internal (ordered_redistribute.hpp is the
+// API).
 //
-// Per link and direction at most `window` messages are in flight, posted strictly in the link's order
-// (MPI's non-overtaking rule then delivers them in that order: no wildcard receives anywhere). Own
-// items are sent straight from the caller's input; received items that stay land straight in the
-// output; items passing through land in a staging buffer from the pool and are forwarded as soon as
-// they have arrived, from that same buffer (pipelining as in document 004's pipelined broadcast).
-// Staging buffers in use never exceed 2 * window per rank: that is the executor's memory overhead.
+// Per link and direction at most `window` messages are in flight, posted strictly in the link's
+// order (MPI's non-overtaking rule then delivers them in that order: no wildcard receives
+// anywhere). Own items are sent straight from the caller's input; received items that stay land
+// straight in the output; items passing through land in a staging buffer from the pool and are
+// forwarded as soon as they have arrived, from that same buffer (pipelining as in document 004's
+// pipelined broadcast). Staging buffers in use never exceed 2 * window per rank: that is the
+// executor's memory overhead.
 
 #include <cstdint>
 #include <memory>
@@ -23,7 +25,7 @@ struct RingRunOptions {
   std::int64_t max_message_bytes = std::int64_t{1} << 30;
   bool plan_order = false;  // one send queue over both links, in the plan's time order
   const ProgressCallback* progress = nullptr;
-  double timeout = 0.0;     // > 0: abort the job when no message completes for this long
+  double timeout = 0.0;  // > 0: abort the job when no message completes for this long
 };
 
 struct RingRunStats {
@@ -39,8 +41,8 @@ struct RingRunStats {
 /// The plan, buffers and options must outlive it.
 class RingTransfer {
  public:
-  RingTransfer(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes, const std::byte* input,
-               std::byte* output, const RingRunOptions& options);
+  RingTransfer(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes,
+               const std::byte* input, std::byte* output, const RingRunOptions& options);
   ~RingTransfer();
   RingTransfer(RingTransfer&&) noexcept;
   RingTransfer& operator=(RingTransfer&&) noexcept;
@@ -56,6 +58,7 @@ class RingTransfer {
 };
 
 RingRunStats run_ring_messages(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes,
-                               const std::byte* input, std::byte* output, const RingRunOptions& options);
+                               const std::byte* input, std::byte* output,
+                               const RingRunOptions& options);
 
 }  // namespace redist::exec::detail

@@ -34,7 +34,8 @@ std::vector<std::int64_t> boundary_residues(const RingFlows& ring) {
 }
 
 // Cut positions strictly inside (lo, hi), sorted; hi - lo <= N so at most two wraps are involved.
-std::vector<std::int64_t> cuts_inside(const RingFlows& ring, std::int64_t lo, std::int64_t hi, std::int64_t chunk) {
+std::vector<std::int64_t> cuts_inside(const RingFlows& ring, std::int64_t lo, std::int64_t hi,
+                                      std::int64_t chunk) {
   const std::int64_t total = ring.total();
   const std::vector<std::int64_t> residues = boundary_residues(ring);
   std::vector<std::int64_t> cuts;
@@ -44,7 +45,8 @@ std::vector<std::int64_t> cuts_inside(const RingFlows& ring, std::int64_t lo, st
       if (base + r > lo && base + r < hi) cuts.push_back(base + r);
     const std::int64_t from = std::max(lo + 1, base);
     const std::int64_t to = std::min(hi, base + total);
-    for (std::int64_t k = (from - base + chunk - 1) / chunk; base + k * chunk < to; ++k) cuts.push_back(base + k * chunk);
+    for (std::int64_t k = (from - base + chunk - 1) / chunk; base + k * chunk < to; ++k)
+      cuts.push_back(base + k * chunk);
   }
   std::sort(cuts.begin(), cuts.end());
   cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
@@ -58,7 +60,9 @@ std::vector<LinkMessage> to_local(const std::vector<Piece>& pieces, std::int64_t
   return out;
 }
 
-bool is_own(const LinkMessage& m, std::int64_t load) { return m.first >= 0 && m.first + m.items <= load; }
+bool is_own(const LinkMessage& m, std::int64_t load) {
+  return m.first >= 0 && m.first + m.items <= load;
+}
 
 bool is_kept(const LinkMessage& m, const RankMessagePlan& plan) {
   return m.first >= plan.output_origin && m.first + m.items <= plan.output_origin + plan.target;
@@ -73,7 +77,8 @@ void link_forwarding(RankMessagePlan& plan, int out) {
   for (std::size_t s = 0; s < sends.size(); ++s) {
     if (is_own(sends[s], plan.load)) continue;
     while (r < recvs.size() && is_kept(recvs[r], plan)) ++r;
-    REDIST_ASSERT(r < recvs.size() && recvs[r].first == sends[s].first && recvs[r].items == sends[s].items);
+    REDIST_ASSERT(r < recvs.size() && recvs[r].first == sends[s].first &&
+                  recvs[r].items == sends[s].items);
     sends[s].partner = static_cast<std::int64_t>(r);
     recvs[r].partner = static_cast<std::int64_t>(s);
     ++r;
@@ -81,15 +86,19 @@ void link_forwarding(RankMessagePlan& plan, int out) {
   for (; r < recvs.size(); ++r) REDIST_ASSERT(is_kept(recvs[r], plan));
 }
 
-// Plan time of each send: when the plan's transfer on that link sends the message's first item (one-port
-// plans never overlap a rank's transfers, so this orders sends across both links). A spaced transfer
-// (docs/design.md "Schedule") sends its k-th item (0-based) at start + k spacing; the executor does not
-// pace its messages, it only uses these instants to order them. Back to back, the transfer's start.
-void set_planned_starts(LinkMessages& link, const Schedule& plan, std::size_t n, std::size_t rank, bool succ) {
+// Plan time of each send: when the plan's transfer on that link sends the message's first item
+// (one-port plans never overlap a rank's transfers, so this orders sends across both links). A
+// spaced transfer (docs/design.md "Schedule") sends its k-th item (0-based) at start + k spacing;
+// the executor does not pace its messages, it only uses these instants to order them. Back to back,
+// the transfer's start.
+void set_planned_starts(LinkMessages& link, const Schedule& plan, std::size_t n, std::size_t rank,
+                        bool succ) {
   std::vector<const Transfer*> batches;
   for (const Transfer& t : plan.transfers)
-    if (static_cast<std::size_t>(t.from) == rank && uses_succ_link(n, t) == succ) batches.push_back(&t);
-  std::stable_sort(batches.begin(), batches.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
+    if (static_cast<std::size_t>(t.from) == rank && uses_succ_link(n, t) == succ)
+      batches.push_back(&t);
+  std::stable_sort(batches.begin(), batches.end(),
+                   [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
   std::size_t b = 0;
   std::int64_t batch_first = 0;  // items of the link sent before batch b
   std::int64_t batch_end = batches.empty() ? 0 : batches[0]->items;
@@ -146,7 +155,8 @@ ScheduleFlows schedule_flows(std::size_t n, const Schedule& schedule) {
   return out;
 }
 
-RingFlows make_ring_flows(const std::vector<std::int64_t>& loads, const std::vector<std::int64_t>& targets,
+RingFlows make_ring_flows(const std::vector<std::int64_t>& loads,
+                          const std::vector<std::int64_t>& targets,
                           const std::vector<std::int64_t>& flows) {
   const std::size_t n = loads.size();
   REDIST_ASSERT(n > 0 && targets.size() == n && flows.size() == n);
@@ -165,7 +175,8 @@ RingFlows make_ring_flows(const std::vector<std::int64_t>& loads, const std::vec
     all_right = all_right && flows[e] > 0;
     all_left = all_left && flows[e] < 0;
   }
-  if (all_right || all_left) throw InternalError("ring flows circulate: no plan moves items all the way round");
+  if (all_right || all_left)
+    throw InternalError("ring flows circulate: no plan moves items all the way round");
   return ring;
 }
 
@@ -185,7 +196,8 @@ std::vector<Piece> edge_pieces(const RingFlows& ring, std::size_t edge, std::int
     from = c;
   }
   pieces.push_back({from, hi - from});
-  if (flow > 0) std::reverse(pieces.begin(), pieces.end());  // rightwards: farthest-going items first
+  if (flow > 0)
+    std::reverse(pieces.begin(), pieces.end());  // rightwards: farthest-going items first
   return pieces;
 }
 
@@ -198,7 +210,8 @@ RankMessagePlan rank_message_plan(const RingFlows& ring, const Schedule& plan, s
   out.target = ring.target(rank);
   out.output_origin = -ring.flows[left_edge];
   out.kept_first = std::max<std::int64_t>(0, out.output_origin);
-  out.kept_items = std::max<std::int64_t>(0, std::min(out.load, out.output_origin + out.target) - out.kept_first);
+  out.kept_items = std::max<std::int64_t>(
+      0, std::min(out.load, out.output_origin + out.target) - out.kept_first);
   out.new_start = ring.new_start(rank);
   if (n == 1) return out;
 
@@ -207,7 +220,8 @@ RankMessagePlan rank_message_plan(const RingFlows& ring, const Schedule& plan, s
   succ.peer = static_cast<int>((rank + 1) % n);
   pred.peer = static_cast<int>(left_edge);
   std::vector<LinkMessage> right = to_local(edge_pieces(ring, rank, chunk_items), ring.start[rank]);
-  std::vector<LinkMessage> left = to_local(edge_pieces(ring, left_edge, chunk_items), ring.start[left_edge + 1]);
+  std::vector<LinkMessage> left =
+      to_local(edge_pieces(ring, left_edge, chunk_items), ring.start[left_edge + 1]);
   (ring.flows[rank] > 0 ? succ.sends : succ.recvs) = std::move(right);
   (ring.flows[left_edge] < 0 ? pred.sends : pred.recvs) = std::move(left);
 

@@ -17,7 +17,8 @@ PerPeer split_by_peer(const std::vector<Segment>& segments, std::size_t peers, s
   PerPeer out(peers);
   for (const Segment& s : segments)
     for (std::int64_t done = 0; done < s.items; done += cap)
-      out[static_cast<std::size_t>(s.peer)].push_back({s.peer, s.offset + done, std::min(cap, s.items - done)});
+      out[static_cast<std::size_t>(s.peer)].push_back(
+          {s.peer, s.offset + done, std::min(cap, s.items - done)});
   return out;
 }
 
@@ -32,8 +33,8 @@ std::int64_t local_rounds(const PerPeer& a, const PerPeer& b) {
 // (offsets fit an int) or through a packed pool buffer.
 class RoundSide {
  public:
-  RoundSide(Context& ctx, const PerPeer& pieces, std::size_t round, std::byte* base, std::int64_t item_bytes,
-            std::int64_t int_limit)
+  RoundSide(Context& ctx, const PerPeer& pieces, std::size_t round, std::byte* base,
+            std::int64_t item_bytes, std::int64_t int_limit)
       : pieces_(pieces), round_(round), base_(base), item_bytes_(item_bytes) {
     const std::size_t peers = pieces.size();
     counts_.assign(peers, 0);
@@ -89,8 +90,10 @@ class RoundSide {
       std::byte* user = base_ + s->offset * item_bytes_;
       std::byte* packed = pack_.data() + static_cast<std::int64_t>(displs_[k]) * item_bytes_;
       const auto bytes = static_cast<std::size_t>(s->items * item_bytes_);
-      if (into_pack) std::memcpy(packed, user, bytes);
-      else std::memcpy(user, packed, bytes);
+      if (into_pack)
+        std::memcpy(packed, user, bytes);
+      else
+        std::memcpy(user, packed, bytes);
     }
   }
 
@@ -108,8 +111,9 @@ class RoundSide {
 
 // One round in flight: both sides' counts and buffers, and the item datatype.
 struct SegmentExchange::Round {
-  Round(Context& ctx, const PerPeer& sends, const PerPeer& recvs, std::size_t round, const std::byte* send_base,
-        std::byte* recv_base, std::int64_t item_bytes, std::int64_t int_limit)
+  Round(Context& ctx, const PerPeer& sends, const PerPeer& recvs, std::size_t round,
+        const std::byte* send_base, std::byte* recv_base, std::int64_t item_bytes,
+        std::int64_t int_limit)
       // MPI_Ialltoallv only reads the send buffer; RoundSide is shared by both directions.
       : out(ctx, sends, round, const_cast<std::byte*>(send_base), item_bytes, int_limit),
         in(ctx, recvs, round, recv_base, item_bytes, int_limit),
@@ -121,30 +125,38 @@ struct SegmentExchange::Round {
 
 SegmentExchange::SegmentExchange(Context& ctx, std::int64_t item_bytes, const std::byte* send_base,
                                  const std::vector<Segment>& sends, std::byte* recv_base,
-                                 const std::vector<Segment>& recvs, std::int64_t max_items_per_round,
-                                 std::int64_t int_limit, double timeout)
-    : ctx_(ctx), item_bytes_(item_bytes), send_base_(send_base), recv_base_(recv_base), int_limit_(int_limit),
+                                 const std::vector<Segment>& recvs,
+                                 std::int64_t max_items_per_round, std::int64_t int_limit,
+                                 double timeout)
+    : ctx_(ctx),
+      item_bytes_(item_bytes),
+      send_base_(send_base),
+      recv_base_(recv_base),
+      int_limit_(int_limit),
       timeout_(timeout) {
   const auto peers = static_cast<std::size_t>(ctx.size());
   const std::int64_t cap = std::max<std::int64_t>(
-      1, std::min<std::int64_t>(max_items_per_round,
-                                std::min<std::int64_t>(int_limit, INT_MAX) / static_cast<std::int64_t>(peers)));
+      1, std::min<std::int64_t>(max_items_per_round, std::min<std::int64_t>(int_limit, INT_MAX) /
+                                                         static_cast<std::int64_t>(peers)));
   send_pieces_ = split_by_peer(sends, peers, cap);
   recv_pieces_ = split_by_peer(recvs, peers, cap);
   rounds_ = local_rounds(send_pieces_, recv_pieces_);
-  check_mpi(MPI_Iallreduce(MPI_IN_PLACE, &rounds_, 1, MPI_INT64_T, MPI_MAX, ctx.comm(), &request_), "MPI_Iallreduce");
+  check_mpi(MPI_Iallreduce(MPI_IN_PLACE, &rounds_, 1, MPI_INT64_T, MPI_MAX, ctx.comm(), &request_),
+            "MPI_Iallreduce");
 }
 
 SegmentExchange::~SegmentExchange() = default;
 
 void SegmentExchange::post_round() {
-  current_ = std::make_unique<Round>(ctx_, send_pieces_, recv_pieces_, static_cast<std::size_t>(round_), send_base_,
-                                     recv_base_, item_bytes_, int_limit_);
+  current_ =
+      std::make_unique<Round>(ctx_, send_pieces_, recv_pieces_, static_cast<std::size_t>(round_),
+                              send_base_, recv_base_, item_bytes_, int_limit_);
   Round& r = *current_;
   r.out.pack();
-  check_mpi(MPI_Ialltoallv(r.out.buffer(), r.out.counts(), r.out.displs(), r.type.get(), r.in.buffer(), r.in.counts(),
-                           r.in.displs(), r.type.get(), ctx_.comm(), &request_),
-            "MPI_Ialltoallv");
+  check_mpi(
+      MPI_Ialltoallv(r.out.buffer(), r.out.counts(), r.out.displs(), r.type.get(), r.in.buffer(),
+                     r.in.counts(), r.in.displs(), r.type.get(), ctx_.comm(), &request_),
+      "MPI_Ialltoallv");
 }
 
 bool SegmentExchange::advance(bool block) {
@@ -152,7 +164,8 @@ bool SegmentExchange::advance(bool block) {
     if (block) {
       wait_all(ctx_, std::span(&request_, 1), timeout_, [this] {
         return std::string("redistribute: ") + (round_ < 0 ? "MPI_Iallreduce" : "MPI_Ialltoallv") +
-               " did not complete within " + std::to_string(timeout_) + " s (a rank stopped or failed during the transfer)";
+               " did not complete within " + std::to_string(timeout_) +
+               " s (a rank stopped or failed during the transfer)";
       });
     } else {
       int complete = 0;
@@ -181,7 +194,8 @@ ExchangeStats exchange_segments(Context& ctx, std::int64_t item_bytes, const std
                                 const std::vector<Segment>& sends, std::byte* recv_base,
                                 const std::vector<Segment>& recvs, std::int64_t max_items_per_round,
                                 std::int64_t int_limit, double timeout) {
-  return SegmentExchange(ctx, item_bytes, send_base, sends, recv_base, recvs, max_items_per_round, int_limit, timeout)
+  return SegmentExchange(ctx, item_bytes, send_base, sends, recv_base, recvs, max_items_per_round,
+                         int_limit, timeout)
       .wait();
 }
 

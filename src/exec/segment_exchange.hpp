@@ -1,8 +1,8 @@
 #pragma once
 // MPI_Alltoallv over lists of segments, with the int limits of MPI counts handled: segments are cut
 // into pieces of at most max_items_per_round items (and INT_MAX / P), the j-th piece of every pair
-// goes in round j (the round count is agreed by one all-reduce), and a round whose offsets do not fit
-// an int is packed through a pool buffer instead of sent in place. Internal.
+// goes in round j (the round count is agreed by one all-reduce), and a round whose offsets do not
+// fit an int is packed through a pool buffer instead of sent in place. Internal.
 
 #include <cstdint>
 #include <memory>
@@ -21,13 +21,15 @@ struct ExchangeStats {
 };
 
 /// The exchange as a resumable object (split phase): the constructor posts the round count's
-/// all-reduce, test() advances without blocking (posting each round's MPI_Ialltoallv once the previous
-/// one completed), wait() runs to the end. Collective: every rank constructs it at the same point.
-/// The buffers must outlive it; it does not move (its rounds refer to its own piece lists).
+/// all-reduce, test() advances without blocking (posting each round's MPI_Ialltoallv once the
+/// previous one completed), wait() runs to the end. Collective: every rank constructs it at the
+/// same point. The buffers must outlive it; it does not move (its rounds refer to its own piece
+/// lists).
 class SegmentExchange {
  public:
-  SegmentExchange(Context& ctx, std::int64_t item_bytes, const std::byte* send_base, const std::vector<Segment>& sends,
-                  std::byte* recv_base, const std::vector<Segment>& recvs, std::int64_t max_items_per_round,
+  SegmentExchange(Context& ctx, std::int64_t item_bytes, const std::byte* send_base,
+                  const std::vector<Segment>& sends, std::byte* recv_base,
+                  const std::vector<Segment>& recvs, std::int64_t max_items_per_round,
                   std::int64_t int_limit, double timeout);
   ~SegmentExchange();
   SegmentExchange(const SegmentExchange&) = delete;

@@ -15,12 +15,14 @@ std::vector<std::int64_t> new_bounds(const RingFlows& ring) {
   return bounds;
 }
 
-// Splits the unwrapped range [lo, hi) by new owner; `shift` turns an unwrapped position back into an
-// old-layout position.
-void split_by_new_owner(const std::vector<std::int64_t>& bounds, std::int64_t lo, std::int64_t hi, std::int64_t shift,
-                        std::int64_t slice_start, std::vector<Segment>& out) {
+// Splits the unwrapped range [lo, hi) by new owner; `shift` turns an unwrapped position back into
+// an old-layout position.
+void split_by_new_owner(const std::vector<std::int64_t>& bounds, std::int64_t lo, std::int64_t hi,
+                        std::int64_t shift, std::int64_t slice_start, std::vector<Segment>& out) {
   if (lo >= hi) return;
-  auto k = static_cast<std::size_t>(std::upper_bound(bounds.begin(), bounds.end(), lo) - bounds.begin()) - 1;
+  auto k = static_cast<std::size_t>(std::upper_bound(bounds.begin(), bounds.end(), lo) -
+                                    bounds.begin()) -
+           1;
   for (std::int64_t u = lo; u < hi; ++k) {
     const std::int64_t end = std::min(hi, bounds[k + 1]);
     if (end > u) out.push_back({static_cast<int>(k), u - shift - slice_start, end - u});
@@ -51,7 +53,9 @@ std::vector<Segment> ordered_recv_segments(const RingFlows& ring, std::size_t ra
   for (std::int64_t u = bounds[rank]; u < bounds[rank + 1];) {
     const std::int64_t p = u >= total ? u - total : u;
     const auto owner =
-        static_cast<std::size_t>(std::upper_bound(ring.start.begin(), ring.start.end(), p) - ring.start.begin()) - 1;
+        static_cast<std::size_t>(std::upper_bound(ring.start.begin(), ring.start.end(), p) -
+                                 ring.start.begin()) -
+        1;
     const std::int64_t end = std::min(bounds[rank + 1], u + (ring.start[owner + 1] - p));
     out.push_back({static_cast<int>(owner), u - bounds[rank], end - u});
     u = end;

@@ -31,19 +31,22 @@ std::vector<std::vector<std::int64_t>> outgoing_lists(const Context& ctx, const 
 
 void pack(const PartsJob& job, const std::int64_t* indices, std::int64_t count, std::byte* into) {
   for (std::int64_t i = 0; i < count; ++i)
-    std::memcpy(into + i * job.item_bytes, job.input + indices[i] * job.item_bytes, static_cast<std::size_t>(job.item_bytes));
+    std::memcpy(into + i * job.item_bytes, job.input + indices[i] * job.item_bytes,
+                static_cast<std::size_t>(job.item_bytes));
 }
 
-void post_split(Context& ctx, bool send, int peer, std::byte* data, std::int64_t bytes, std::int64_t max_message,
-                std::vector<MPI_Request>& requests) {
+void post_split(Context& ctx, bool send, int peer, std::byte* data, std::int64_t bytes,
+                std::int64_t max_message, std::vector<MPI_Request>& requests) {
   const std::int64_t limit = std::min(max_message, kMaxMpiMessageBytes);
   for (std::int64_t offset = 0; offset < bytes; offset += limit) {
     const int count = static_cast<int>(std::min(limit, bytes - offset));
     MPI_Request request = MPI_REQUEST_NULL;
     if (send)
-      check_mpi(MPI_Isend(data + offset, count, MPI_BYTE, peer, kTagSteps, ctx.comm(), &request), "MPI_Isend");
+      check_mpi(MPI_Isend(data + offset, count, MPI_BYTE, peer, kTagSteps, ctx.comm(), &request),
+                "MPI_Isend");
     else
-      check_mpi(MPI_Irecv(data + offset, count, MPI_BYTE, peer, kTagSteps, ctx.comm(), &request), "MPI_Irecv");
+      check_mpi(MPI_Irecv(data + offset, count, MPI_BYTE, peer, kTagSteps, ctx.comm(), &request),
+                "MPI_Irecv");
     requests.push_back(request);
   }
 }
@@ -52,8 +55,9 @@ void post_split(Context& ctx, bool send, int peer, std::byte* data, std::int64_t
 void complete(const Context& ctx, std::vector<MPI_Request>& requests, int peer, double timeout) {
   if (requests.empty()) return;
   wait_all(ctx, requests, timeout, [&] {
-    return "redistribute_parts: no message to or from rank " + std::to_string(peer) + " completed within " +
-           std::to_string(timeout) + " s (that rank stopped or failed during the transfer)";
+    return "redistribute_parts: no message to or from rank " + std::to_string(peer) +
+           " completed within " + std::to_string(timeout) +
+           " s (that rank stopped or failed during the transfer)";
   });
   requests.clear();
 }
@@ -76,8 +80,12 @@ GroupRole role_in(const perm::StepGroup& group, int rank) {
 class StepRun {
  public:
   StepRun(Context& ctx, const PartsJob& job, const PartsOptions& options)
-      : ctx_(ctx), job_(job), options_(options), lists_(outgoing_lists(ctx, job)),
-        send_cursor_(static_cast<std::size_t>(ctx.size()), 0), recv_cursor_(static_cast<std::size_t>(ctx.size()), 0),
+      : ctx_(ctx),
+        job_(job),
+        options_(options),
+        lists_(outgoing_lists(ctx, job)),
+        send_cursor_(static_cast<std::size_t>(ctx.size()), 0),
+        recv_cursor_(static_cast<std::size_t>(ctx.size()), 0),
         batch_items_(std::max<std::int64_t>(1, options.pack_bytes / job.item_bytes)) {}
 
   std::int64_t run() {
@@ -90,7 +98,8 @@ class StepRun {
       complete(ctx_, recv_requests_, role.recv_from, options_.timeout_seconds);
       for (auto& r : send_requests_) complete(ctx_, r, role.send_to, options_.timeout_seconds);
       done += ((role.recv_from >= 0) + (role.send_to >= 0)) * group.repeat * job_.item_bytes;
-      report_progress(ctx_, options_.progress, Progress{done, total, 0, 0}, options_.timeout_seconds);
+      report_progress(ctx_, options_.progress, Progress{done, total, 0, 0},
+                      options_.timeout_seconds);
     }
     return sent_bytes_;
   }
@@ -110,11 +119,12 @@ class StepRun {
   // The r items from `source` land right after those received before: their order is preserved.
   void post_receives(int source, std::int64_t repeat) {
     auto& cursor = recv_cursor_[static_cast<std::size_t>(source)];
-    std::byte* at = job_.output + (job_.source_offset[static_cast<std::size_t>(source)] + cursor) * job_.item_bytes;
+    std::byte* at = job_.output + (job_.source_offset[static_cast<std::size_t>(source)] + cursor) *
+                                      job_.item_bytes;
     for (std::int64_t done = 0; done < repeat; done += batch_items_) {
       const std::int64_t items = std::min(batch_items_, repeat - done);
-      post_split(ctx_, false, source, at + done * job_.item_bytes, items * job_.item_bytes, message_limit(),
-                 recv_requests_);
+      post_split(ctx_, false, source, at + done * job_.item_bytes, items * job_.item_bytes,
+                 message_limit(), recv_requests_);
     }
     cursor += repeat;
   }
@@ -125,9 +135,11 @@ class StepRun {
     for (std::int64_t done = 0, b = 0; done < repeat; done += batch_items_, ++b) {
       const std::int64_t items = std::min(batch_items_, repeat - done);
       const std::size_t slot = static_cast<std::size_t>(b % 2);
-      complete(ctx_, send_requests_[slot], target, options_.timeout_seconds);  // batch b - 2's pack is free again
+      complete(ctx_, send_requests_[slot], target,
+               options_.timeout_seconds);  // batch b - 2's pack is free again
       if (packs_[slot].capacity() < static_cast<std::size_t>(batch_items_ * job_.item_bytes))
-        packs_[slot] = ctx_.pool().acquire(static_cast<std::size_t>(batch_items_ * job_.item_bytes));
+        packs_[slot] =
+            ctx_.pool().acquire(static_cast<std::size_t>(batch_items_ * job_.item_bytes));
       pack(job_, indices + done, items, packs_[slot].data());
       post_split(ctx_, true, target, packs_[slot].data(), items * job_.item_bytes, message_limit(),
                  send_requests_[slot]);
@@ -136,7 +148,9 @@ class StepRun {
     sent_bytes_ += repeat * job_.item_bytes;
   }
 
-  std::int64_t message_limit() const { return std::max<std::int64_t>(1, std::min(options_.max_message_bytes, options_.mpi_int_limit)); }
+  std::int64_t message_limit() const {
+    return std::max<std::int64_t>(1, std::min(options_.max_message_bytes, options_.mpi_int_limit));
+  }
 
   Context& ctx_;
   const PartsJob& job_;
@@ -154,7 +168,8 @@ class StepRun {
 }  // namespace
 
 void copy_kept_items(const Context& ctx, const PartsJob& job) {
-  std::byte* at = job.output + job.source_offset[static_cast<std::size_t>(ctx.rank())] * job.item_bytes;
+  std::byte* at =
+      job.output + job.source_offset[static_cast<std::size_t>(ctx.rank())] * job.item_bytes;
   for (std::int64_t k = 0; k < job.local_items; ++k) {
     if (static_cast<int>(destination(job, k)) != ctx.rank()) continue;
     std::memcpy(at, job.input + k * job.item_bytes, static_cast<std::size_t>(job.item_bytes));
@@ -186,11 +201,12 @@ std::int64_t run_parts_alltoallv(Context& ctx, const PartsJob& job, const PartsO
   const perm::Proc part = my_part(ctx, job);
   for (std::size_t s = 0; s < n; ++s) {
     const std::int64_t count = job.plan->counts[s * n + part];
-    if (static_cast<int>(s) != ctx.rank() && count > 0) recvs.push_back({static_cast<int>(s), job.source_offset[s], count});
+    if (static_cast<int>(s) != ctx.rank() && count > 0)
+      recvs.push_back({static_cast<int>(s), job.source_offset[s], count});
   }
-  const ExchangeStats stats =
-      exchange_segments(ctx, job.item_bytes, packed.data(), sends, job.output, recvs, options.max_items_per_round,
-                        options.mpi_int_limit, options.timeout_seconds);
+  const ExchangeStats stats = exchange_segments(ctx, job.item_bytes, packed.data(), sends,
+                                                job.output, recvs, options.max_items_per_round,
+                                                options.mpi_int_limit, options.timeout_seconds);
   const std::int64_t bytes = (stats.items_sent + stats.items_received) * job.item_bytes;
   report_progress(ctx, options.progress, Progress{bytes, bytes, 1, 1}, options.timeout_seconds);
   return stats.items_sent * job.item_bytes;

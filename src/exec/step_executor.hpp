@@ -22,8 +22,8 @@ struct PartsJob {
 };
 
 /// Runs the step schedule group by group: in a group this rank sends `repeat` items to at most one
-/// rank and receives `repeat` items from at most one rank (document 003's one-port steps); items are
-/// packed pack_bytes at a time, two packs in flight. Returns the bytes sent.
+/// rank and receives `repeat` items from at most one rank (document 003's one-port steps); items
+/// are packed pack_bytes at a time, two packs in flight. Returns the bytes sent.
 std::int64_t run_parts_steps(Context& ctx, const PartsJob& job, const PartsOptions& options);
 
 /// One MPI_Alltoallv (rounds when counts exceed int). Returns the bytes sent.

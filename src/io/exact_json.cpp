@@ -20,7 +20,8 @@ class ExactDomBuilder {
   bool number_integer(Json::number_integer_t v) { return put(Json(v)); }
   bool number_unsigned(Json::number_unsigned_t v) { return put(Json(v)); }
   bool number_float(Json::number_float_t, const Json::string_t& text) {
-    return put(Json::binary(Json::binary_t::container_type(text.begin(), text.end()), kDecimalSubtype));
+    return put(
+        Json::binary(Json::binary_t::container_type(text.begin(), text.end()), kDecimalSubtype));
   }
   bool string(Json::string_t& v) { return put(Json(std::move(v))); }
   bool binary(Json::binary_t& v) { return put(Json::binary(std::move(v))); }
@@ -31,15 +32,18 @@ class ExactDomBuilder {
   bool key(Json::string_t& k) {
     Json& object = *stack_.back();
     // The key as decoded ("fr\u006fm" is "from"), at its full place: transfers[0].from.
-    if (object.contains(k)) throw InputError(source_, child_place(k), "duplicate key in the same object");
+    if (object.contains(k))
+      throw InputError(source_, child_place(k), "duplicate key in the same object");
     pending_key_ = std::move(k);
     return true;
   }
-  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
+  bool parse_error(std::size_t position, const std::string&,
+                   const nlohmann::detail::exception& ex) {
     std::string what = ex.what();
     const auto colon = what.rfind(": ");
     if (colon != std::string::npos) what = what.substr(colon + 2);
-    throw InputError(source_, "", "malformed JSON at byte " + std::to_string(position) + ": " + what);
+    throw InputError(source_, "",
+                     "malformed JSON at byte " + std::to_string(position) + ": " + what);
   }
 
   Json result() { return std::move(root_); }
@@ -70,7 +74,8 @@ class ExactDomBuilder {
   }
   bool open(Json container) {
     if (stack_.size() >= kMaxJsonDepth)
-      throw InputError(source_, "", "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+      throw InputError(source_, "",
+                       "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     if (stack_.empty()) {
       root_ = std::move(container);
       stack_.push_back(&root_);
@@ -105,25 +110,32 @@ const char* type_name(const Json& v) {
 
 Json parse_exact_json(std::string_view text, const std::string& source) {
   ExactDomBuilder builder(source);
-  Json::sax_parse(text.begin(), text.end(), &builder, nlohmann::detail::input_format_t::json, true, false);
+  Json::sax_parse(text.begin(), text.end(), &builder, nlohmann::detail::input_format_t::json, true,
+                  false);
   return builder.result();
 }
 
 std::string read_text_file(const std::string& path) { return read_input_text(path); }
 
-Json read_exact_json_file(const std::string& path) { return parse_exact_json(read_text_file(path), path); }
+Json read_exact_json_file(const std::string& path) {
+  return parse_exact_json(read_text_file(path), path);
+}
 
 JsonPlace JsonPlace::operator[](std::string_view key) const {
   return JsonPlace{source, field.empty() ? std::string(key) : field + "." + std::string(key)};
 }
 
-JsonPlace JsonPlace::operator[](std::size_t index) const { return JsonPlace{source, indexed(field, index)}; }
+JsonPlace JsonPlace::operator[](std::size_t index) const {
+  return JsonPlace{source, indexed(field, index)};
+}
 
 void JsonPlace::fail(const std::string& reason) const { throw InputError(source, field, reason); }
 
-void check_object_fields(const Json& object, const JsonPlace& place, std::initializer_list<const char*> known,
+void check_object_fields(const Json& object, const JsonPlace& place,
+                         std::initializer_list<const char*> known,
                          std::initializer_list<const char*> required) {
-  if (!object.is_object()) place.fail(std::string("must be a JSON object, got ") + type_name(object));
+  if (!object.is_object())
+    place.fail(std::string("must be a JSON object, got ") + type_name(object));
   for (const char* key : required)
     if (!object.contains(key)) place[key].fail("missing required field");
   if (known.size() == 0) return;
@@ -153,8 +165,8 @@ Decimal as_decimal(const Json& value, const JsonPlace& place) {
   const std::string text(bytes.begin(), bytes.end());
   const auto parsed = parse_decimal(text);
   if (!parsed)
-    place.fail("number " + text + " cannot be represented exactly (at most " + std::to_string(kMaxTimeScale) +
-               " decimals and a mantissa below 2^127)");
+    place.fail("number " + text + " cannot be represented exactly (at most " +
+               std::to_string(kMaxTimeScale) + " decimals and a mantissa below 2^127)");
   return *parsed;
 }
 
@@ -195,9 +207,11 @@ std::optional<Decimal> decimal_written_as_string(std::string_view text) {
 }
 
 Json ticks_to_json(Ticks ticks, int scale) {
-  if (scale > 0 && ticks % pow10_ticks(scale) == 0) return ticks_to_json(ticks / pow10_ticks(scale), 0);
+  if (scale > 0 && ticks % pow10_ticks(scale) == 0)
+    return ticks_to_json(ticks / pow10_ticks(scale), 0);
   const std::string exact = format_ticks(ticks, scale);
-  if (scale == 0 && ticks >= INT64_MIN && ticks <= INT64_MAX) return Json(static_cast<std::int64_t>(ticks));
+  if (scale == 0 && ticks >= INT64_MIN && ticks <= INT64_MAX)
+    return Json(static_cast<std::int64_t>(ticks));
   const double approx = std::strtod(exact.c_str(), nullptr);
   const auto back = parse_decimal(Json(approx).dump());
   const auto original = parse_decimal(exact);

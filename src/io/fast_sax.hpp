@@ -3,12 +3,13 @@
 // 10^7-transfer schedules), driving the same SAX handlers as nlohmann::json::sax_parse.
 //
 // nlohmann's lexer copies every token through a character-by-character buffer and spent about half
-// of `redist check`'s time. This one scans the text in place and covers what redist writes and people
-// type: ASCII strings without escapes, numbers, literals, objects and arrays. For anything else
-// (an escape, a non-ASCII byte, any syntax error) it gives up and the caller parses the whole text
-// again with nlohmann's parser and a fresh handler, so that accepted input, the JSON rules checked
-// and every error message stay exactly nlohmann's. Errors the handler raises while this parser runs
-// are raised before any later byte matters, so they too are what nlohmann's pass would raise.
+// of `redist check`'s time. This one scans the text in place and covers what redist writes and
+// people type: ASCII strings without escapes, numbers, literals, objects and arrays. For anything
+// else (an escape, a non-ASCII byte, any syntax error) it gives up and the caller parses the whole
+// text again with nlohmann's parser and a fresh handler, so that accepted input, the JSON rules
+// checked and every error message stay exactly nlohmann's. Errors the handler raises while this
+// parser runs are raised before any later byte matters, so they too are what nlohmann's pass would
+// raise.
 //
 // Numbers reach the handler as nlohmann's do: integers without fraction or exponent as
 // number_unsigned (>= 0) or number_integer (< 0) when they fit 64 bits, anything else as
@@ -27,7 +28,8 @@ namespace redist::io::detail {
 template <class Handler>
 class FastSax {
  public:
-  FastSax(std::string_view text, Handler& handler) : p_(text.data()), end_(text.data() + text.size()), h_(handler) {}
+  FastSax(std::string_view text, Handler& handler)
+      : p_(text.data()), end_(text.data() + text.size()), h_(handler) {}
 
   /// True when the whole text was read; false when the caller must fall back to nlohmann's parser.
   bool run() {
@@ -43,7 +45,9 @@ class FastSax {
   }
 
   bool literal(std::string_view word) {
-    if (static_cast<std::size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word) return false;
+    if (static_cast<std::size_t>(end_ - p_) < word.size() ||
+        std::string_view(p_, word.size()) != word)
+      return false;
     p_ += word.size();
     return true;
   }
@@ -110,23 +114,30 @@ class FastSax {
       return true;
     }
     if (magnitude > std::uint64_t{1} << 63) return false;
-    h_.number_integer(magnitude == std::uint64_t{1} << 63 ? INT64_MIN : -static_cast<std::int64_t>(magnitude));
+    h_.number_integer(magnitude == std::uint64_t{1} << 63 ? INT64_MIN
+                                                          : -static_cast<std::int64_t>(magnitude));
     return true;
   }
 
   bool value(std::size_t depth) {
     if (p_ == end_) return false;
     switch (*p_) {
-      case '{': return object(depth);
-      case '[': return array(depth);
+      case '{':
+        return object(depth);
+      case '[':
+        return array(depth);
       case '"':
         if (!plain_string()) return false;
         h_.string(buffer_);
         return true;
-      case 't': return literal("true") && (h_.boolean(true), true);
-      case 'f': return literal("false") && (h_.boolean(false), true);
-      case 'n': return literal("null") && (h_.null(), true);
-      default: return number();
+      case 't':
+        return literal("true") && (h_.boolean(true), true);
+      case 'f':
+        return literal("false") && (h_.boolean(false), true);
+      case 'n':
+        return literal("null") && (h_.null(), true);
+      default:
+        return number();
     }
   }
 
@@ -198,7 +209,8 @@ Handler sax_parse_fast(std::string_view text, MakeHandler make_handler) {
     if (FastSax<Handler>(text, fast).run()) return fast;
   }
   Handler slow = make_handler();
-  nlohmann::json::sax_parse(text.begin(), text.end(), &slow, nlohmann::detail::input_format_t::json, true, false);
+  nlohmann::json::sax_parse(text.begin(), text.end(), &slow, nlohmann::detail::input_format_t::json,
+                            true, false);
   return slow;
 }
 

@@ -18,7 +18,8 @@ constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
 const char* limit_text() { return "over the 4 GiB limit on inputs (docs/limits.md)"; }
 
-// An interactive terminal on standard input is allowed (a user typing JSON); any other device is not.
+// An interactive terminal on standard input is allowed (a user typing JSON); any other device is
+// not.
 void refuse_kind(const struct stat& st, const std::string& name, bool standard_input) {
   if (S_ISDIR(st.st_mode)) throw InputError(name, "", "is a directory, not an instance file");
   if (S_ISCHR(st.st_mode) && !(standard_input && ::isatty(STDIN_FILENO)))
@@ -30,7 +31,8 @@ void refuse_kind(const struct stat& st, const std::string& name, bool standard_i
 }
 
 bool may_start_json(char c) {
-  return c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n';
+  return c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') || c == 't' ||
+         c == 'f' || c == 'n';
 }
 
 bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -45,8 +47,9 @@ void sniff(const std::string& text, std::size_t& checked, bool& decided, const s
     if (!may_start_json(c)) {
       char code[8];
       std::snprintf(code, sizeof code, "0x%02x", static_cast<unsigned char>(c));
-      throw InputError(name, "", "malformed JSON at byte " + std::to_string(checked) +
-                                     ": not a JSON document (it starts with byte " + code + ")");
+      throw InputError(name, "",
+                       "malformed JSON at byte " + std::to_string(checked) +
+                           ": not a JSON document (it starts with byte " + code + ")");
     }
   }
 }
@@ -66,22 +69,24 @@ std::string read_all(int fd, const std::string& name) {
     if (n < 0) throw InputError(name, "", std::string("cannot read: ") + std::strerror(errno));
     text.resize(used + static_cast<std::size_t>(n));
     if (n == 0) return text;
-    if (text.size() > kMaxInputBytes) throw InputError(name, "", std::string("input is ") + limit_text());
+    if (text.size() > kMaxInputBytes)
+      throw InputError(name, "", std::string("input is ") + limit_text());
     sniff(text, checked, decided, name);
   }
 }
-
 
 // InputError(path, "", reason) unless `path` ("-": standard input) may hold an instance. Costs one
 // stat.
 void check_input_path(const std::string& path) {
   struct stat st {};
   if (path == "-") {
-    if (::fstat(STDIN_FILENO, &st) != 0) throw InputError("standard input", "", std::strerror(errno));
+    if (::fstat(STDIN_FILENO, &st) != 0)
+      throw InputError("standard input", "", std::strerror(errno));
     refuse_kind(st, "standard input", true);
     return;
   }
-  if (::stat(path.c_str(), &st) != 0) throw InputError(path, "", std::string("cannot open file: ") + std::strerror(errno));
+  if (::stat(path.c_str(), &st) != 0)
+    throw InputError(path, "", std::string("cannot open file: ") + std::strerror(errno));
   refuse_kind(st, path, false);
 }
 

@@ -40,7 +40,7 @@ std::string json_text(const Json& document, const RawMember& raw) {
   write_json(document, 0, out);
   if (!raw.key.empty()) {
     REDIST_ASSERT(document.is_object() && !document.contains(raw.key));
-    out.pop_back();  // the closing brace
+    out.pop_back();                        // the closing brace
     if (out.size() > 1) out.back() = ',';  // "...value\n" -> "...value,"
     // Appended piece by piece: the text of a 10^6-transfer schedule is ~60 MB, and each temporary
     // copy of it added 60 bytes per processor to plan's peak memory.

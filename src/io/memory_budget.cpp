@@ -74,7 +74,8 @@ std::string format_bytes(std::uint64_t bytes) {
 std::optional<std::uint64_t> available_memory_bytes() {
   if (const char* assumed = std::getenv(kAvailableMemoryVariable)) {
     if (const auto v = parse_bytes(assumed)) return v;
-    throw InputError(kAvailableMemoryVariable, "", "must be a number of bytes, got \"" + std::string(assumed) + "\"");
+    throw InputError(kAvailableMemoryVariable, "",
+                     "must be a number of bytes, got \"" + std::string(assumed) + "\"");
   }
   const auto machine = mem_available();
   const auto cgroup = cgroup_room();
@@ -86,9 +87,10 @@ void require_memory(std::uint64_t needed, const std::string& file, const std::st
   const auto available = available_memory_bytes();
   if (!available || needed <= *available) return;
   throw InputError(file, "",
-                   what + " needs about " + format_bytes(needed) + " of memory but only " + format_bytes(*available) +
-                       " is available (MemAvailable and the cgroup limit; " + kAvailableMemoryVariable +
-                       " overrides); refused before starting");
+                   what + " needs about " + format_bytes(needed) + " of memory but only " +
+                       format_bytes(*available) +
+                       " is available (MemAvailable and the cgroup limit; " +
+                       kAvailableMemoryVariable + " overrides); refused before starting");
 }
 
 std::uint64_t regular_file_size(const std::string& path) {

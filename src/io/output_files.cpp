@@ -56,13 +56,16 @@ void write_all(int fd, std::string_view text, const std::string& path, const std
   while (done < text.size()) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw InputError(path, option, std::string("write failed: ") + std::strerror(n < 0 ? errno : EIO));
+    if (n <= 0)
+      throw InputError(path, option,
+                       std::string("write failed: ") + std::strerror(n < 0 ? errno : EIO));
     done += static_cast<std::size_t>(n);
   }
 }
 
 // The producer's text written to `fd`, closing `fd` when anything throws.
-void write_or_close(int fd, const TextProducer& produce, const std::string& path, const std::string& option) {
+void write_or_close(int fd, const TextProducer& produce, const std::string& path,
+                    const std::string& option) {
   try {
     produce([&](std::string_view piece) { write_all(fd, piece, path, option); });
   } catch (...) {
@@ -77,7 +80,8 @@ void sync_and_close(int fd, const std::string& path, const std::string& option) 
   const int sync_errno = errno;
   const bool closed = ::close(fd) == 0;
   if (!synced || !closed)
-    throw InputError(path, option, std::string("write failed: ") + std::strerror(synced ? errno : sync_errno));
+    throw InputError(path, option,
+                     std::string("write failed: ") + std::strerror(synced ? errno : sync_errno));
 }
 
 // SIGPIPE ignored while writing into a pipe: a reader that went away is an EPIPE error, not a
@@ -101,18 +105,20 @@ class SigpipeIgnored {
 }  // namespace
 
 struct OutputFiles::Target {
-  std::string path;        // as given
-  std::string option;      // "-o", "--svg", ...
+  std::string path;    // as given
+  std::string option;  // "-o", "--svg", ...
   Kind kind = Kind::replace;
   std::string write_path;  // where bytes go: the file a symbolic link names
   std::string identity;    // resolved path, to compare outputs that do not exist yet
   std::optional<std::pair<dev_t, ino_t>> inode;
   mode_t mode = 0;
   std::optional<std::pair<uid_t, gid_t>> owner;
-  TextProducer text;       // empty: not written
-  std::string temporary;   // set during a commit until renamed
+  TextProducer text;      // empty: not written
+  std::string temporary;  // set during a commit until renamed
 
-  [[noreturn]] void refuse(const std::string& reason) const { throw InputError(path, option, reason); }
+  [[noreturn]] void refuse(const std::string& reason) const {
+    throw InputError(path, option, reason);
+  }
   void classify();
   void classify_missing();
   void classify_regular(const struct stat& st);
@@ -125,7 +131,8 @@ void OutputFiles::Target::classify_missing() {
   struct stat st {};
   if (::stat(folder.c_str(), &st) != 0) refuse("folder " + folder + " does not exist");
   if (!S_ISDIR(st.st_mode)) refuse(folder + " is not a folder");
-  if (::access(folder.c_str(), W_OK) != 0) refuse("cannot create files in folder " + folder + ": " + std::strerror(errno));
+  if (::access(folder.c_str(), W_OK) != 0)
+    refuse("cannot create files in folder " + folder + ": " + std::strerror(errno));
   kind = Kind::replace;
   write_path = path;
   identity = resolved(folder) + "/" + base_of(path);
@@ -162,15 +169,19 @@ void OutputFiles::Target::classify() {
     return;
   }
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) refuse("is a symbolic link to a missing file; redist does not replace the link");
+  if (::stat(path.c_str(), &st) != 0)
+    refuse("is a symbolic link to a missing file; redist does not replace the link");
   write_path = S_ISLNK(link.st_mode) ? resolved(path) : path;
   identity = resolved(path);
   inode = std::pair{st.st_dev, st.st_ino};
   if (S_ISDIR(st.st_mode)) refuse("is a directory");
   if (S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))
-    refuse("is a block device or socket; redist writes regular files, character devices and named pipes only");
+    refuse(
+        "is a block device or socket; redist writes regular files, character devices and named "
+        "pipes only");
   if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode) || names_standard_stream(path)) {
-    if (::access(path.c_str(), W_OK) != 0) refuse(std::string("cannot write: ") + std::strerror(errno));
+    if (::access(path.c_str(), W_OK) != 0)
+      refuse(std::string("cannot write: ") + std::strerror(errno));
     kind = Kind::write_through;
     write_path = path;
     return;
@@ -181,7 +192,8 @@ void OutputFiles::Target::classify() {
 void OutputFiles::Target::write_temporary() {
   const std::string pattern = folder_of(write_path) + "/." + base_of(write_path) + ".redist-XXXXXX";
   const int fd = detail::create_registered_temporary(pattern, temporary);
-  if (fd < 0) refuse(std::string("cannot create a temporary file next to it: ") + std::strerror(errno));
+  if (fd < 0)
+    refuse(std::string("cannot create a temporary file next to it: ") + std::strerror(errno));
   write_or_close(fd, text, path, option);
   if (::fchmod(fd, mode) != 0) {
     ::close(fd);
@@ -228,8 +240,10 @@ void OutputFiles::refuse_conflicts(const Target& added) const {
   if (added.inode) {
     for (const std::string& input : inputs_) {
       struct stat st {};
-      if (input != "-" && ::stat(input.c_str(), &st) == 0 && std::pair{st.st_dev, st.st_ino} == *added.inode)
-        added.refuse("is also an input of this command (" + input + "); redist does not overwrite its input");
+      if (input != "-" && ::stat(input.c_str(), &st) == 0 &&
+          std::pair{st.st_dev, st.st_ino} == *added.inode)
+        added.refuse("is also an input of this command (" + input +
+                     "); redist does not overwrite its input");
     }
   }
   for (const auto& other : targets_) {
@@ -249,7 +263,9 @@ void OutputFiles::set_text(const std::string& path, std::string text) {
   find(path).text = [whole = std::move(text)](const TextWriter& write) { write(whole); };
 }
 
-void OutputFiles::set_producer(const std::string& path, TextProducer produce) { find(path).text = std::move(produce); }
+void OutputFiles::set_producer(const std::string& path, TextProducer produce) {
+  find(path).text = std::move(produce);
+}
 
 void OutputFiles::commit() {
   // Every temporary first: a failure here leaves every target as it was.
@@ -257,7 +273,8 @@ void OutputFiles::commit() {
     if (t->text && t->kind == Kind::replace) t->write_temporary();
   // Then what cannot be staged (devices, pipes, hard-linked files), then the atomic renames.
   for (const auto& t : targets_)
-    if (t->text && (t->kind == Kind::write_through || t->kind == Kind::rewrite_in_place)) t->write_directly();
+    if (t->text && (t->kind == Kind::write_through || t->kind == Kind::rewrite_in_place))
+      t->write_directly();
   for (const auto& t : targets_) {
     if (t->temporary.empty()) continue;
     const std::string temporary = std::exchange(t->temporary, "");
@@ -266,13 +283,16 @@ void OutputFiles::commit() {
   }
   for (const auto& t : targets_) {
     if (!t->text || t->kind != Kind::standard_output) continue;
-    t->text([](std::string_view piece) { std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size())); });
+    t->text([](std::string_view piece) {
+      std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+    });
     std::cout << std::flush;
     if (!std::cout) throw InputError("standard output", t->option, "write failed");
   }
 }
 
-void write_output_file(const std::string& path, const std::string& text, const std::string& option) {
+void write_output_file(const std::string& path, const std::string& text,
+                       const std::string& option) {
   OutputFiles outputs;
   outputs.declare(path, option);
   outputs.set_text(path, text);

@@ -38,13 +38,15 @@ struct RawRing {
   CostField succ, pred;
 };
 
-std::vector<std::int64_t> cost_ticks(const CostField& field, std::size_t n, int scale, const JsonPlace& place) {
+std::vector<std::int64_t> cost_ticks(const CostField& field, std::size_t n, int scale,
+                                     const JsonPlace& place) {
   std::vector<std::int64_t> ticks(n);
   for (std::size_t i = 0; i < n; ++i) {
     const Decimal& d = field.values[field.listed ? i : 0];
     const auto t = to_ticks(d, scale);
     if (!t || *t > INT64_MAX)
-      (field.listed ? place[i] : place).fail("cost too large for 64-bit ticks at 10^-" + std::to_string(scale));
+      (field.listed ? place[i] : place)
+          .fail("cost too large for 64-bit ticks at 10^-" + std::to_string(scale));
     ticks[i] = static_cast<std::int64_t>(*t);
   }
   return ticks;
@@ -52,10 +54,11 @@ std::vector<std::int64_t> cost_ticks(const CostField& field, std::size_t n, int 
 
 void check_costs(const CostField& field, std::size_t n, const JsonPlace& place) {
   if (field.listed && field.values.size() != n)
-    place.fail("has " + std::to_string(field.values.size()) + " entries but the ring has " + std::to_string(n) +
-               " processors");
+    place.fail("has " + std::to_string(field.values.size()) + " entries but the ring has " +
+               std::to_string(n) + " processors");
   for (std::size_t i = 0; i < field.values.size(); ++i)
-    if (field.values[i].mantissa <= 0) (field.listed ? place[i] : place).fail("must be a positive finite number");
+    if (field.values[i].mantissa <= 0)
+      (field.listed ? place[i] : place).fail("must be a positive finite number");
 }
 
 int finest_scale(const CostField& field) {
@@ -89,12 +92,14 @@ RingInstance build_ring_instance(RawRing raw, const std::string& source) {
   if (!inst.bidirectional() && raw.pred.present)
     root["pred_cost"].fail("is only allowed on a bidirectional ring (this ring is unidirectional)");
   if (inst.bidirectional() && !raw.pred.present)
-    root["pred_cost"].fail("missing required field (a bidirectional ring needs the cost P_i -> P_{i-1})");
+    root["pred_cost"].fail(
+        "missing required field (a bidirectional ring needs the cost P_i -> P_{i-1})");
   check_costs(raw.succ, n, root["succ_cost"]);
   check_costs(raw.pred, n, root["pred_cost"]);
   inst.cost_scale = std::max(finest_scale(raw.succ), finest_scale(raw.pred));
   inst.succ_cost = cost_ticks(raw.succ, n, inst.cost_scale, root["succ_cost"]);
-  if (inst.bidirectional()) inst.pred_cost = cost_ticks(raw.pred, n, inst.cost_scale, root["pred_cost"]);
+  if (inst.bidirectional())
+    inst.pred_cost = cost_ticks(raw.pred, n, inst.cost_scale, root["pred_cost"]);
   check_ring_instance(inst, source);
   return inst;
 }
@@ -104,7 +109,8 @@ CostField cost_field_from(const Json& value, const JsonPlace& place) {
   field.present = true;
   field.listed = value.is_array();
   if (field.listed) {
-    for (std::size_t i = 0; i < value.size(); ++i) field.values.push_back(as_decimal(value[i], place[i]));
+    for (std::size_t i = 0; i < value.size(); ++i)
+      field.values.push_back(as_decimal(value[i], place[i]));
   } else {
     field.values.push_back(as_decimal(value, place));
   }
@@ -120,7 +126,9 @@ class RingInstanceReader {
   bool null() { return wrong("null"); }
   bool boolean(bool) { return wrong("boolean"); }
   bool number_integer(Json::number_integer_t v) { return number(Decimal{v, 0}, nullptr); }
-  bool number_unsigned(Json::number_unsigned_t v) { return number(Decimal{static_cast<Ticks>(v), 0}, nullptr); }
+  bool number_unsigned(Json::number_unsigned_t v) {
+    return number(Decimal{static_cast<Ticks>(v), 0}, nullptr);
+  }
   bool number_float(Json::number_float_t, const Json::string_t& text) { return number({}, &text); }
   bool string(Json::string_t& v) {
     if (is_cost())  // a cost that ring_instance_to_json wrote as a string
@@ -152,17 +160,20 @@ class RingInstanceReader {
   }
   bool key(Json::string_t& k) {
     static const char* const known[] = {"ring", "loads", "targets", "succ_cost", "pred_cost"};
-    if (std::find(std::begin(known), std::end(known), k) == std::end(known)) root_[k].fail("unknown field");
+    if (std::find(std::begin(known), std::end(known), k) == std::end(known))
+      root_[k].fail("unknown field");
     if (!seen_.insert(k).second) root_[k].fail("duplicate key in the same object");
     key_ = k;
-    field_ = static_cast<Field>(std::find(std::begin(known), std::end(known), k) - std::begin(known));
+    field_ =
+        static_cast<Field>(std::find(std::begin(known), std::end(known), k) - std::begin(known));
     if (field_ == Field::ring) raw_.has_ring = true;
     if (field_ == Field::loads) raw_.has_loads = true;
     if (field_ == Field::targets) raw_.has_targets = true;
     if (is_cost()) cost().present = true;
     return true;
   }
-  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
+  bool parse_error(std::size_t position, const std::string&,
+                   const nlohmann::detail::exception& ex) {
     std::string what = ex.what();
     const auto colon = what.rfind(": ");
     if (colon != std::string::npos) what = what.substr(colon + 2);
@@ -201,10 +212,12 @@ class RingInstanceReader {
       return true;
     }
     if (depth_ != 2) here().fail("must be an array, got number");
-    if (value.scale != 0) here().fail("must be an integer, got " + format_ticks(value.mantissa, value.scale));
+    if (value.scale != 0)
+      here().fail("must be an integer, got " + format_ticks(value.mantissa, value.scale));
     if (value.mantissa < 0) here().fail("must be >= 0, got " + format_int128(value.mantissa));
     if (value.mantissa > INT64_MAX) here().fail("integer does not fit 64 bits");
-    (field_ == Field::loads ? raw_.loads : raw_.targets).push_back(static_cast<std::int64_t>(value.mantissa));
+    (field_ == Field::loads ? raw_.loads : raw_.targets)
+        .push_back(static_cast<std::int64_t>(value.mantissa));
     ++index_;
     return true;
   }
@@ -224,18 +237,23 @@ RingInstance ring_instance_from_json(const Json& document, const std::string& so
   const JsonPlace root{source, ""};
   check_object_fields(document, root, {"ring", "loads", "targets", "succ_cost", "pred_cost"}, {});
   RawRing raw;
-  if ((raw.has_ring = document.contains("ring"))) raw.ring = as_string(document["ring"], root["ring"]);
-  if ((raw.has_loads = document.contains("loads"))) raw.loads = as_count_array(document["loads"], root["loads"]);
+  if ((raw.has_ring = document.contains("ring")))
+    raw.ring = as_string(document["ring"], root["ring"]);
+  if ((raw.has_loads = document.contains("loads")))
+    raw.loads = as_count_array(document["loads"], root["loads"]);
   if ((raw.has_targets = document.contains("targets")))
     raw.targets = as_count_array(document["targets"], root["targets"]);
-  if (document.contains("succ_cost")) raw.succ = cost_field_from(document["succ_cost"], root["succ_cost"]);
-  if (document.contains("pred_cost")) raw.pred = cost_field_from(document["pred_cost"], root["pred_cost"]);
+  if (document.contains("succ_cost"))
+    raw.succ = cost_field_from(document["succ_cost"], root["succ_cost"]);
+  if (document.contains("pred_cost"))
+    raw.pred = cost_field_from(document["pred_cost"], root["pred_cost"]);
   return build_ring_instance(std::move(raw), source);
 }
 
 RingInstance read_ring_instance(const std::string& path) {
   const std::string text = read_text_file(path);
-  auto reader = detail::sax_parse_fast<RingInstanceReader>(text, [&] { return RingInstanceReader(path); });
+  auto reader =
+      detail::sax_parse_fast<RingInstanceReader>(text, [&] { return RingInstanceReader(path); });
   return build_ring_instance(reader.take(), path);
 }
 

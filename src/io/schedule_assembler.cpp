@@ -6,7 +6,9 @@ namespace redist::io::detail {
 
 namespace {
 
-std::string scale_text(int scale) { return "does not fit 128-bit ticks at 10^-" + std::to_string(scale); }
+std::string scale_text(int scale) {
+  return "does not fit 128-bit ticks at 10^-" + std::to_string(scale);
+}
 
 // The place of a transfer's field, built only for a message: a place is a string such as
 // "transfers[123456].start", and building four per transfer cost as much as the parsing.
@@ -15,7 +17,9 @@ struct FieldOfTransfer {
   std::size_t index;
   const char* key;
 
-  [[noreturn]] void fail(const std::string& reason) const { root["transfers"][index][key].fail(reason); }
+  [[noreturn]] void fail(const std::string& reason) const {
+    root["transfers"][index][key].fail(reason);
+  }
 };
 
 template <class Place>
@@ -37,18 +41,23 @@ std::int64_t to_int64(const Decimal& d, const Place& place) {
   return static_cast<std::int64_t>(d.mantissa);
 }
 
-std::int64_t processor(const std::optional<Decimal>& value, const FieldOfTransfer& place, std::size_t ring_size) {
+std::int64_t processor(const std::optional<Decimal>& value, const FieldOfTransfer& place,
+                       std::size_t ring_size) {
   const std::int64_t p = to_int64(required(value, place), place);
   if (p < 0 || static_cast<std::size_t>(p) >= ring_size)
-    place.fail("processor " + std::to_string(p) + " is out of range 0.." + std::to_string(ring_size - 1));
+    place.fail("processor " + std::to_string(p) + " is out of range 0.." +
+               std::to_string(ring_size - 1));
   return p;
 }
 
 }  // namespace
 
-std::int64_t decimal_to_int64(const Decimal& d, const JsonPlace& place) { return to_int64(d, place); }
+std::int64_t decimal_to_int64(const Decimal& d, const JsonPlace& place) {
+  return to_int64(d, place);
+}
 
-// Multiplies every time stored so far up to `scale`; an overflow names the time that no longer fits.
+// Multiplies every time stored so far up to `scale`; an overflow names the time that no longer
+// fits.
 void ScheduleAssembler::refine_scale(int scale) {
   if (scale <= schedule_.time_scale) return;
   const Ticks factor = pow10_ticks(scale - schedule_.time_scale);
@@ -81,7 +90,8 @@ void ScheduleAssembler::add_transfer(const RawTransfer& raw, std::size_t index) 
   t.from = processor(raw.from, place("from"), ring_size_);
   t.to = processor(raw.to, place("to"), ring_size_);
   t.items = to_int64(required(raw.items, place("items")), place("items"));
-  // A transfer moves 1 .. 2^63-1 items (docs/limits.md); a 0-item "transfer" is refused, not skipped.
+  // A transfer moves 1 .. 2^63-1 items (docs/limits.md); a 0-item "transfer" is refused, not
+  // skipped.
   if (t.items < 1) place("items").fail("must be in 1 .. 2^63-1, got " + std::to_string(t.items));
   const Decimal start = non_negative(required(raw.start, place("start")), place("start"));
   if (raw.link) {
@@ -104,7 +114,8 @@ void ScheduleAssembler::set_makespan(const Decimal& value) {
 }
 
 void ScheduleAssembler::set_lower_bound(const Decimal& value) {
-  schedule_.lower_bound = time_ticks(non_negative(value, root_["lower_bound"]), root_["lower_bound"]);
+  schedule_.lower_bound =
+      time_ticks(non_negative(value, root_["lower_bound"]), root_["lower_bound"]);
 }
 
 void ScheduleAssembler::set_status(std::string_view value) {

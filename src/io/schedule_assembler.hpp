@@ -1,12 +1,13 @@
 #pragma once
-// Private to io: turns the fields of a schedule file, as a reader meets them, into a Schedule in one
-// pass. Both the DOM reader (schedule_from_json) and the streaming one (schedule_from_text) feed it,
-// so the two apply the same rules with the same messages.
+// Private to io: turns the fields of a schedule file, as a reader meets them, into a Schedule in
+// one pass. Both the DOM reader (schedule_from_json) and the streaming one (schedule_from_text)
+// feed it, so the two apply the same rules with the same messages.
 //
-// Times (start, spacing, makespan, lower_bound) are exact decimals that may use different numbers of
-// digits; a schedule has one time scale, the finest. Rather than keeping every decimal until the end
-// (a second pass, 32 bytes per time), times are kept as ticks at the finest scale met so far and the
-// ones already stored are multiplied up when a finer one arrives: at most kMaxTimeScale times.
+// Times (start, spacing, makespan, lower_bound) are exact decimals that may use different numbers
+// of digits; a schedule has one time scale, the finest. Rather than keeping every decimal until the
+// end (a second pass, 32 bytes per time), times are kept as ticks at the finest scale met so far
+// and the ones already stored are multiplied up when a finer one arrives: at most kMaxTimeScale
+// times.
 
 #include <cstddef>
 #include <optional>
@@ -26,7 +27,8 @@ struct RawTransfer {
 
 class ScheduleAssembler {
  public:
-  ScheduleAssembler(const std::string& source, std::size_t ring_size) : root_{source, ""}, ring_size_(ring_size) {}
+  ScheduleAssembler(const std::string& source, std::size_t ring_size)
+      : root_{source, ""}, ring_size_(ring_size) {}
 
   /// Checks transfer number `index` (its fields named transfers[index].field) and stores it.
   void add_transfer(const RawTransfer& raw, std::size_t index);
@@ -55,7 +57,8 @@ class ScheduleAssembler {
   bool transfers_seen_ = false;
 };
 
-/// An integer field (processor, items, flow_shift) read as a Decimal: InputError unless whole and in 64 bits.
+/// An integer field (processor, items, flow_shift) read as a Decimal: InputError unless whole and
+/// in 64 bits.
 std::int64_t decimal_to_int64(const Decimal& value, const JsonPlace& place);
 
 }  // namespace redist::io::detail

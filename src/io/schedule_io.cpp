@@ -46,17 +46,20 @@ void append_time(std::string& out, Ticks ticks, int scale) {
 
 }  // namespace
 
-Schedule schedule_from_json(const Json& document, const std::string& source, std::size_t ring_size) {
+Schedule schedule_from_json(const Json& document, const std::string& source,
+                            std::size_t ring_size) {
   detail::ScheduleAssembler assembler(source, ring_size);
   const JsonPlace& root = assembler.root();
   check_object_fields(document, root, {}, {"transfers"});
   const Json& list = document["transfers"];
   if (!list.is_array()) root["transfers"].fail("must be an array");
   assembler.mark_transfers_seen();
-  for (std::size_t i = 0; i < list.size(); ++i) assembler.add_transfer(raw_transfer(list[i], root["transfers"][i]), i);
+  for (std::size_t i = 0; i < list.size(); ++i)
+    assembler.add_transfer(raw_transfer(list[i], root["transfers"][i]), i);
   if (const auto m = decimal_field(document, "makespan", root)) assembler.set_makespan(*m);
   if (const auto b = decimal_field(document, "lower_bound", root)) assembler.set_lower_bound(*b);
-  if (document.contains("status")) assembler.set_status(as_string(document["status"], root["status"]));
+  if (document.contains("status"))
+    assembler.set_status(as_string(document["status"], root["status"]));
   if (const auto f = decimal_field(document, "flow_shift", root)) assembler.set_flow_shift(*f);
   return assembler.finish();
 }
@@ -68,12 +71,15 @@ Schedule read_schedule(const std::string& path, std::size_t ring_size) {
 Json schedule_to_json(const Schedule& schedule) {
   Json doc = Json::object();
   if (schedule.makespan) doc["makespan"] = ticks_to_json(*schedule.makespan, schedule.time_scale);
-  if (schedule.lower_bound) doc["lower_bound"] = ticks_to_json(*schedule.lower_bound, schedule.time_scale);
+  if (schedule.lower_bound)
+    doc["lower_bound"] = ticks_to_json(*schedule.lower_bound, schedule.time_scale);
   if (schedule.status) doc["status"] = to_string(*schedule.status);
   if (schedule.flow_shift) doc["flow_shift"] = *schedule.flow_shift;
   Json list = Json::array();
   for (const Transfer& t : schedule.transfers) {
-    Json entry = {{"from", t.from}, {"to", t.to}, {"items", t.items},
+    Json entry = {{"from", t.from},
+                  {"to", t.to},
+                  {"items", t.items},
                   {"start", ticks_to_json(t.start, schedule.time_scale)}};
     if (t.link) entry["link"] = *t.link == Link::succ ? "succ" : "pred";
     if (t.spacing != 0) entry["spacing"] = ticks_to_json(t.spacing, schedule.time_scale);
@@ -85,8 +91,8 @@ Json schedule_to_json(const Schedule& schedule) {
 
 namespace {
 
-// One transfer as schedule_to_json's dump writes it. Keys in the order nlohmann::json sorts them, so
-// that the text matches; appended in place (no temporaries): this runs once per transfer of
+// One transfer as schedule_to_json's dump writes it. Keys in the order nlohmann::json sorts them,
+// so that the text matches; appended in place (no temporaries): this runs once per transfer of
 // 10^7-transfer schedules.
 void append_transfer(std::string& out, const Transfer& t, int scale) {
   out += "{\"from\":";
@@ -107,7 +113,8 @@ void append_transfer(std::string& out, const Transfer& t, int scale) {
 
 }  // namespace
 
-void write_transfers_json(const Schedule& schedule, const std::string& indent, const TextWriter& write) {
+void write_transfers_json(const Schedule& schedule, const std::string& indent,
+                          const TextWriter& write) {
   if (schedule.transfers.empty()) {
     write("[]");
     return;
@@ -140,7 +147,8 @@ std::string transfers_json_text(const Schedule& schedule, const std::string& ind
   return out;
 }
 
-void write_schedule_document(std::string_view object_text, const Schedule& schedule, const TextWriter& write) {
+void write_schedule_document(std::string_view object_text, const Schedule& schedule,
+                             const TextWriter& write) {
   const auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
   while (!object_text.empty() && is_space(object_text.back())) object_text.remove_suffix(1);
   REDIST_ASSERT(object_text.size() >= 2 && object_text.front() == '{' && object_text.back() == '}');

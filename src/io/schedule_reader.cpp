@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "fast_sax.hpp"
 #include "redist/core/error.hpp"
 #include "redist/io/schedule_io.hpp"
-#include "fast_sax.hpp"
 #include "schedule_assembler.hpp"
 
 namespace redist::io {
@@ -20,7 +20,8 @@ namespace {
 // (extra fields are allowed anywhere, but are still checked for duplicate keys and depth).
 enum class Level { document, transfers, transfer, skipped };
 
-constexpr std::array<const char*, 6> kTransferFields = {"from", "to", "items", "start", "spacing", "link"};
+constexpr std::array<const char*, 6> kTransferFields = {"from",  "to",      "items",
+                                                        "start", "spacing", "link"};
 
 bool is_transfer_field(const std::string& key) {
   return std::find(kTransferFields.begin(), kTransferFields.end(), key) != kTransferFields.end();
@@ -28,18 +29,21 @@ bool is_transfer_field(const std::string& key) {
 
 class ScheduleSaxReader {
  public:
-  ScheduleSaxReader(const std::string& source, std::size_t ring_size) : assembler_(source, ring_size) {}
+  ScheduleSaxReader(const std::string& source, std::size_t ring_size)
+      : assembler_(source, ring_size) {}
 
   bool null() { return scalar("null"); }
   bool boolean(bool) { return scalar("boolean"); }
   bool number_integer(Json::number_integer_t v) { return number(Decimal{v, 0}); }
-  bool number_unsigned(Json::number_unsigned_t v) { return number(Decimal{static_cast<Ticks>(v), 0}); }
+  bool number_unsigned(Json::number_unsigned_t v) {
+    return number(Decimal{static_cast<Ticks>(v), 0});
+  }
   bool number_float(Json::number_float_t, const Json::string_t& text) {
     if (skipping()) return true;
     const auto parsed = parse_decimal(text);
     if (!parsed)
-      here().fail("number " + text + " cannot be represented exactly (at most " + std::to_string(kMaxTimeScale) +
-                  " decimals and a mantissa below 2^127)");
+      here().fail("number " + text + " cannot be represented exactly (at most " +
+                  std::to_string(kMaxTimeScale) + " decimals and a mantissa below 2^127)");
     return number(*parsed);
   }
   bool string(Json::string_t& v);
@@ -49,7 +53,8 @@ class ScheduleSaxReader {
   bool end_object() { return close(); }
   bool end_array() { return close(); }
   bool key(Json::string_t& k);
-  [[noreturn]] bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
+  [[noreturn]] bool parse_error(std::size_t position, const std::string&,
+                                const nlohmann::detail::exception& ex) {
     std::string what = ex.what();
     const auto colon = what.rfind(": ");
     if (colon != std::string::npos) what = what.substr(colon + 2);
@@ -91,13 +96,14 @@ class ScheduleSaxReader {
 
   detail::ScheduleAssembler assembler_;
   std::vector<Frame> stack_;
-  std::string key_;          // the current key at top level or in a transfer
-  std::size_t index_ = 0;    // the current transfer
-  detail::RawTransfer raw_;  // the transfer being read
+  std::string key_;               // the current key at top level or in a transfer
+  std::size_t index_ = 0;         // the current transfer
+  detail::RawTransfer raw_;       // the transfer being read
   unsigned transfer_fields_ = 0;  // bit i: kTransferFields[i] met in the current transfer
 };
 
-void ScheduleSaxReader::duplicate_check(std::vector<std::string>& keys, const std::string& k) const {
+void ScheduleSaxReader::duplicate_check(std::vector<std::string>& keys,
+                                        const std::string& k) const {
   if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
     keys.push_back(k);
     return;
@@ -106,7 +112,8 @@ void ScheduleSaxReader::duplicate_check(std::vector<std::string>& keys, const st
   if (l == Level::document) root()[k].fail("duplicate key in the same object");
   if (l == Level::transfer) root()["transfers"][index_][k].fail("duplicate key in the same object");
   const bool in_transfer = stack_.size() > 2 && stack_[2].level == Level::transfer;
-  (in_transfer ? root()["transfers"][index_][key_] : root()[key_])[k].fail("duplicate key in the same object");
+  (in_transfer ? root()["transfers"][index_][key_] : root()[key_])[k].fail(
+      "duplicate key in the same object");
 }
 
 bool ScheduleSaxReader::key(Json::string_t& k) {
@@ -115,7 +122,8 @@ bool ScheduleSaxReader::key(Json::string_t& k) {
     const auto known = std::find(kTransferFields.begin(), kTransferFields.end(), k);
     if (known != kTransferFields.end()) {
       const unsigned bit = 1U << (known - kTransferFields.begin());
-      if (transfer_fields_ & bit) root()["transfers"][index_][k].fail("duplicate key in the same object");
+      if (transfer_fields_ & bit)
+        root()["transfers"][index_][k].fail("duplicate key in the same object");
       transfer_fields_ |= bit;
     } else {
       duplicate_check(frame.keys, k);
@@ -132,13 +140,15 @@ bool ScheduleSaxReader::key(Json::string_t& k) {
   return true;
 }
 
-// A value that is neither a number nor a string the reader wants: null, a boolean or another string.
+// A value that is neither a number nor a string the reader wants: null, a boolean or another
+// string.
 bool ScheduleSaxReader::scalar(const char* type) {
   if (stack_.empty()) root().fail(std::string("must be a JSON object, got ") + type);
   if (skipping()) return true;
   const Level l = level();
   if (l == Level::transfers) wrong_type("a JSON object", type);
-  if (l == Level::transfer && is_transfer_field(key_)) wrong_type(key_ == "link" ? "a string" : "a number", type);
+  if (l == Level::transfer && is_transfer_field(key_))
+    wrong_type(key_ == "link" ? "a string" : "a number", type);
   if (l == Level::document && key_ == "transfers") root()["transfers"].fail("must be an array");
   if (l == Level::document && key_ == "status") wrong_type("a string", type);
   if (l == Level::document && (key_ == "makespan" || key_ == "lower_bound" || key_ == "flow_shift"))
@@ -197,7 +207,8 @@ bool ScheduleSaxReader::open(bool object) {
     assembler_.mark_transfers_seen();
     next = Level::transfers;
     index_ = 0;
-  } else if (l == Level::document && (key_ == "status" || key_ == "makespan" || key_ == "lower_bound" || key_ == "flow_shift")) {
+  } else if (l == Level::document && (key_ == "status" || key_ == "makespan" ||
+                                      key_ == "lower_bound" || key_ == "flow_shift")) {
     wrong_type(key_ == "status" ? "a string" : "a number", type);
   } else if (l == Level::transfers) {
     if (!object) wrong_type("a JSON object", type);
@@ -225,7 +236,8 @@ bool ScheduleSaxReader::close() {
 // pages a vector never touches are never resident.
 constexpr std::size_t kShortestTransferText = 38;
 
-Schedule schedule_from_text(std::string_view text, const std::string& source, std::size_t ring_size) {
+Schedule schedule_from_text(std::string_view text, const std::string& source,
+                            std::size_t ring_size) {
   auto reader = detail::sax_parse_fast<ScheduleSaxReader>(text, [&] {
     ScheduleSaxReader fresh(source, ring_size);
     fresh.reserve(text.size() / kShortestTransferText + 1);

@@ -40,7 +40,8 @@ void install_handlers_once() {
   for (int s : kHandledSignals) {
     struct sigaction old {};
     sigaction(s, nullptr, &old);
-    if (old.sa_handler == SIG_IGN) continue;  // nohup and friends asked for that signal to be ignored
+    if (old.sa_handler == SIG_IGN)
+      continue;  // nohup and friends asked for that signal to be ignored
     struct sigaction action {};
     action.sa_handler = remove_temporaries_and_reraise;
     sigemptyset(&action.sa_mask);

@@ -8,8 +8,8 @@
 namespace redist::io::detail {
 
 /// Creates a unique temporary from `pattern` (ending in XXXXXX, as mkstemp), registered for removal
-/// before any signal can see it half-made. Returns the open descriptor and sets `path`; -1 and errno
-/// on failure.
+/// before any signal can see it half-made. Returns the open descriptor and sets `path`; -1 and
+/// errno on failure.
 int create_registered_temporary(const std::string& pattern, std::string& path);
 
 /// Renames a registered temporary over `target` (or unlinks it when `target` is empty) and forgets

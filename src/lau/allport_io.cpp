@@ -19,11 +19,13 @@ sim::AllportInstance allport_instance_from_json(const Json& document, const std:
   inst.loads = io::as_count_array(document["loads"], root["loads"]);
   if (inst.loads.empty()) root["loads"].fail("the ring needs at least one processor (n = 0)");
   if (inst.loads.size() > sim::kMaxAllportSize)
-    root["loads"].fail("at most " + std::to_string(sim::kMaxAllportSize) + " processors are supported");
+    root["loads"].fail("at most " + std::to_string(sim::kMaxAllportSize) +
+                       " processors are supported");
   if (document.contains("targets")) {
     inst.targets = io::as_count_array(document["targets"], root["targets"]);
   } else {
-    sim::check_allport_instance(sim::AllportInstance{inst.loads, inst.loads}, source);  // totals before averaging
+    sim::check_allport_instance(sim::AllportInstance{inst.loads, inst.loads},
+                                source);  // totals before averaging
     inst.targets = sim::average_targets(inst.loads);
   }
   sim::check_allport_instance(inst, source);
@@ -65,9 +67,12 @@ Json lau_plan_to_json(const sim::AllportInstance& instance, const LauPlan& plan)
   put_time(doc, "T_single", "deadlock_single", plan.t_single);
   put_time(doc, "T_multi", "deadlock_multi", plan.t_multi);
   doc["targets"] = instance.targets;
-  if (plan.optimal_shifts) doc["optimal_shifts"] = {plan.optimal_shifts->lo, plan.optimal_shifts->hi};
+  if (plan.optimal_shifts)
+    doc["optimal_shifts"] = {plan.optimal_shifts->lo, plan.optimal_shifts->hi};
   if (plan.window && plan.window->defined)
-    doc["window"] = {{"d_min", plan.window->d_min}, {"d_max", plan.window->d_max}, {"size", plan.window->size()}};
+    doc["window"] = {{"d_min", plan.window->d_min},
+                     {"d_max", plan.window->d_max},
+                     {"size", plan.window->size()}};
   return doc;
 }
 

@@ -4,7 +4,8 @@
 
 namespace redist::lau {
 
-std::vector<std::int64_t> random_lau_loads(Rng& rng, std::size_t n, std::int64_t max_load, bool whole_average) {
+std::vector<std::int64_t> random_lau_loads(Rng& rng, std::size_t n, std::int64_t max_load,
+                                           bool whole_average) {
   std::vector<std::int64_t> loads(n);
   const auto size = static_cast<std::int64_t>(n);
   for (;;) {

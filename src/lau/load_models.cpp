@@ -8,10 +8,13 @@ namespace {
 
 std::int64_t draw_one(const LoadModel& m, Rng& rng) {
   switch (m.shape) {
-    case LoadShape::uniform: return rng.uniform(m.low, m.high);
-    case LoadShape::triangular: return rng.uniform(0, m.high / 2) + rng.uniform(0, m.high - m.high / 2);
+    case LoadShape::uniform:
+      return rng.uniform(m.low, m.high);
+    case LoadShape::triangular:
+      return rng.uniform(0, m.high / 2) + rng.uniform(0, m.high - m.high / 2);
     case LoadShape::skewed:
-      return std::min(m.high, static_cast<std::int64_t>(static_cast<double>(m.high + 1) * std::pow(rng.unit(), m.power)));
+      return std::min(m.high, static_cast<std::int64_t>(static_cast<double>(m.high + 1) *
+                                                        std::pow(rng.unit(), m.power)));
   }
   return 0;
 }

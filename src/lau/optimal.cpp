@@ -17,10 +17,14 @@ namespace {
 // widest run around j with nothing larger on the left and nothing as large on the right, and v_j is
 // the maximum of every window in that arc; so out[w] = min { v_j : arc_j >= w }. One monotone-stack
 // pass finds every arc: an element's arc ends when a value at least as large pops it. O(n).
-void least_window_maxima(const std::vector<std::int64_t>& v, std::vector<std::size_t>& stack, std::vector<std::int64_t>& out) {
+void least_window_maxima(const std::vector<std::int64_t>& v, std::vector<std::size_t>& stack,
+                         std::vector<std::int64_t>& out) {
   const std::size_t n = v.size();
-  const std::size_t top = static_cast<std::size_t>(std::max_element(v.begin(), v.end()) - v.begin());
-  const auto at = [&](std::size_t k) { return v[top + k < n ? top + k : top + k - n]; };  // k in [0, n]
+  const std::size_t top =
+      static_cast<std::size_t>(std::max_element(v.begin(), v.end()) - v.begin());
+  const auto at = [&](std::size_t k) {
+    return v[top + k < n ? top + k : top + k - n];
+  };  // k in [0, n]
   out.assign(n + 2, std::numeric_limits<std::int64_t>::max());
   stack.clear();
   for (std::size_t k = 0; k <= n; ++k) {  // position n is the cut element again: it pops everything
@@ -41,15 +45,15 @@ struct Probe {
   ShiftRange range;  // shifts reaching the probed time, when feasible
 };
 
-// Single-send: with X+(c) = least_window_maxima(a)[c + 1] and X-(c) = -least_window_maxima(-b)[c + 1]
-// known for every chain bound c at once, the least c with X-(c) <= X+(c) is found by one scan.
+// Single-send: with X+(c) = least_window_maxima(a)[c + 1] and X-(c) = -least_window_maxima(-b)[c +
+// 1] known for every chain bound c at once, the least c with X-(c) <= X+(c) is found by one scan.
 std::pair<std::size_t, Probe> least_single_chain(const sim::ShiftEvaluator& eval) {
   const auto& l = eval.loads();
   const auto& s = eval.base();
   const std::size_t n = l.size();
   std::vector<std::int64_t> a(n), minus_b(n), upper, lower;
   for (std::size_t j = 0; j < n; ++j) {
-    a[j] = l[j] - s[j];                            // red positive iff x > a_j
+    a[j] = l[j] - s[j];                             // red positive iff x > a_j
     minus_b[j] = s[j == 0 ? n - 1 : j - 1] + l[j];  // red negative iff x < b_j = -minus_b[j]
   }
   std::vector<std::size_t> stack;
@@ -67,7 +71,8 @@ struct MultiProbe {
   const std::vector<std::int64_t>& s;
   std::vector<std::int64_t> prefix;  // prefix[k] = l_0 + ... + l_{k-1}
 
-  explicit MultiProbe(const sim::ShiftEvaluator& eval) : s(eval.base()), prefix(eval.size() + 1, 0) {
+  explicit MultiProbe(const sim::ShiftEvaluator& eval)
+      : s(eval.base()), prefix(eval.size() + 1, 0) {
     for (std::size_t k = 0; k < eval.size(); ++k) prefix[k + 1] = prefix[k] + eval.loads()[k];
   }
   Probe operator()(std::size_t m) const {
@@ -76,8 +81,10 @@ struct MultiProbe {
     std::int64_t upper = 0, lower = 0;
     for (std::size_t j = 0; j < n; ++j) {
       // B_j(m) = l_{j-m+1} + ... + l_j and F_j(m) = l_{j+1} + ... + l_{j+m}, cyclically, m <= n.
-      const std::int64_t back = m <= j + 1 ? prefix[j + 1] - prefix[j + 1 - m] : prefix[j + 1] + total - prefix[n + j + 1 - m];
-      const std::int64_t ahead = j + m < n ? prefix[j + m + 1] - prefix[j + 1] : total - prefix[j + 1] + prefix[j + m + 1 - n];
+      const std::int64_t back = m <= j + 1 ? prefix[j + 1] - prefix[j + 1 - m]
+                                           : prefix[j + 1] + total - prefix[n + j + 1 - m];
+      const std::int64_t ahead = j + m < n ? prefix[j + m + 1] - prefix[j + 1]
+                                           : total - prefix[j + 1] + prefix[j + m + 1 - n];
       upper = j == 0 ? back - s[j] : std::min(upper, back - s[j]);
       lower = j == 0 ? -s[j] - ahead : std::max(lower, -s[j] - ahead);
     }
@@ -88,7 +95,8 @@ struct MultiProbe {
 // The least k in [first, last] whose probe is feasible (the probe at `last` must be): doubling
 // steps then bisection, so O(log(k* - first)) probes.
 template <class ProbeFn>
-std::pair<std::size_t, Probe> least_feasible(const ProbeFn& probe, std::size_t first, std::size_t last, int& probes) {
+std::pair<std::size_t, Probe> least_feasible(const ProbeFn& probe, std::size_t first,
+                                             std::size_t last, int& probes) {
   Probe p = probe(first);
   ++probes;
   if (p.feasible) return {first, p};

@@ -7,16 +7,21 @@ namespace redist::lau {
 
 const char* to_string(LauAlgorithm algorithm) {
   switch (algorithm) {
-    case LauAlgorithm::linear: return "linear";
-    case LauAlgorithm::traffic: return "traffic";
-    case LauAlgorithm::optimal: return "optimal";
-    case LauAlgorithm::window: return "window";
+    case LauAlgorithm::linear:
+      return "linear";
+    case LauAlgorithm::traffic:
+      return "traffic";
+    case LauAlgorithm::optimal:
+      return "optimal";
+    case LauAlgorithm::window:
+      return "window";
   }
   return "?";
 }
 
 std::optional<LauAlgorithm> parse_lau_algorithm(const std::string& name) {
-  for (auto a : {LauAlgorithm::linear, LauAlgorithm::traffic, LauAlgorithm::optimal, LauAlgorithm::window})
+  for (auto a :
+       {LauAlgorithm::linear, LauAlgorithm::traffic, LauAlgorithm::optimal, LauAlgorithm::window})
     if (name == to_string(a)) return a;
   return std::nullopt;
 }
@@ -27,8 +32,12 @@ LauPlan plan_lau(const sim::AllportInstance& instance, const LauOptions& options
   plan.algorithm = options.algorithm;
   plan.mode = options.mode;
   switch (options.algorithm) {
-    case LauAlgorithm::linear: plan.shift = 0; break;
-    case LauAlgorithm::traffic: plan.shift = traffic_shift(eval.base(), options.traffic_rule); break;
+    case LauAlgorithm::linear:
+      plan.shift = 0;
+      break;
+    case LauAlgorithm::traffic:
+      plan.shift = traffic_shift(eval.base(), options.traffic_rule);
+      break;
     case LauAlgorithm::optimal: {
       const OptimalShift best = optimal_shift(eval, options.mode);
       plan.shift = best.shift;
@@ -36,7 +45,8 @@ LauPlan plan_lau(const sim::AllportInstance& instance, const LauOptions& options
       break;
     }
     case LauAlgorithm::window: {
-      const WindowSearchResult found = window_search(eval, options.mode, TrafficRule::printed, options.max_window);
+      const WindowSearchResult found =
+          window_search(eval, options.mode, TrafficRule::printed, options.max_window);
       plan.window = found.window;
       if (!found.completed) {
         plan.status = LauStatus::window_too_large;

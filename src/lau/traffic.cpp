@@ -7,7 +7,9 @@
 
 namespace redist::lau {
 
-const char* to_string(TrafficRule rule) { return rule == TrafficRule::corrected ? "corrected" : "printed"; }
+const char* to_string(TrafficRule rule) {
+  return rule == TrafficRule::corrected ? "corrected" : "printed";
+}
 
 namespace {
 

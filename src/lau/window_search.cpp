@@ -15,16 +15,16 @@ DeficitWindow deficit_window(const sim::ShiftEvaluator& eval, std::int64_t shift
     w.defined = true;
   };
   for (std::size_t i = 0; i < n; ++i) {
-    const std::int64_t right = base[i] + shift;                   // s_i
+    const std::int64_t right = base[i] + shift;                      // s_i
     const std::int64_t left = base[i == 0 ? n - 1 : i - 1] + shift;  // s_{i-1}
-    if (right > loads[i]) add(right - loads[i]);   // red, sends to its successor
-    if (-left > loads[i]) add(left + loads[i]);    // red, sends to its predecessor
+    if (right > loads[i]) add(right - loads[i]);                     // red, sends to its successor
+    if (-left > loads[i]) add(left + loads[i]);  // red, sends to its predecessor
   }
   return w;
 }
 
-WindowSearchResult window_search(const sim::ShiftEvaluator& eval, sim::SendMode mode, TrafficRule start_rule,
-                                 std::int64_t max_evaluations) {
+WindowSearchResult window_search(const sim::ShiftEvaluator& eval, sim::SendMode mode,
+                                 TrafficRule start_rule, std::int64_t max_evaluations) {
   WindowSearchResult r;
   r.start_shift = traffic_shift(eval.base(), start_rule);
   r.window = deficit_window(eval, r.start_shift);

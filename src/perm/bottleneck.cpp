@@ -16,16 +16,17 @@ BottleneckGraph step_weight_graph(const PermInstance& instance) {
   g.edges.reserve(instance.nonzeros());
   for (std::size_t i = 0; i < g.size; ++i)
     for (const CountEntry& e : instance.row(static_cast<Proc>(i)))
-      g.edges.push_back({static_cast<Proc>(i), e.part, step_weight(instance, static_cast<Proc>(i), e.part, e.count)});
+      g.edges.push_back({static_cast<Proc>(i), e.part,
+                         step_weight(instance, static_cast<Proc>(i), e.part, e.count)});
   return g;
 }
 
 namespace {
 
 // The listed edges seen from one side (rows, or columns), grouped per vertex. Each group is kept
-// partitioned so that the edges allowed at the last failed threshold (the base) come first, then the
-// edges allowed at the threshold being probed. Thresholds only probe above the base, so the base
-// prefix never moves and the base matchings' slots stay valid; no sorting is needed.
+// partitioned so that the edges allowed at the last failed threshold (the base) come first, then
+// the edges allowed at the threshold being probed. Thresholds only probe above the base, so the
+// base prefix never moves and the base matchings' slots stay valid; no sorting is needed.
 struct ThresholdSide {
   std::vector<std::size_t> begin, base_end, end;
   std::vector<Proc> target;
@@ -112,7 +113,8 @@ class BottleneckSearch {
   std::optional<std::int64_t> lower_bound() const {
     std::vector<Proc> by_level(g_.size);
     std::iota(by_level.begin(), by_level.end(), Proc{0});
-    std::sort(by_level.begin(), by_level.end(), [&](Proc a, Proc b) { return g_.col_level[a] < g_.col_level[b]; });
+    std::sort(by_level.begin(), by_level.end(),
+              [&](Proc a, Proc b) { return g_.col_level[a] < g_.col_level[b]; });
     std::vector<std::size_t> stamp(g_.size, SIZE_MAX);
     std::int64_t bound = std::numeric_limits<std::int64_t>::min();
     for (std::size_t u = 0; u < g_.size; ++u) {
@@ -121,7 +123,8 @@ class BottleneckSearch {
       if (g_.row_level[u] != kForbidden)
         for (Proc w : by_level) {
           if (stamp[w] == u) continue;
-          if (g_.col_level[w] != kForbidden) best = std::min(best, std::max(g_.row_level[u], g_.col_level[w]));
+          if (g_.col_level[w] != kForbidden)
+            best = std::min(best, std::max(g_.row_level[u], g_.col_level[w]));
           break;
         }
       if (best == kForbidden) return std::nullopt;
@@ -200,8 +203,8 @@ class BottleneckSearch {
 
   // Matches every heavy vertex of one side if possible. Edges of vertices that became light are
   // dropped first, so that every matched vertex is heavy and plain augmentation is maximum.
-  static bool cover_heavy(HopcroftKarp& hk, const ThresholdSide& side, const std::vector<std::int64_t>& level,
-                          std::int64_t t) {
+  static bool cover_heavy(HopcroftKarp& hk, const ThresholdSide& side,
+                          const std::vector<std::int64_t>& level, std::int64_t t) {
     const BipartiteAdjacency adj = side.adjacency();
     std::vector<Proc> heavy;
     for (std::size_t u = 0; u < level.size(); ++u) {
@@ -214,12 +217,13 @@ class BottleneckSearch {
     return hk.augment(adj, heavy) == heavy.size();
   }
 
-  // Mendelsohn-Dulmage merge: start from the row-covering matching; from each heavy column it misses,
-  // follow column-matching and row-matching edges alternately and swap them along the path. The
-  // path ends at a row the row matching missed (now covered) or at a column without a column-matching
-  // edge (light, may be left out), so every heavy vertex ends up covered. Leftovers are light on
-  // both sides and are paired arbitrarily.
-  std::vector<Proc> merge(const HopcroftKarp& by_rows, const HopcroftKarp* by_cols, std::int64_t t) const {
+  // Mendelsohn-Dulmage merge: start from the row-covering matching; from each heavy column it
+  // misses, follow column-matching and row-matching edges alternately and swap them along the path.
+  // The path ends at a row the row matching missed (now covered) or at a column without a
+  // column-matching edge (light, may be left out), so every heavy vertex ends up covered. Leftovers
+  // are light on both sides and are paired arbitrarily.
+  std::vector<Proc> merge(const HopcroftKarp& by_rows, const HopcroftKarp* by_cols,
+                          std::int64_t t) const {
     const std::size_t n = g_.size;
     const BipartiteAdjacency radj = rows_.adjacency();
     std::vector<Proc> col_of_row(n, kNoProc), row_of_col(n, kNoProc);

@@ -1,9 +1,9 @@
-// Dense solver of weighted_matching.hpp: Jonker-Volgenant (1987) shortest augmenting paths on the full
-// P x P cost matrix cost(i, j) = -weight(i, j). Its three initialisation passes (column reduction,
-// reduction transfer, augmenting row reduction) assign most rows cheaply; the remaining free rows are
-// each joined by one Dijkstra-like search over dense arrays. Invariant throughout: with column
-// prices v, every assigned row's column minimises cost(i, j) - v_j over its row, so the reduced
-// costs stay >= 0 and the final prices are an optimal dual.
+// Dense solver of weighted_matching.hpp: Jonker-Volgenant (1987) shortest augmenting paths on the
+// full P x P cost matrix cost(i, j) = -weight(i, j). Its three initialisation passes (column
+// reduction, reduction transfer, augmenting row reduction) assign most rows cheaply; the remaining
+// free rows are each joined by one Dijkstra-like search over dense arrays. Invariant throughout:
+// with column prices v, every assigned row's column minimises cost(i, j) - v_j over its row, so the
+// reduced costs stay >= 0 and the final prices are an optimal dual.
 
 #include <algorithm>
 #include <limits>
@@ -26,7 +26,8 @@ class DenseLap {
     v_.assign(n_, V{0});
     if (n_ == 0) return;
     std::vector<Proc> free_rows = column_reduction();
-    for (int pass = 0; pass < 2 && !free_rows.empty(); ++pass) free_rows = augmenting_row_reduction(free_rows);
+    for (int pass = 0; pass < 2 && !free_rows.empty(); ++pass)
+      free_rows = augmenting_row_reduction(free_rows);
     d_.resize(n_);
     pred_.resize(n_);
     cols_.resize(n_);
@@ -43,8 +44,8 @@ class DenseLap {
   [[nodiscard]] V c(std::size_t i, std::size_t j) const { return cost_[i * n_ + j]; }
   [[nodiscard]] const V* row(std::size_t i) const { return cost_.data() + i * n_; }
 
-  // Column reduction: v_j = min_i cost(i, j); each column goes to its minimising row unless that row
-  // already has one. Then reduction transfer moves the slack of rows assigned once into the row
+  // Column reduction: v_j = min_i cost(i, j); each column goes to its minimising row unless that
+  // row already has one. Then reduction transfer moves the slack of rows assigned once into the row
   // dual, so that their second-best column can compete in the next pass.
   std::vector<Proc> column_reduction() {
     std::vector<Proc> argmin(n_, 0);
@@ -143,9 +144,9 @@ class DenseLap {
     col_row_[j] = static_cast<Proc>(i);
   }
 
-  // Shortest augmenting path from `root` (Dijkstra on reduced costs with dense arrays). cols_ is kept
-  // partitioned into [0, ready) settled columns, [ready, scan) columns at the current minimum still
-  // to be scanned, and [scan, n) the others.
+  // Shortest augmenting path from `root` (Dijkstra on reduced costs with dense arrays). cols_ is
+  // kept partitioned into [0, ready) settled columns, [ready, scan) columns at the current minimum
+  // still to be scanned, and [scan, n) the others.
   void augment(Proc root) {
     const V* r0 = row(root);
     for (std::size_t j = 0; j < n_; ++j) {
@@ -232,7 +233,8 @@ WeightedMatching solve_dense(const WeightedGraph& g) {
   const std::size_t n = g.size;
   std::vector<V> cost(n * n, V{0});
   for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t k = g.row_begin(i); k < g.row_end(i); ++k) cost[i * n + g.edges[k].col] = -V(g.edges[k].weight);
+    for (std::size_t k = g.row_begin(i); k < g.row_end(i); ++k)
+      cost[i * n + g.edges[k].col] = -V(g.edges[k].weight);
   DenseLap<V> lap(n, std::move(cost));
   lap.solve();
   WeightedMatching out;
@@ -247,7 +249,8 @@ WeightedMatching solve_dense(const WeightedGraph& g) {
   out.col_dual.resize(n);
   for (std::size_t i = 0; i < n; ++i) out.row_dual[i] = static_cast<std::int64_t>(u[i] + shift);
   for (std::size_t j = 0; j < n; ++j) out.col_dual[j] = static_cast<std::int64_t>(v[j] - shift);
-  for (std::size_t i = 0; i < n; ++i) out.weight += g.weight(static_cast<Proc>(i), out.col_of_row[i]);
+  for (std::size_t i = 0; i < n; ++i)
+    out.weight += g.weight(static_cast<Proc>(i), out.col_of_row[i]);
   return out;
 }
 

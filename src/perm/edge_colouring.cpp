@@ -76,7 +76,8 @@ struct SenderSlices {
 
 class RegularColourer {
  public:
-  RegularColourer(std::size_t groups, const std::vector<PairDemand>& demand) : n_(groups), demand_(demand) {}
+  RegularColourer(std::size_t groups, const std::vector<PairDemand>& demand)
+      : n_(groups), demand_(demand) {}
 
   void colour(Pairs g, std::int64_t degree, std::int64_t repeat) {
     g.compact();
@@ -119,21 +120,23 @@ class RegularColourer {
     group.repeat = repeat * r;
     for (std::size_t k : m) {
       g.mult[k] -= r;
-      if (g.origin[k] != kDummy) group.pairs.push_back({demand_[g.origin[k]].src, demand_[g.origin[k]].dst});
+      if (g.origin[k] != kDummy)
+        group.pairs.push_back({demand_[g.origin[k]].src, demand_[g.origin[k]].dst});
     }
     emit(std::move(group));
     return r;
   }
 
-  // Birkhoff-von Neumann: take a perfect matching, use it r times (r its smallest multiplicity), drop
-  // the pairs that ran out, repair the matching from the senders that lost their pair, repeat. Every
-  // round removes a pair, so at most g.size() rounds; the matching is kept between rounds, so a
-  // round costs the few augmenting paths it needs, not a new matching.
+  // Birkhoff-von Neumann: take a perfect matching, use it r times (r its smallest multiplicity),
+  // drop the pairs that ran out, repair the matching from the senders that lost their pair, repeat.
+  // Every round removes a pair, so at most g.size() rounds; the matching is kept between rounds, so
+  // a round costs the few augmenting paths it needs, not a new matching.
   void peel_all(Pairs g, std::int64_t degree, std::int64_t repeat) {
     SenderSlices slices(g, n_);
     std::vector<std::size_t>& end = slices.end;
     const std::vector<Proc>& senders = slices.senders;
-    const BipartiteAdjacency adj{g.dst, slices.begin, end};  // views: the slices shrink in place below
+    const BipartiteAdjacency adj{g.dst, slices.begin,
+                                 end};  // views: the slices shrink in place below
     HopcroftKarp hk(n_, n_);
     std::vector<Proc> freed = senders;
     while (degree > 0) {
@@ -145,7 +148,8 @@ class RegularColourer {
       freed.clear();
       for (Proc s : senders) {
         const std::size_t k = hk.slot_of_left(s);
-        if (g.origin[k] != kDummy) group.pairs.push_back({demand_[g.origin[k]].src, demand_[g.origin[k]].dst});
+        if (g.origin[k] != kDummy)
+          group.pairs.push_back({demand_[g.origin[k]].src, demand_[g.origin[k]].dst});
         g.mult[k] -= r;
         if (g.mult[k] != 0) continue;
         hk.unmatch_left(s, adj);
@@ -171,8 +175,8 @@ class RegularColourer {
     return chosen;
   }
 
-  // Both halves get floor(mult / 2) of every pair. The pairs of odd multiplicity have an even number
-  // at every vertex; pair them up at each sender and at each receiver: following the pairing
+  // Both halves get floor(mult / 2) of every pair. The pairs of odd multiplicity have an even
+  // number at every vertex; pair them up at each sender and at each receiver: following the pairing
   // alternately through receivers and senders walks even cycles, and dealing each cycle's pairs
   // alternately gives every vertex exactly half of its odd pairs on each side. Only small index
   // arrays are touched at random, so this stays cache-friendly for millions of pairs.
@@ -181,8 +185,8 @@ class RegularColourer {
     for (std::size_t k = 0; k < g.size(); ++k)
       if (g.mult[k] % 2 != 0) odd.push_back(static_cast<std::uint32_t>(k));
     const std::size_t m = odd.size();
-    // Senders: the odd pairs are consecutive per sender (the pairs are sender-sorted) and every sender
-    // has an even number of them, so t's sender partner is simply t ^ 1.
+    // Senders: the odd pairs are consecutive per sender (the pairs are sender-sorted) and every
+    // sender has an even number of them, so t's sender partner is simply t ^ 1.
     std::vector<std::uint32_t> by_dst(m);
     pair_by_receiver(g, odd, by_dst);
     std::vector<std::uint8_t> side(m, 2);  // 0 = A, 1 = B, 2 = not dealt yet
@@ -214,12 +218,14 @@ class RegularColourer {
   }
 
   // Counting sort of the odd pairs by receiver, then consecutive ones are partners.
-  void pair_by_receiver(const Pairs& g, const std::vector<std::uint32_t>& odd, std::vector<std::uint32_t>& partner) const {
+  void pair_by_receiver(const Pairs& g, const std::vector<std::uint32_t>& odd,
+                        std::vector<std::uint32_t>& partner) const {
     std::vector<std::size_t> start(n_ + 1, 0);
     for (std::uint32_t k : odd) ++start[g.dst[k] + 1];
     for (std::size_t v = 0; v < n_; ++v) start[v + 1] += start[v];
     std::vector<std::uint32_t> bucket(odd.size());
-    for (std::size_t t = 0; t < odd.size(); ++t) bucket[start[g.dst[odd[t]]]++] = static_cast<std::uint32_t>(t);
+    for (std::size_t t = 0; t < odd.size(); ++t)
+      bucket[start[g.dst[odd[t]]]++] = static_cast<std::uint32_t>(t);
     for (std::size_t x = 0; x < bucket.size(); x += 2) {
       REDIST_ASSERT(x + 1 < bucket.size() && g.dst[odd[bucket[x]]] == g.dst[odd[bucket[x + 1]]]);
       partner[bucket[x]] = bucket[x + 1];
@@ -230,12 +236,15 @@ class RegularColourer {
   // Appends a step group, merging it into the previous one when they are the same step.
   void emit(StepGroup group) {
     if (group.pairs.empty()) return;
-    std::sort(group.pairs.begin(), group.pairs.end(), [](const TransferPair& x, const TransferPair& y) { return x.src < y.src; });
+    std::sort(group.pairs.begin(), group.pairs.end(),
+              [](const TransferPair& x, const TransferPair& y) { return x.src < y.src; });
     if (!out_.groups.empty()) {
       StepGroup& last = out_.groups.back();
       const bool same = last.pairs.size() == group.pairs.size() &&
                         std::equal(last.pairs.begin(), last.pairs.end(), group.pairs.begin(),
-                                   [](const TransferPair& x, const TransferPair& y) { return x.src == y.src && x.dst == y.dst; });
+                                   [](const TransferPair& x, const TransferPair& y) {
+                                     return x.src == y.src && x.dst == y.dst;
+                                   });
       if (same) {
         last.repeat += group.repeat;
         return;
@@ -253,7 +262,8 @@ class RegularColourer {
 // merged multigraph colours the original (a group sends or receives at most one item per step, so
 // each of its processors does too), and it needs far fewer padding pairs when most degrees are
 // below Delta. Returns each processor's group (kNoProc without items) and each group's degree.
-std::vector<std::int64_t> group_side(const std::vector<std::int64_t>& degree, std::int64_t delta, std::vector<Proc>& group) {
+std::vector<std::int64_t> group_side(const std::vector<std::int64_t>& degree, std::int64_t delta,
+                                     std::vector<Proc>& group) {
   std::vector<std::int64_t> fill;
   group.assign(degree.size(), kNoProc);
   for (std::size_t v = 0; v < degree.size(); ++v) {
@@ -268,7 +278,8 @@ std::vector<std::int64_t> group_side(const std::vector<std::int64_t>& degree, st
 // The demand on sender groups x receiver groups, plus dummy pairs that raise every group's degree
 // to Delta (both sides are given the same number of groups, so they lack the same total), sorted by
 // sender group.
-Pairs regular_pairs(std::size_t n, const std::vector<PairDemand>& demand, std::int64_t delta, std::size_t& groups) {
+Pairs regular_pairs(std::size_t n, const std::vector<PairDemand>& demand, std::int64_t delta,
+                    std::size_t& groups) {
   std::vector<std::int64_t> sent(n, 0), received(n, 0);
   for (const PairDemand& d : demand) {
     REDIST_ASSERT(d.src < n && d.dst < n && d.src != d.dst && d.items > 0);
@@ -276,7 +287,8 @@ Pairs regular_pairs(std::size_t n, const std::vector<PairDemand>& demand, std::i
     received[d.dst] += d.items;
   }
   std::vector<Proc> sgroup, rgroup;
-  std::vector<std::int64_t> send_gap = group_side(sent, delta, sgroup), recv_gap = group_side(received, delta, rgroup);
+  std::vector<std::int64_t> send_gap = group_side(sent, delta, sgroup),
+                            recv_gap = group_side(received, delta, rgroup);
   groups = std::max(send_gap.size(), recv_gap.size());
   send_gap.resize(groups, 0);
   recv_gap.resize(groups, 0);
@@ -298,7 +310,8 @@ Pairs regular_pairs(std::size_t n, const std::vector<PairDemand>& demand, std::i
   std::size_t next_dummy = 0;
   for (std::size_t s = 0; s < groups; ++s) {
     for (std::size_t k : by_sender[s])
-      g.push(static_cast<Proc>(s), rgroup[demand[k].dst], demand[k].items, static_cast<std::uint32_t>(k));
+      g.push(static_cast<Proc>(s), rgroup[demand[k].dst], demand[k].items,
+             static_cast<std::uint32_t>(k));
     for (; next_dummy < dummies.size() && dummies[next_dummy].src == s; ++next_dummy)
       g.push(static_cast<Proc>(s), dummies[next_dummy].dst, dummies[next_dummy].items, kDummy);
   }

@@ -15,11 +15,16 @@ struct Named {
   PermDistribution value;
   const char* name;
 };
-constexpr Named kNames[] = {{PermDistribution::random, "random"},         {PermDistribution::skewed, "skewed"},
-                            {PermDistribution::block_cyclic, "block-cyclic"}, {PermDistribution::skewed_set, "skewed-set"},
-                            {PermDistribution::chunk_set, "chunk-set"},   {PermDistribution::block1d, "block1d"}};
+constexpr Named kNames[] = {{PermDistribution::random, "random"},
+                            {PermDistribution::skewed, "skewed"},
+                            {PermDistribution::block_cyclic, "block-cyclic"},
+                            {PermDistribution::skewed_set, "skewed-set"},
+                            {PermDistribution::chunk_set, "chunk-set"},
+                            {PermDistribution::block1d, "block1d"}};
 
-std::size_t below(Rng& rng, std::size_t bound) { return static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(bound) - 1)); }
+std::size_t below(Rng& rng, std::size_t bound) {
+  return static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(bound) - 1));
+}
 
 template <class T>
 void shuffle(std::vector<T>& v, Rng& rng) {
@@ -30,7 +35,8 @@ void shuffle(std::vector<T>& v, Rng& rng) {
 std::vector<Proc> balanced_random(std::size_t processors, std::int64_t copies, Rng& rng) {
   std::vector<Proc> v;
   v.reserve(processors * static_cast<std::size_t>(copies));
-  for (std::size_t p = 0; p < processors; ++p) v.insert(v.end(), static_cast<std::size_t>(copies), static_cast<Proc>(p));
+  for (std::size_t p = 0; p < processors; ++p)
+    v.insert(v.end(), static_cast<std::size_t>(copies), static_cast<Proc>(p));
   shuffle(v, rng);
   return v;
 }
@@ -42,7 +48,9 @@ void require(bool ok, const char* option, const std::string& reason) {
 ItemLayout random_or_skewed(const PermGenOptions& o, Rng& rng) {
   const std::size_t n = o.processors;
   const auto d = static_cast<std::size_t>(o.items_per_part);
-  const auto skew = o.distribution == PermDistribution::skewed ? static_cast<std::size_t>(std::floor(o.alpha * static_cast<double>(d))) : 0;
+  const auto skew = o.distribution == PermDistribution::skewed
+                        ? static_cast<std::size_t>(std::floor(o.alpha * static_cast<double>(d)))
+                        : 0;
   ItemLayout out{n, std::vector<Proc>(n * d), std::vector<Proc>(n * d), {}};
   const std::vector<Proc> spread = balanced_random(n, static_cast<std::int64_t>(d - skew), rng);
   std::size_t next = 0;
@@ -58,11 +66,13 @@ std::vector<Proc> block_cyclic_parts(const PermGenOptions& o) {
   const std::size_t n = o.tiles;
   std::vector<Proc> parts(n * n);
   for (std::size_t r = 0; r < n; ++r)
-    for (std::size_t c = 0; c < n; ++c) parts[r * n + c] = static_cast<Proc>((r % o.grid_rows) * o.grid_cols + c % o.grid_cols);
+    for (std::size_t c = 0; c < n; ++c)
+      parts[r * n + c] = static_cast<Proc>((r % o.grid_rows) * o.grid_cols + c % o.grid_cols);
   return parts;
 }
 
-// Processor i with probability 2i / (P(P-1)), i.e. proportional to i (inverse of the triangular CDF).
+// Processor i with probability 2i / (P(P-1)), i.e. proportional to i (inverse of the triangular
+// CDF).
 Proc triangular(std::size_t processors, Rng& rng) {
   const auto total = static_cast<std::int64_t>(processors * (processors - 1) / 2);
   const std::int64_t x = rng.uniform(0, total - 1);
@@ -94,7 +104,8 @@ ItemLayout skewed_set(const PermGenOptions& o, Rng& rng) {
   return out;
 }
 
-void paint(std::vector<Proc>& tiles, std::size_t n, std::size_t r0, std::size_t c0, std::size_t h, std::size_t w, Proc p) {
+void paint(std::vector<Proc>& tiles, std::size_t n, std::size_t r0, std::size_t c0, std::size_t h,
+           std::size_t w, Proc p) {
   for (std::size_t r = r0; r < std::min(n, r0 + h); ++r)
     for (std::size_t c = c0; c < std::min(n, c0 + w); ++c) tiles[r * n + c] = p;
 }
@@ -105,7 +116,8 @@ ItemLayout chunk_set(const PermGenOptions& o, Rng& rng) {
   ItemLayout out{procs, std::vector<Proc>(n * n), block_cyclic_parts(o), {}};
   std::size_t next = 0;
   for (std::size_t r = 0; r < n; r += side)
-    for (std::size_t c = 0; c < n; c += side) paint(out.initial, n, r, c, side, side, static_cast<Proc>(next++ % procs));
+    for (std::size_t c = 0; c < n; c += side)
+      paint(out.initial, n, r, c, side, side, static_cast<Proc>(next++ % procs));
   const std::size_t overwrites = next / 2;
   for (std::size_t k = 0; k < overwrites; ++k) {
     const std::size_t h = 1 + below(rng, 2 * side), w = 1 + below(rng, 2 * side);
@@ -123,7 +135,8 @@ ItemLayout block1d(const PermGenOptions& o, Rng& rng) {
   out.partition.reserve(static_cast<std::size_t>(o.items));
   for (std::size_t p = 0; p < n; ++p) {
     out.initial.insert(out.initial.end(), static_cast<std::size_t>(from[p]), static_cast<Proc>(p));
-    out.partition.insert(out.partition.end(), static_cast<std::size_t>(to[p]), static_cast<Proc>(p));
+    out.partition.insert(out.partition.end(), static_cast<std::size_t>(to[p]),
+                         static_cast<Proc>(p));
   }
   return out;
 }
@@ -131,12 +144,14 @@ ItemLayout block1d(const PermGenOptions& o, Rng& rng) {
 // Every option is range-checked here, whatever the caller checked: a wrapped -1 (2^64 - 1) must
 // never reach a loop bound or an allocation.
 void check_options(const PermGenOptions& o) {
-  require(o.processors >= 1 && o.processors <= kMaxProcessors, "--processors", "must be in [1, 2^23]");
+  require(o.processors >= 1 && o.processors <= kMaxProcessors, "--processors",
+          "must be in [1, 2^23]");
   switch (o.distribution) {
     case PermDistribution::random:
     case PermDistribution::skewed:
       require(o.items_per_part >= 0 && o.items_per_part <= kMaxGeneratedItems &&
-                  static_cast<double>(o.items_per_part) * static_cast<double>(o.processors) <= static_cast<double>(kMaxGeneratedItems),
+                  static_cast<double>(o.items_per_part) * static_cast<double>(o.processors) <=
+                      static_cast<double>(kMaxGeneratedItems),
               "--items-per-part", "must be >= 0 with P * D <= 10^9");
       require(o.alpha >= 0.0 && o.alpha <= 1.0, "--alpha", "must be in [0, 1]");
       return;
@@ -144,8 +159,8 @@ void check_options(const PermGenOptions& o) {
       require(o.items >= 0 && o.items <= kMaxGeneratedItems, "--items", "must be in [0, 10^9]");
       return;
     default:
-      require(o.grid_rows >= 1 && o.grid_cols >= 1 && o.grid_rows <= kMaxProcessors && o.grid_cols <= kMaxProcessors &&
-                  o.grid_rows * o.grid_cols == o.processors,
+      require(o.grid_rows >= 1 && o.grid_cols >= 1 && o.grid_rows <= kMaxProcessors &&
+                  o.grid_cols <= kMaxProcessors && o.grid_rows * o.grid_cols == o.processors,
               "--grid", "p x q must equal the number of processors");
       require(o.tiles >= 1 && o.tiles <= kMaxTiles, "--tiles", "must be in [1, 30000]");
       require(o.chunk <= kMaxTiles, "--chunk", "must be in [1, 30000]");
@@ -192,7 +207,8 @@ ItemLayout generate_items(const PermGenOptions& options) {
   return {};
 }
 
-PermInstance block1d_instance(std::span<const std::int64_t> initial_sizes, std::span<const std::int64_t> part_sizes) {
+PermInstance block1d_instance(std::span<const std::int64_t> initial_sizes,
+                              std::span<const std::int64_t> part_sizes) {
   REDIST_ASSERT(initial_sizes.size() == part_sizes.size());
   const std::size_t n = initial_sizes.size();
   std::vector<CountTriplet> triplets;
@@ -217,7 +233,8 @@ PermInstance block1d_instance(std::span<const std::int64_t> initial_sizes, std::
   return PermInstance::from_triplets(n, std::move(triplets));
 }
 
-std::vector<std::int64_t> random_block_sizes(std::size_t processors, std::int64_t items, std::uint64_t seed) {
+std::vector<std::int64_t> random_block_sizes(std::size_t processors, std::int64_t items,
+                                             std::uint64_t seed) {
   Rng rng(seed);
   std::vector<std::int64_t> cuts(processors > 0 ? processors - 1 : 0);
   for (auto& c : cuts) c = rng.uniform(0, items);
@@ -234,7 +251,8 @@ std::vector<std::int64_t> random_block_sizes(std::size_t processors, std::int64_
 
 std::vector<std::int64_t> balanced_block_sizes(std::size_t processors, std::int64_t items) {
   std::vector<std::int64_t> sizes(processors, items / static_cast<std::int64_t>(processors));
-  for (std::int64_t k = 0; k < items % static_cast<std::int64_t>(processors); ++k) ++sizes[static_cast<std::size_t>(k)];
+  for (std::int64_t k = 0; k < items % static_cast<std::int64_t>(processors); ++k)
+    ++sizes[static_cast<std::size_t>(k)];
   return sizes;
 }
 
@@ -251,13 +269,15 @@ void parse_grid(const std::string& text, const std::string& option, PermGenOptio
   } catch (const std::exception&) {
     throw InputError("", option, "must look like PxQ, e.g. 4x8, got '" + text + "'");
   }
-  if (used_p != x || used_q != text.size() - x - 1 || !std::isdigit(static_cast<unsigned char>(text[0])) ||
+  if (used_p != x || used_q != text.size() - x - 1 ||
+      !std::isdigit(static_cast<unsigned char>(text[0])) ||
       !std::isdigit(static_cast<unsigned char>(text[x + 1])))
     throw InputError("", option, "must look like PxQ with P, Q >= 1, got '" + text + "'");
   // Each side first, so that the product cannot wrap.
-  if (gen.grid_rows == 0 || gen.grid_cols == 0 || gen.grid_rows > kMaxProcessors || gen.grid_cols > kMaxProcessors ||
-      gen.grid_rows * gen.grid_cols > kMaxProcessors)
-    throw InputError("", option, "must be PxQ with P, Q >= 1 and P * Q <= 2^23, got '" + text + "'");
+  if (gen.grid_rows == 0 || gen.grid_cols == 0 || gen.grid_rows > kMaxProcessors ||
+      gen.grid_cols > kMaxProcessors || gen.grid_rows * gen.grid_cols > kMaxProcessors)
+    throw InputError("", option,
+                     "must be PxQ with P, Q >= 1 and P * Q <= 2^23, got '" + text + "'");
   gen.processors = gen.grid_rows * gen.grid_cols;
 }
 
@@ -272,7 +292,8 @@ void squarest_grid(PermGenOptions& gen) {
 
 }  // namespace
 
-void set_processor_grid(PermGenOptions& options, const std::string& text, const std::string& option) {
+void set_processor_grid(PermGenOptions& options, const std::string& text,
+                        const std::string& option) {
   if (text.empty()) {
     squarest_grid(options);
   } else {

@@ -18,7 +18,8 @@ std::vector<Overlap> overlaps(const PermInstance& inst) {
   std::vector<Overlap> all;
   all.reserve(inst.nonzeros());
   for (std::size_t i = 0; i < inst.processors(); ++i)
-    for (const CountEntry& e : inst.row(static_cast<Proc>(i))) all.push_back({e.count, static_cast<Proc>(i), e.part});
+    for (const CountEntry& e : inst.row(static_cast<Proc>(i)))
+      all.push_back({e.count, static_cast<Proc>(i), e.part});
   return all;
 }
 
@@ -39,7 +40,8 @@ struct ColumnView {
     entries.resize(inst.nonzeros());
     std::vector<std::size_t> fill(start.begin(), start.end() - 1);
     for (std::size_t i = 0; i < inst.processors(); ++i)
-      for (const CountEntry& e : inst.row(static_cast<Proc>(i))) entries[fill[e.part]++] = {e.count, static_cast<Proc>(i)};
+      for (const CountEntry& e : inst.row(static_cast<Proc>(i)))
+        entries[fill[e.part]++] = {e.count, static_cast<Proc>(i)};
   }
 };
 
@@ -47,7 +49,8 @@ struct ColumnView {
 
 Assignment greedy_sorted_overlaps(const PermInstance& instance) {
   std::vector<Overlap> all = overlaps(instance);
-  std::stable_sort(all.begin(), all.end(), [](const Overlap& a, const Overlap& b) { return a.count > b.count; });
+  std::stable_sort(all.begin(), all.end(),
+                   [](const Overlap& a, const Overlap& b) { return a.count > b.count; });
   std::vector<Proc> col_of_row(instance.processors(), kNoProc);
   std::vector<char> part_taken(instance.processors(), 0);
   for (const Overlap& o : all) {

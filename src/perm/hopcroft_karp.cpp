@@ -9,7 +9,11 @@ constexpr std::uint32_t kUnreached = UINT32_MAX;
 }
 
 HopcroftKarp::HopcroftKarp(std::size_t left, std::size_t right)
-    : slot_(left, kNoSlot), mate_right_(right, kNoProc), layer_(left, kUnreached), cursor_(left, 0), chosen_(left, 0) {}
+    : slot_(left, kNoSlot),
+      mate_right_(right, kNoProc),
+      layer_(left, kUnreached),
+      cursor_(left, 0),
+      chosen_(left, 0) {}
 
 void HopcroftKarp::unmatch_left(Proc u, const BipartiteAdjacency& adjacency) {
   if (slot_[u] == kNoSlot) return;
@@ -25,7 +29,8 @@ void HopcroftKarp::match(Proc u, std::size_t slot, const BipartiteAdjacency& adj
   ++size_;
 }
 
-std::size_t HopcroftKarp::augment(const BipartiteAdjacency& adjacency, std::span<const Proc> sources) {
+std::size_t HopcroftKarp::augment(const BipartiteAdjacency& adjacency,
+                                  std::span<const Proc> sources) {
   while (build_layers(adjacency, sources)) {
     bool grown = false;
     for (Proc s : sources)
@@ -66,8 +71,8 @@ bool HopcroftKarp::build_layers(const BipartiteAdjacency& adj, std::span<const P
   return free_layer_ != kUnreached;
 }
 
-// Iterative DFS along the layers (paths can be as long as P, too deep for recursion). On success the
-// path is flipped: every vertex on the stack takes the slot it chose.
+// Iterative DFS along the layers (paths can be as long as P, too deep for recursion). On success
+// the path is flipped: every vertex on the stack takes the slot it chose.
 bool HopcroftKarp::find_path(Proc source, const BipartiteAdjacency& adj) {
   stack_.assign(1, source);
   while (!stack_.empty()) {

@@ -16,7 +16,8 @@ std::int64_t checked_add(std::int64_t a, std::int64_t b) {
 
 }  // namespace
 
-PermInstance PermInstance::from_dense(std::size_t processors, std::span<const std::int64_t> counts) {
+PermInstance PermInstance::from_dense(std::size_t processors,
+                                      std::span<const std::int64_t> counts) {
   REDIST_ASSERT(processors <= kMaxProcessors && counts.size() == processors * processors);
   PermInstance inst;
   inst.loads_.assign(processors, 0);
@@ -33,7 +34,8 @@ PermInstance PermInstance::from_dense(std::size_t processors, std::span<const st
   return inst;
 }
 
-PermInstance PermInstance::from_triplets(std::size_t processors, std::vector<CountTriplet> triplets) {
+PermInstance PermInstance::from_triplets(std::size_t processors,
+                                         std::vector<CountTriplet> triplets) {
   REDIST_ASSERT(processors <= kMaxProcessors);
   std::sort(triplets.begin(), triplets.end(), [](const CountTriplet& a, const CountTriplet& b) {
     return a.processor != b.processor ? a.processor < b.processor : a.part < b.part;
@@ -119,7 +121,8 @@ void PermInstance::finish() {
 
 std::int64_t PermInstance::count(Proc processor, Proc part) const noexcept {
   const auto r = row(processor);
-  const auto it = std::lower_bound(r.begin(), r.end(), part, [](const CountEntry& e, Proc p) { return e.part < p; });
+  const auto it = std::lower_bound(r.begin(), r.end(), part,
+                                   [](const CountEntry& e, Proc p) { return e.part < p; });
   return it != r.end() && it->part == part ? it->count : 0;
 }
 
@@ -142,7 +145,8 @@ bool is_permutation(const Assignment& assignment, std::size_t processors) {
 std::int64_t kept_items(const PermInstance& instance, const Assignment& assignment) {
   REDIST_ASSERT(is_permutation(assignment, instance.processors()));
   std::int64_t kept = 0;
-  for (std::size_t j = 0; j < assignment.size(); ++j) kept += instance.count(assignment[j], static_cast<Proc>(j));
+  for (std::size_t j = 0; j < assignment.size(); ++j)
+    kept += instance.count(assignment[j], static_cast<Proc>(j));
   return kept;
 }
 
@@ -155,7 +159,8 @@ std::int64_t redistribution_steps(const PermInstance& instance, const Assignment
   std::int64_t steps = 0;
   for (std::size_t j = 0; j < assignment.size(); ++j) {
     const auto part = static_cast<Proc>(j);
-    steps = std::max(steps, step_weight(instance, assignment[j], part, instance.count(assignment[j], part)));
+    steps = std::max(
+        steps, step_weight(instance, assignment[j], part, instance.count(assignment[j], part)));
   }
   return steps;
 }

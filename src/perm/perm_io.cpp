@@ -36,7 +36,8 @@ class PermInstanceSax {
     const auto d = parse_decimal(text);
     if (!d || d->scale != 0) fail(place(), "must be an integer, got " + text);
     if (d->mantissa < 0) fail(place(), "must be >= 0, got " + text);
-    if (d->mantissa > static_cast<Ticks>(UINT64_MAX)) fail(place(), "integer does not fit 64 bits, got " + text);
+    if (d->mantissa > static_cast<Ticks>(UINT64_MAX))
+      fail(place(), "integer does not fit 64 bits, got " + text);
     return number_unsigned(static_cast<std::uint64_t>(d->mantissa));
   }
   bool number_integer(std::int64_t v) {
@@ -57,11 +58,13 @@ class PermInstanceSax {
   bool start_array(std::size_t);
   bool end_array();
   bool key(std::string& k);
-  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
+  bool parse_error(std::size_t position, const std::string&,
+                   const nlohmann::detail::exception& ex) {
     std::string what = ex.what();
     const auto colon = what.rfind(": ");
     if (colon != std::string::npos) what = what.substr(colon + 2);
-    throw InputError(source_, "", "malformed JSON at byte " + std::to_string(position) + ": " + what);
+    throw InputError(source_, "",
+                     "malformed JSON at byte " + std::to_string(position) + ": " + what);
   }
 
   PermInstance finish() const;
@@ -76,22 +79,32 @@ class PermInstanceSax {
   }
   const char* expected() const {
     switch (field_) {
-      case Field::counts: return depth_ == 3 ? "must be a non-negative integer" : "must be an array of arrays (P x P)";
-      case Field::processors: return "must be a positive integer";
-      default: return depth_ == 2 ? "must be a non-negative integer" : "must be an array of integers";
+      case Field::counts:
+        return depth_ == 3 ? "must be a non-negative integer"
+                           : "must be an array of arrays (P x P)";
+      case Field::processors:
+        return "must be a positive integer";
+      default:
+        return depth_ == 2 ? "must be a non-negative integer" : "must be an array of integers";
     }
   }
   bool in_number_slot() const {
-    return (field_ == Field::counts && depth_ == 3) || ((field_ == Field::initial || field_ == Field::partition) && depth_ == 2) ||
+    return (field_ == Field::counts && depth_ == 3) ||
+           ((field_ == Field::initial || field_ == Field::partition) && depth_ == 2) ||
            (field_ == Field::processors && depth_ == 1);
   }
   static const char* name(Field f) {
     switch (f) {
-      case Field::counts: return "counts";
-      case Field::initial: return "initial";
-      case Field::partition: return "partition";
-      case Field::processors: return "processors";
-      default: return "";
+      case Field::counts:
+        return "counts";
+      case Field::initial:
+        return "initial";
+      case Field::partition:
+        return "partition";
+      case Field::processors:
+        return "processors";
+      default:
+        return "";
     }
   }
   // The field path of the value about to arrive (or just closed).
@@ -99,7 +112,8 @@ class PermInstanceSax {
     std::string p = name(field_);
     if (field_ == Field::counts && depth_ >= 2) p = indexed(p, rows_);
     if (field_ == Field::counts && depth_ == 3) p = indexed(p, row_length_);
-    if ((field_ == Field::initial || field_ == Field::partition) && depth_ == 2) p = indexed(p, ids().size());
+    if ((field_ == Field::initial || field_ == Field::partition) && depth_ == 2)
+      p = indexed(p, ids().size());
     return p;
   }
   const std::vector<Proc>& ids() const { return field_ == Field::initial ? initial_ : partition_; }
@@ -124,12 +138,14 @@ bool PermInstanceSax::key(std::string& k) {
   Field f = Field::none;
   for (Field c : {Field::counts, Field::initial, Field::partition, Field::processors})
     if (k == name(c)) f = c;
-  if (f == Field::none) fail(k, "unknown field (expected counts, or initial and partition, and optionally processors)");
+  if (f == Field::none)
+    fail(k, "unknown field (expected counts, or initial and partition, and optionally processors)");
   const unsigned bit = 1U << static_cast<unsigned>(f);
   if (seen_ & bit) fail(k, "duplicate key in the same object");
   seen_ |= bit;
   const bool counts = seen_ & (1U << static_cast<unsigned>(Field::counts));
-  const bool items = seen_ & ((1U << static_cast<unsigned>(Field::initial)) | (1U << static_cast<unsigned>(Field::partition)));
+  const bool items = seen_ & ((1U << static_cast<unsigned>(Field::initial)) |
+                              (1U << static_cast<unsigned>(Field::partition)));
   if (counts && items) fail(k, "the counts form cannot be combined with initial/partition");
   field_ = f;
   return true;
@@ -142,7 +158,8 @@ bool PermInstanceSax::start_array(std::size_t) {
   }
   if (depth_ == 2 && field_ == Field::counts) {
     if (width_ > 0 && rows_ >= width_)
-      fail(indexed("counts", rows_), "one row too many: the matrix must be square (P rows of P counts)");
+      fail(indexed("counts", rows_),
+           "one row too many: the matrix must be square (P rows of P counts)");
     depth_ = 3;
     row_length_ = 0;
     return true;
@@ -167,8 +184,8 @@ void PermInstanceSax::end_row() {
     if (row_length_ > kMaxProcessors) fail(here, "too many parts (at most 2^23)");
     width_ = row_length_;
   } else if (row_length_ != width_) {
-    fail(here, "has " + std::to_string(row_length_) + " entries, expected " + std::to_string(width_) +
-                   " like counts[0] (the matrix must be P x P)");
+    fail(here, "has " + std::to_string(row_length_) + " entries, expected " +
+                   std::to_string(width_) + " like counts[0] (the matrix must be P x P)");
   }
   ++rows_;
 }
@@ -176,8 +193,9 @@ void PermInstanceSax::end_row() {
 void PermInstanceSax::check_square() const {
   if (rows_ == 0) fail("counts", "must have at least one row (P >= 1)");
   if (rows_ != width_)
-    fail("counts", "has " + std::to_string(rows_) + " rows of " + std::to_string(width_) +
-                       " entries; the matrix must be square (one row per processor, one column per part)");
+    fail("counts",
+         "has " + std::to_string(rows_) + " rows of " + std::to_string(width_) +
+             " entries; the matrix must be square (one row per processor, one column per part)");
 }
 
 bool PermInstanceSax::number_unsigned(std::uint64_t v) {
@@ -185,7 +203,8 @@ bool PermInstanceSax::number_unsigned(std::uint64_t v) {
   if (field_ == Field::counts) {
     push_count(v);
   } else if (field_ == Field::processors) {
-    if (v < 1 || v > kMaxProcessors) fail("processors", "must be in [1, 2^23], got " + std::to_string(v));
+    if (v < 1 || v > kMaxProcessors)
+      fail("processors", "must be in [1, 2^23], got " + std::to_string(v));
     processors_ = static_cast<std::size_t>(v);
   } else {
     push_id(v);
@@ -195,9 +214,11 @@ bool PermInstanceSax::number_unsigned(std::uint64_t v) {
 
 void PermInstanceSax::push_count(std::uint64_t v) {
   if (width_ > 0 && row_length_ >= width_)
-    fail(place(), "one entry too many: expected " + std::to_string(width_) + " per row like counts[0]");
+    fail(place(),
+         "one entry too many: expected " + std::to_string(width_) + " per row like counts[0]");
   if (v > static_cast<std::uint64_t>(kMaxPermItems) ||
-      __builtin_add_overflow(total_, static_cast<std::int64_t>(v), &total_) || total_ > kMaxPermItems)
+      __builtin_add_overflow(total_, static_cast<std::int64_t>(v), &total_) ||
+      total_ > kMaxPermItems)
     fail(place(), "the counts add up to more than 2^60 items");
   counts_.push_back(static_cast<std::int64_t>(v));
   ++row_length_;
@@ -214,8 +235,8 @@ void PermInstanceSax::push_id(std::uint64_t v) {
 PermInstance PermInstanceSax::finish() const {
   if (seen_ & (1U << static_cast<unsigned>(Field::counts))) {
     if (processors_ > 0 && processors_ != width_)
-      fail("processors", "is " + std::to_string(processors_) + " but counts is " + std::to_string(width_) + " x " +
-                             std::to_string(width_));
+      fail("processors", "is " + std::to_string(processors_) + " but counts is " +
+                             std::to_string(width_) + " x " + std::to_string(width_));
     return PermInstance::from_dense(width_, counts_);
   }
   return finish_items();
@@ -224,7 +245,8 @@ PermInstance PermInstanceSax::finish() const {
 PermInstance PermInstanceSax::finish_items() const {
   for (Field f : {Field::initial, Field::partition})
     if (!(seen_ & (1U << static_cast<unsigned>(f))))
-      fail(name(f), seen_ ? "missing required field" : "missing: give counts, or initial and partition");
+      fail(name(f),
+           seen_ ? "missing required field" : "missing: give counts, or initial and partition");
   if (partition_.size() != initial_.size())
     fail("partition", "has " + std::to_string(partition_.size()) + " entries but initial has " +
                           std::to_string(initial_.size()) + " (one entry per item)");
@@ -243,7 +265,8 @@ PermInstance PermInstanceSax::finish_items() const {
            std::string(f == Field::initial ? "processor" : "part") + " id " + std::to_string(*bad) +
                " out of range [0, " + std::to_string(n) + ")");
   }
-  if (static_cast<std::int64_t>(initial_.size()) > kMaxPermItems) fail("initial", "more than 2^60 items");
+  if (static_cast<std::int64_t>(initial_.size()) > kMaxPermItems)
+    fail("initial", "more than 2^60 items");
   return PermInstance::from_items(n, initial_, partition_);
 }
 
@@ -269,7 +292,8 @@ void append_array(std::string& out, const Range& values) {
 
 PermInstance parse_perm_instance(std::string_view text, const std::string& source) {
   PermInstanceSax sax(source);
-  nlohmann::json::sax_parse(text.begin(), text.end(), &sax, nlohmann::detail::input_format_t::json, true, false);
+  nlohmann::json::sax_parse(text.begin(), text.end(), &sax, nlohmann::detail::input_format_t::json,
+                            true, false);
   return sax.finish();
 }
 

@@ -18,16 +18,20 @@ StepSchedule checked_step_schedule(const PermInstance& instance, const PermSolut
   const StepCheck check = check_step_schedule(instance.processors(), demand, schedule);
   if (!check.valid)
     throw InternalError("the step schedule is invalid" +
-                        (check.violation ? " (" + check.violation->rule + ": " + check.violation->message + ")" : std::string()));
+                        (check.violation
+                             ? " (" + check.violation->rule + ": " + check.violation->message + ")"
+                             : std::string()));
   if (check.steps != chosen.steps)
-    throw InternalError("the step schedule takes " + std::to_string(check.steps) + " steps, the assignment needs " +
-                        std::to_string(chosen.steps));
+    throw InternalError("the step schedule takes " + std::to_string(check.steps) +
+                        " steps, the assignment needs " + std::to_string(chosen.steps));
   return schedule;
 }
 
 }  // namespace
 
-const char* to_string(PermObjective objective) { return objective == PermObjective::steps ? "steps" : "volume"; }
+const char* to_string(PermObjective objective) {
+  return objective == PermObjective::steps ? "steps" : "volume";
+}
 
 std::optional<PermObjective> parse_perm_objective(std::string_view name) {
   if (name == "volume") return PermObjective::volume;

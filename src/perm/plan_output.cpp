@@ -45,11 +45,11 @@ std::string schedule_text(const StepSchedule& schedule) {
 constexpr int kVolumeWidth = 20;
 constexpr int kStepsWidth = 20;
 
-void print_row(std::ostream& out, const std::string& name, const PermSolution& s, const char* note) {
-  out << "  " << std::left << std::setw(16) << name << std::right << std::setw(kVolumeWidth) << s.volume
-      << std::setw(kStepsWidth) << s.steps << "  " << note << "\n";
+void print_row(std::ostream& out, const std::string& name, const PermSolution& s,
+               const char* note) {
+  out << "  " << std::left << std::setw(16) << name << std::right << std::setw(kVolumeWidth)
+      << s.volume << std::setw(kStepsWidth) << s.steps << "  " << note << "\n";
 }
-
 
 io::Json perm_summary_to_json(const PermResult& r) {
   io::Json doc = io::Json::object();
@@ -80,16 +80,19 @@ std::string perm_result_text(const PermResult& result, bool with_schedule) {
 std::string perm_summary_text(const PermResult& r, const std::string& written) {
   std::ostringstream out;
   out << "perm: P = " << r.processors << " processors, N = " << r.items << " items\n";
-  out << "  " << std::left << std::setw(16) << "assignment" << std::right << std::setw(kVolumeWidth) << "volume"
-      << std::setw(kStepsWidth) << "steps" << "\n";
+  out << "  " << std::left << std::setw(16) << "assignment" << std::right << std::setw(kVolumeWidth)
+      << "volume" << std::setw(kStepsWidth) << "steps"
+      << "\n";
   print_row(out, "canonical", r.canonical, "(part j -> processor j)");
   for (const auto& [name, s] : r.heuristics) print_row(out, name, s, "(greedy heuristic)");
   print_row(out, "min-volume", r.min_volume, "(optimal volume; fewest steps among those)");
   print_row(out, "min-steps", r.min_steps, "(optimal steps; fewest items among those)");
-  out << "objective " << to_string(r.objective) << ": volume " << r.chosen.volume << " (optimal " << r.min_volume.volume
-      << "), steps " << r.chosen.steps << " (optimal " << r.min_steps.steps << ")\n";
+  out << "objective " << to_string(r.objective) << ": volume " << r.chosen.volume << " (optimal "
+      << r.min_volume.volume << "), steps " << r.chosen.steps << " (optimal " << r.min_steps.steps
+      << ")\n";
   out << "schedule: " << r.schedule.steps() << " one-port steps in " << r.schedule.groups.size()
-      << " groups, checked (distinct senders and receivers in every step, every pair's demand met)\n";
+      << " groups, checked (distinct senders and receivers in every step, every pair's demand "
+         "met)\n";
   if (!written.empty()) out << "written: " << written << "\n";
   return out.str();
 }

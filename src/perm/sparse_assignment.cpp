@@ -1,18 +1,18 @@
-// Sparse solver of weighted_matching.hpp: primal-dual maximum-weight matching that only ever looks at
-// the listed edges. Duals u (rows) and v (columns) stay >= 0 with u_i + v_j >= w_ij; matched edges
-// are tight; a free column has v = 0. A row may also end unmatched, which the optimality conditions
-// allow once its dual is 0: think of a private zero-weight "exit" column per row (reduced cost u_i),
-// taken exactly when u_i = 0. Unlisted pairs weigh 0, so rows left free are paired with free columns
-// at no cost at the end.
+// Sparse solver of weighted_matching.hpp: primal-dual maximum-weight matching that only ever looks
+// at the listed edges. Duals u (rows) and v (columns) stay >= 0 with u_i + v_j >= w_ij; matched
+// edges are tight; a free column has v = 0. A row may also end unmatched, which the optimality
+// conditions allow once its dual is 0: think of a private zero-weight "exit" column per row
+// (reduced cost u_i), taken exactly when u_i = 0. Unlisted pairs weigh 0, so rows left free are
+// paired with free columns at no cost at the end.
 //
 // Phases (the Hungarian method with Hopcroft-Karp on the tight edges): a maximum matching of the
 // tight edges, then one Dijkstra from all free rows at once on reduced costs u_i + v_j - w_ij that
 // stops at the nearest free column or exit and shifts the duals by that distance, which makes a
 // shortest augmenting path tight for the next phase. A per-row search would instead sweep the whole
-// tight plateau once per free row (random sparse input has mostly equal counts, so nearly every edge
-// is tight): O(P * E), about P^2.5 measured. Every phase augments at least once, and with integer
-// weights every row still free has lost at least 1 of its dual, so there are at most
-// min(P, max weight) phases, in practice a handful.
+// tight plateau once per free row (random sparse input has mostly equal counts, so nearly every
+// edge is tight): O(P * E), about P^2.5 measured. Every phase augments at least once, and with
+// integer weights every row still free has lost at least 1 of its dual, so there are at most min(P,
+// max weight) phases, in practice a handful.
 
 #include <algorithm>
 #include <functional>
@@ -40,7 +40,8 @@ class SparsePrimalDual {
     dist_row_.assign(n_, kInf);
     // u_i = heaviest edge of row i, v = 0: feasible, and each row's heaviest edges are tight.
     for (std::size_t i = 0; i < n_; ++i)
-      for (std::size_t k = g_.row_begin(i); k < g_.row_end(i); ++k) u_[i] = std::max<V>(u_[i], g_.edges[k].weight);
+      for (std::size_t k = g_.row_begin(i); k < g_.row_end(i); ++k)
+        u_[i] = std::max<V>(u_[i], g_.edges[k].weight);
     while (match_tight_edges()) shift_duals();
   }
 
@@ -51,7 +52,9 @@ class SparsePrimalDual {
  private:
   static constexpr V kInf = std::numeric_limits<V>::max() / 4;
 
-  [[nodiscard]] bool is_free_row(std::size_t i) const { return row_col_[i] == kNoProc && u_[i] > 0; }
+  [[nodiscard]] bool is_free_row(std::size_t i) const {
+    return row_col_[i] == kNoProc && u_[i] > 0;
+  }
 
   // Grows the matching to a maximum one of the tight edges, the current matching as the seed (its
   // edges are tight). Right vertices n + i are the exits: row i's is tight once u_i = 0, and a row
@@ -87,7 +90,8 @@ class SparsePrimalDual {
       row_col_[i] = j < n_ ? j : kNoProc;
       if (j < n_) col_row_[j] = static_cast<Proc>(i);
     }
-    return std::any_of(sources.begin(), sources.end(), [&](Proc i) { return row_col_[i] == kNoProc; });
+    return std::any_of(sources.begin(), sources.end(),
+                       [&](Proc i) { return row_col_[i] == kNoProc; });
   }
 
   void settle_row(Proc r, V d) {
@@ -158,10 +162,13 @@ WeightedMatching solve_sparse(const WeightedGraph& g) {
   out.col_of_row = solver.col_of_row();
   out.row_dual.resize(g.size);
   out.col_dual.resize(g.size);
-  for (std::size_t i = 0; i < g.size; ++i) out.row_dual[i] = static_cast<std::int64_t>(solver.row_dual(i));
-  for (std::size_t j = 0; j < g.size; ++j) out.col_dual[j] = static_cast<std::int64_t>(solver.col_dual(j));
   for (std::size_t i = 0; i < g.size; ++i)
-    if (out.col_of_row[i] != kNoProc) out.weight += g.weight(static_cast<Proc>(i), out.col_of_row[i]);
+    out.row_dual[i] = static_cast<std::int64_t>(solver.row_dual(i));
+  for (std::size_t j = 0; j < g.size; ++j)
+    out.col_dual[j] = static_cast<std::int64_t>(solver.col_dual(j));
+  for (std::size_t i = 0; i < g.size; ++i)
+    if (out.col_of_row[i] != kNoProc)
+      out.weight += g.weight(static_cast<Proc>(i), out.col_of_row[i]);
   complete_matching(out.col_of_row);
   return out;
 }
@@ -171,7 +178,8 @@ WeightedMatching solve_sparse(const WeightedGraph& g) {
 bool needs_wide_values(const WeightedGraph& graph);
 
 WeightedMatching max_weight_matching_sparse(const WeightedGraph& graph) {
-  return needs_wide_values(graph) ? solve_sparse<__int128>(graph) : solve_sparse<std::int64_t>(graph);
+  return needs_wide_values(graph) ? solve_sparse<__int128>(graph)
+                                  : solve_sparse<std::int64_t>(graph);
 }
 
 }  // namespace redist::perm

@@ -9,7 +9,8 @@
 
 namespace redist::perm {
 
-StencilIteration stencil_iteration(std::span<const Proc> where, std::size_t processors, CommModel model) {
+StencilIteration stencil_iteration(std::span<const Proc> where, std::size_t processors,
+                                   CommModel model) {
   const std::size_t n = where.size();
   std::vector<std::int64_t> sent(processors, 0), received(processors, 0), load(processors, 0);
   for (std::size_t d = 0; d < n; ++d) {
@@ -27,14 +28,15 @@ StencilIteration stencil_iteration(std::span<const Proc> where, std::size_t proc
   }
   StencilIteration it;
   for (std::size_t p = 0; p < processors; ++p) {
-    it.comm = model == CommModel::volume ? it.comm + sent[p] : std::max({it.comm, sent[p], received[p]});
+    it.comm =
+        model == CommModel::volume ? it.comm + sent[p] : std::max({it.comm, sent[p], received[p]});
     it.max_load = std::max(it.max_load, load[p]);
   }
   return it;
 }
 
-std::int64_t redistribution_cost(std::span<const Proc> from, std::span<const Proc> to, std::size_t processors,
-                                 CommModel model) {
+std::int64_t redistribution_cost(std::span<const Proc> from, std::span<const Proc> to,
+                                 std::size_t processors, CommModel model) {
   REDIST_ASSERT(from.size() == to.size());
   std::vector<std::int64_t> sent(processors, 0), received(processors, 0);
   std::int64_t volume = 0, steps = 0;
@@ -46,10 +48,12 @@ std::int64_t redistribution_cost(std::span<const Proc> from, std::span<const Pro
   return model == CommModel::volume ? volume : steps;  // steps: König (section 4.2)
 }
 
-double stencil_total(const StencilModel& m, std::int64_t redistribution, const StencilIteration& it) {
+double stencil_total(const StencilModel& m, std::int64_t redistribution,
+                     const StencilIteration& it) {
   const auto k = static_cast<double>(m.iterations);
   return m.tau_comm * static_cast<double>(redistribution) +
-         k * (m.tau_comm * static_cast<double>(it.comm) + m.tau_calc * static_cast<double>(it.max_load));
+         k * (m.tau_comm * static_cast<double>(it.comm) +
+              m.tau_calc * static_cast<double>(it.max_load));
 }
 
 const StencilPlan& StencilChoice::best() const {
@@ -75,17 +79,18 @@ std::vector<Proc> items_of(const Blocks& b) {
 }
 
 // The exact placement of fixed blocks: VolumeRedistrib or StepRedistrib on their counts.
-Assignment place_blocks(std::span<const Proc> initial, const std::vector<std::int64_t>& bound, std::size_t processors,
-                        CommModel model) {
+Assignment place_blocks(std::span<const Proc> initial, const std::vector<std::int64_t>& bound,
+                        std::size_t processors, CommModel model) {
   std::vector<Proc> part(initial.size());
   for (std::size_t k = 0; k + 1 < bound.size(); ++k)
     std::fill(part.begin() + bound[k], part.begin() + bound[k + 1], static_cast<Proc>(k));
   const PermInstance inst = PermInstance::from_items(processors, initial, part);
-  return model == CommModel::volume ? solve_min_volume(inst).assignment : solve_min_steps(inst).assignment;
+  return model == CommModel::volume ? solve_min_volume(inst).assignment
+                                    : solve_min_steps(inst).assignment;
 }
 
-StencilPlan make_plan(const char* name, std::vector<Proc> where, std::span<const Proc> initial, std::size_t processors,
-                      const StencilModel& m) {
+StencilPlan make_plan(const char* name, std::vector<Proc> where, std::span<const Proc> initial,
+                      std::size_t processors, const StencilModel& m) {
   StencilPlan p;
   p.strategy = name;
   p.redistribution = redistribution_cost(initial, where, processors, m.model);
@@ -95,15 +100,23 @@ StencilPlan make_plan(const char* name, std::vector<Proc> where, std::span<const
   return p;
 }
 
-// Local search on the inner boundaries for fixed hosts. The objective is kept as aggregates over the
-// blocks (items kept, lengths, per-host step terms) so that moving one boundary costs O(window).
+// Local search on the inner boundaries for fixed hosts. The objective is kept as aggregates over
+// the blocks (items kept, lengths, per-host step terms) so that moving one boundary costs
+// O(window).
 class BoundarySearch {
  public:
-  BoundarySearch(std::span<const Proc> initial, std::size_t processors, const StencilModel& m, Blocks& b)
-      : initial_(initial), n_(processors), m_(m), b_(b), load_(processors, 0), kept_(processors, 0) {
+  BoundarySearch(std::span<const Proc> initial, std::size_t processors, const StencilModel& m,
+                 Blocks& b)
+      : initial_(initial),
+        n_(processors),
+        m_(m),
+        b_(b),
+        load_(processors, 0),
+        kept_(processors, 0) {
     for (Proc p : initial) ++load_[p];
     for (std::size_t k = 0; k < n_; ++k) {
-      for (auto d = b_.bound[k]; d < b_.bound[k + 1]; ++d) kept_[k] += initial_[d] == b_.host[k] ? 1 : 0;
+      for (auto d = b_.bound[k]; d < b_.bound[k + 1]; ++d)
+        kept_[k] += initial_[d] == b_.host[k] ? 1 : 0;
       add(k);
     }
   }
@@ -143,14 +156,16 @@ class BoundarySearch {
     return nonempty == 2 ? 4 : 2 * static_cast<std::int64_t>(nonempty);
   }
 
-  double cost(std::size_t k, std::int64_t len_l, std::int64_t kept_l, std::int64_t len_r, std::int64_t kept_r) const {
+  double cost(std::size_t k, std::int64_t len_l, std::int64_t kept_l, std::int64_t len_r,
+              std::int64_t kept_r) const {
     const std::int64_t max_len = std::max({lens_.empty() ? 0 : *lens_.rbegin(), len_l, len_r});
     const std::size_t blocks = nonempty_ + (len_l > 0 ? 1 : 0) + (len_r > 0 ? 1 : 0);
     std::int64_t redist = 0;
     if (m_.model == CommModel::volume) {
       redist = static_cast<std::int64_t>(initial_.size()) - (kept_total_ + kept_l + kept_r);
     } else {
-      redist = std::max({terms_.empty() ? 0 : *terms_.rbegin(), step_term(k - 1, len_l, kept_l), step_term(k, len_r, kept_r)});
+      redist = std::max({terms_.empty() ? 0 : *terms_.rbegin(), step_term(k - 1, len_l, kept_l),
+                         step_term(k, len_r, kept_r)});
     }
     return stencil_total(m_, redist, StencilIteration{comm(blocks), max_len});
   }
@@ -215,10 +230,10 @@ Blocks full_blocks(std::size_t items, std::size_t processors) {
   Blocks b;
   b.bound.resize(processors + 1);
   for (std::size_t k = 0; k <= processors; ++k)
-    b.bound[k] = static_cast<std::int64_t>((k * items + processors - 1) / processors);  // ceil(kN/P)
+    b.bound[k] =
+        static_cast<std::int64_t>((k * items + processors - 1) / processors);  // ceil(kN/P)
   return b;
 }
-
 
 // One block per processor, sized by its current load, in the order of the processors' mean item
 // position: for a layout of contiguous blocks this is the layout itself.
@@ -233,9 +248,11 @@ Blocks blocks_following(std::span<const Proc> initial, std::size_t processors) {
   b.host.resize(processors);
   for (std::size_t p = 0; p < processors; ++p) {
     b.host[p] = static_cast<Proc>(p);
-    position[p] = load[p] > 0 ? position[p] / static_cast<double>(load[p]) : static_cast<double>(initial.size());
+    position[p] = load[p] > 0 ? position[p] / static_cast<double>(load[p])
+                              : static_cast<double>(initial.size());
   }
-  std::stable_sort(b.host.begin(), b.host.end(), [&](Proc x, Proc y) { return position[x] < position[y]; });
+  std::stable_sort(b.host.begin(), b.host.end(),
+                   [&](Proc x, Proc y) { return position[x] < position[y]; });
   b.bound.assign(processors + 1, 0);
   for (std::size_t k = 0; k < processors; ++k) b.bound[k + 1] = b.bound[k] + load[b.host[k]];
   return b;
@@ -243,8 +260,8 @@ Blocks blocks_following(std::span<const Proc> initial, std::size_t processors) {
 
 // Alternates boundary moves and exact relabelling from `blocks` (whose plan is `start`) while the
 // total cost decreases; returns the best plan seen.
-StencilPlan improve_blocks(std::span<const Proc> initial, std::size_t processors, const StencilModel& m, Blocks blocks,
-                           StencilPlan start) {
+StencilPlan improve_blocks(std::span<const Proc> initial, std::size_t processors,
+                           const StencilModel& m, Blocks blocks, StencilPlan start) {
   StencilPlan best = std::move(start);
   for (int round = 0; round < 8; ++round) {
     BoundarySearch(initial, processors, m, blocks).run(20);
@@ -257,11 +274,13 @@ StencilPlan improve_blocks(std::span<const Proc> initial, std::size_t processors
 }
 }  // namespace
 
-StencilChoice plan_stencil(std::span<const Proc> initial, std::size_t processors, const StencilModel& m) {
+StencilChoice plan_stencil(std::span<const Proc> initial, std::size_t processors,
+                           const StencilModel& m) {
   REDIST_ASSERT(processors >= 1);
   for (Proc p : initial) REDIST_ASSERT(p < processors);
   StencilChoice choice;
-  choice.owner_computes = make_plan("owner-computes", std::vector<Proc>(initial.begin(), initial.end()), initial, processors, m);
+  choice.owner_computes = make_plan(
+      "owner-computes", std::vector<Proc>(initial.begin(), initial.end()), initial, processors, m);
   Blocks blocks = full_blocks(initial.size(), processors);
   blocks.host = place_blocks(initial, blocks.bound, processors, m.model);
   choice.block = make_plan("block", items_of(blocks), initial, processors, m);
@@ -271,7 +290,8 @@ StencilChoice plan_stencil(std::span<const Proc> initial, std::size_t processors
   Blocks follow = blocks_following(initial, processors);
   StencilPlan start = make_plan("improved-blocks", items_of(follow), initial, processors, m);
   StencilPlan from_initial = improve_blocks(initial, processors, m, follow, start);
-  choice.improved_blocks = from_initial.total < from_full.total ? std::move(from_initial) : std::move(from_full);
+  choice.improved_blocks =
+      from_initial.total < from_full.total ? std::move(from_initial) : std::move(from_full);
   choice.improved_blocks.strategy = "improved-blocks";
   return choice;
 }

@@ -37,8 +37,8 @@ std::vector<Proc> fewest_items_among(const PermInstance& inst, std::int64_t t) {
 PermSolution solve_min_steps(const PermInstance& instance, const StepsOptions& options) {
   auto best = bottleneck_perfect_matching(step_weight_graph(instance));
   REDIST_ASSERT(best.has_value());  // the complete graph always has a perfect matching
-  std::vector<Proc> rows =
-      options.prefer_min_volume ? fewest_items_among(instance, best->value) : std::move(best->col_of_row);
+  std::vector<Proc> rows = options.prefer_min_volume ? fewest_items_among(instance, best->value)
+                                                     : std::move(best->col_of_row);
   PermSolution s = evaluate(instance, assignment_from_rows(rows));
   REDIST_ASSERT(s.steps == best->value);
   return s;
@@ -46,13 +46,14 @@ PermSolution solve_min_steps(const PermInstance& instance, const StepsOptions& o
 
 namespace {
 
-// The complete graph's edges of weight <= cap, as Hopcroft-Karp adjacency (rebuilt from scratch each
-// round, as the baseline prescribes).
+// The complete graph's edges of weight <= cap, as Hopcroft-Karp adjacency (rebuilt from scratch
+// each round, as the baseline prescribes).
 struct CappedGraph {
   std::vector<Proc> target;
   std::vector<std::size_t> begin, end;
 
-  CappedGraph(const std::vector<std::int64_t>& w, std::size_t n, std::int64_t cap) : begin(n), end(n) {
+  CappedGraph(const std::vector<std::int64_t>& w, std::size_t n, std::int64_t cap)
+      : begin(n), end(n) {
     for (std::size_t i = 0; i < n; ++i) {
       begin[i] = target.size();
       for (std::size_t j = 0; j < n; ++j)
@@ -69,7 +70,8 @@ PermSolution solve_min_steps_pruning(const PermInstance& instance) {
   const std::size_t n = instance.processors();
   std::vector<std::int64_t> w(n * n);
   for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < n; ++j) w[i * n + j] = step_weight(instance, static_cast<Proc>(i), static_cast<Proc>(j), 0);
+    for (std::size_t j = 0; j < n; ++j)
+      w[i * n + j] = step_weight(instance, static_cast<Proc>(i), static_cast<Proc>(j), 0);
   for (std::size_t i = 0; i < n; ++i)
     for (const CountEntry& e : instance.row(static_cast<Proc>(i))) w[i * n + e.part] -= e.count;
   std::vector<Proc> all(n);
@@ -81,7 +83,8 @@ PermSolution solve_min_steps_pruning(const PermInstance& instance) {
     const CappedGraph g(w, n, cap);
     HopcroftKarp hk(n, n);
     if (hk.augment(g.adjacency(), all) < n) break;
-    for (std::size_t i = 0; i < n; ++i) saved[i] = hk.mate_of_left(static_cast<Proc>(i), g.adjacency());
+    for (std::size_t i = 0; i < n; ++i)
+      saved[i] = hk.mate_of_left(static_cast<Proc>(i), g.adjacency());
     std::int64_t heaviest = std::numeric_limits<std::int64_t>::min();
     for (std::int64_t x : w)
       if (x <= cap) heaviest = std::max(heaviest, x);

@@ -7,9 +7,9 @@ namespace redist::perm {
 
 namespace {
 
-// Complementary slackness: a perfect matching is volume-optimal iff every pair in it is tight for the
-// optimal duals. Tight listed pairs keep their step weight; an unlisted pair (count 0) is tight iff
-// both duals are 0, which the implicit block of BottleneckGraph expresses through the levels.
+// Complementary slackness: a perfect matching is volume-optimal iff every pair in it is tight for
+// the optimal duals. Tight listed pairs keep their step weight; an unlisted pair (count 0) is tight
+// iff both duals are 0, which the implicit block of BottleneckGraph expresses through the levels.
 std::vector<Proc> fewest_steps_among_optimal(const PermInstance& inst, const WeightedGraph& g,
                                              const WeightedMatching& m) {
   BottleneckGraph b;
@@ -24,7 +24,8 @@ std::vector<Proc> fewest_steps_among_optimal(const PermInstance& inst, const Wei
     for (std::size_t k = g.row_begin(i); k < g.row_end(i); ++k) {
       const WeightedEdge& e = g.edges[k];
       if (m.row_dual[i] + m.col_dual[e.col] != e.weight) continue;
-      b.edges.push_back({static_cast<Proc>(i), e.col, step_weight(inst, static_cast<Proc>(i), e.col, e.weight)});
+      b.edges.push_back(
+          {static_cast<Proc>(i), e.col, step_weight(inst, static_cast<Proc>(i), e.col, e.weight)});
     }
   auto best = bottleneck_perfect_matching(b);
   REDIST_ASSERT(best.has_value());  // the optimal matching itself is one candidate
@@ -36,7 +37,8 @@ std::vector<Proc> fewest_steps_among_optimal(const PermInstance& inst, const Wei
 PermSolution solve_min_volume(const PermInstance& instance, const VolumeOptions& options) {
   const WeightedGraph g = kept_items_graph(instance);
   const WeightedMatching m = max_weight_matching(g, options.method);
-  std::vector<Proc> rows = options.prefer_min_steps ? fewest_steps_among_optimal(instance, g, m) : m.col_of_row;
+  std::vector<Proc> rows =
+      options.prefer_min_steps ? fewest_steps_among_optimal(instance, g, m) : m.col_of_row;
   PermSolution s = evaluate(instance, assignment_from_rows(rows));
   REDIST_ASSERT(static_cast<__int128>(s.volume) == instance.total_items() - m.weight);
   return s;

@@ -9,14 +9,16 @@ namespace redist::perm {
 // Internal values (prices, path lengths) stay within a few times P * max weight; switch to 128 bits
 // well before that could overflow 64 (only for astronomically large counts).
 bool needs_wide_values(const WeightedGraph& graph) {
-  const __int128 bound = static_cast<__int128>(graph.max_weight()) * static_cast<__int128>(graph.size + 1) * 16;
+  const __int128 bound =
+      static_cast<__int128>(graph.max_weight()) * static_cast<__int128>(graph.size + 1) * 16;
   return bound >= (static_cast<__int128>(1) << 62);
 }
 
 std::int64_t WeightedGraph::weight(Proc i, Proc j) const {
   const auto first = edges.begin() + static_cast<std::ptrdiff_t>(row_start[i]);
   const auto last = edges.begin() + static_cast<std::ptrdiff_t>(row_start[i + 1]);
-  const auto it = std::lower_bound(first, last, j, [](const WeightedEdge& e, Proc col) { return e.col < col; });
+  const auto it =
+      std::lower_bound(first, last, j, [](const WeightedEdge& e, Proc col) { return e.col < col; });
   return it != last && it->col == j ? it->weight : 0;
 }
 
@@ -32,7 +34,8 @@ WeightedGraph kept_items_graph(const PermInstance& instance) {
   g.row_start.assign(g.size + 1, 0);
   g.edges.reserve(instance.nonzeros());
   for (std::size_t i = 0; i < g.size; ++i) {
-    for (const CountEntry& e : instance.row(static_cast<Proc>(i))) g.edges.push_back({e.part, e.count});
+    for (const CountEntry& e : instance.row(static_cast<Proc>(i)))
+      g.edges.push_back({e.part, e.count});
     g.row_start[i + 1] = g.edges.size();
   }
   return g;
@@ -40,10 +43,12 @@ WeightedGraph kept_items_graph(const PermInstance& instance) {
 
 WeightedMatching max_weight_matching(const WeightedGraph& graph, MatchingMethod method) {
   if (method == MatchingMethod::automatic) {
-    const bool dense = graph.size <= kDenseLimit && graph.edges.size() * 8 >= graph.size * graph.size;
+    const bool dense =
+        graph.size <= kDenseLimit && graph.edges.size() * 8 >= graph.size * graph.size;
     method = dense ? MatchingMethod::dense : MatchingMethod::sparse;
   }
-  return method == MatchingMethod::dense ? max_weight_matching_dense(graph) : max_weight_matching_sparse(graph);
+  return method == MatchingMethod::dense ? max_weight_matching_dense(graph)
+                                         : max_weight_matching_sparse(graph);
 }
 
 namespace {
@@ -57,14 +62,16 @@ std::optional<std::string> check_duals(const WeightedGraph& g, const WeightedMat
     for (std::size_t k = g.row_begin(i); k < g.row_end(i); ++k) {
       const WeightedEdge& e = g.edges[k];
       if (static_cast<__int128>(m.row_dual[i]) + m.col_dual[e.col] < e.weight)
-        return "edge (" + std::to_string(i) + ", " + std::to_string(e.col) + ") has a negative reduced weight";
+        return "edge (" + std::to_string(i) + ", " + std::to_string(e.col) +
+               ") has a negative reduced weight";
     }
   return std::nullopt;
 }
 
 }  // namespace
 
-std::optional<std::string> check_matching_certificate(const WeightedGraph& g, const WeightedMatching& m) {
+std::optional<std::string> check_matching_certificate(const WeightedGraph& g,
+                                                      const WeightedMatching& m) {
   if (m.col_of_row.size() != g.size || m.row_dual.size() != g.size || m.col_dual.size() != g.size)
     return "sizes differ from the graph";
   if (!is_permutation(m.col_of_row, g.size)) return "the matching is not a perfect matching";

@@ -84,7 +84,8 @@ Axis fit_axis(std::span<const double> values, bool log_scale, bool include_zero)
     if (std::isfinite(v) && (!log_scale || v > 0)) kept.push_back(v);
   if (log_scale) {
     axis.lo = 1, axis.hi = 10;
-    if (!kept.empty()) {  // out to the nearest 1, 2 or 5 x 10^k, not a whole decade (300 ends at 500)
+    if (!kept.empty()) {  // out to the nearest 1, 2 or 5 x 10^k, not a whole decade (300 ends at
+                          // 500)
       axis.lo = round_below(*std::min_element(kept.begin(), kept.end()));
       axis.hi = round_above(*std::max_element(kept.begin(), kept.end()));
       if (axis.hi <= axis.lo) axis.hi = axis.lo * 10;

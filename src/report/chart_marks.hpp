@@ -27,8 +27,8 @@ std::string marker(double x, double y, std::size_t index, const std::string& col
 std::string draw_band(const PlotSeries& s, std::size_t index, const PlotBox& b);
 std::string draw_error_bars(const PlotSeries& s, std::size_t index, const PlotBox& b);
 /// `bar_slot` / `bar_slots`: this series' place among the bar series, and their number.
-std::string draw_series(const PlotSeries& s, std::size_t index, const PlotBox& b, double bar_width, std::size_t bar_slot,
-                        std::size_t bar_slots);
+std::string draw_series(const PlotSeries& s, std::size_t index, const PlotBox& b, double bar_width,
+                        std::size_t bar_slot, std::size_t bar_slots);
 
 struct LegendBox {
   double x = 0, y = 0, width = 0, height = 0;

@@ -17,7 +17,9 @@ std::string quoted(const std::string& cell) {
 
 }  // namespace
 
-CsvTable::CsvTable(std::vector<std::string> columns) : columns_(columns.size()) { append_line(columns); }
+CsvTable::CsvTable(std::vector<std::string> columns) : columns_(columns.size()) {
+  append_line(columns);
+}
 
 void CsvTable::add_row(std::vector<std::string> cells) {
   REDIST_ASSERT(cells.size() == columns_);

@@ -6,11 +6,11 @@
 #include <ctime>
 
 #include "redist/core/random.hpp"
-#include "redist/report/lau_experiment.hpp"
 #include "redist/lau/generator.hpp"
 #include "redist/lau/load_models.hpp"
 #include "redist/lau/optimal.hpp"
 #include "redist/lau/window_search.hpp"
+#include "redist/report/lau_experiment.hpp"
 #include "redist/sim/allport_threads.hpp"
 
 namespace redist::report {
@@ -33,7 +33,8 @@ Outcome evaluate(const sim::AllportInstance& inst) {
   // The document's tables use even n, where the printed and corrected Traffic rules agree.
   const std::int64_t traffic_x = lau::traffic_shift(eval.base(), lau::TrafficRule::printed);
   Outcome o;
-  o.traffic_min = static_cast<double>(eval.traffic(traffic_shift(eval.base(), lau::TrafficRule::corrected)));
+  o.traffic_min =
+      static_cast<double>(eval.traffic(traffic_shift(eval.base(), lau::TrafficRule::corrected)));
   std::int64_t ours_multi_x = 0;
   for (int m = 0; m < 2; ++m) {
     o.linear[m] = eval.time(kModes[m], 0);
@@ -55,11 +56,14 @@ Outcome evaluate(const sim::AllportInstance& inst) {
   return o;
 }
 
-double percent_over(double value, double base) { return base > 0 ? 100.0 * (value - base) / base : 0.0; }
+double percent_over(double value, double base) {
+  return base > 0 ? 100.0 * (value - base) / base : 0.0;
+}
 
 void tally(ModeTally& t, const Outcome& o, int m) {
   const sim::AllportTime best = o.best[m];
-  const bool linear = o.linear[m] == best, traffic = o.traffic[m] == best, window = o.window[m] == best;
+  const bool linear = o.linear[m] == best, traffic = o.traffic[m] == best,
+             window = o.window[m] == best;
   t.linear_opt += linear;
   t.traffic_opt += traffic;
   t.all += linear && traffic && window;
@@ -78,7 +82,8 @@ void tally(ModeTally& t, const Outcome& o, int m) {
   if (!window) {
     ++t.window_misses;
     if (!o.window[m].deadlock)
-      t.window_miss_excess += percent_over(static_cast<double>(o.window[m].steps), static_cast<double>(best.steps));
+      t.window_miss_excess +=
+          percent_over(static_cast<double>(o.window[m].steps), static_cast<double>(best.steps));
   }
   if (m == 1)
     for (int k = 0; k < 3; ++k) t.printed_thread_wrong[k] += o.printed_thread_wrong[k];
@@ -89,7 +94,8 @@ void tally_modes(ModesTally& t, const Outcome& o) {
   t.worse_sum += percent_over(s, mm);
   t.equal += o.best[0] == o.best[1];
   if (!o.window[0].deadlock && !o.window[1].deadlock) {
-    t.window_worse_sum += percent_over(static_cast<double>(o.window[0].steps), static_cast<double>(o.window[1].steps));
+    t.window_worse_sum += percent_over(static_cast<double>(o.window[0].steps),
+                                       static_cast<double>(o.window[1].steps));
     t.window_equal += o.window[0] == o.window[1];
   }
 }
@@ -100,7 +106,8 @@ Rng block_rng(std::uint64_t seed, std::size_t n, std::uint64_t tag) {
 
 }  // namespace
 
-RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const lau::LoadModel& model, std::uint64_t stream) {
+RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const lau::LoadModel& model,
+                 std::uint64_t stream) {
   RingRow row;
   row.n = n;
   row.instances = count;
@@ -161,7 +168,8 @@ TimingRow run_timing(std::size_t n, std::int64_t max_load, std::int64_t count, s
     instances.push_back(sim::allport_instance(lau::random_lau_loads(rng, n, max_load, true)));
     const sim::ShiftEvaluator eval(instances.back());
     row.mean_total_load += static_cast<double>(instances.back().total());
-    const lau::DeficitWindow window = lau::deficit_window(eval, lau::traffic_shift(eval.base(), lau::TrafficRule::printed));
+    const lau::DeficitWindow window =
+        lau::deficit_window(eval, lau::traffic_shift(eval.base(), lau::TrafficRule::printed));
     row.mean_window_traffic += static_cast<double>(window.size());
     row.window_defined += window.defined;
     row.mean_window_linear += static_cast<double>(lau::deficit_window(eval, 0).size());
@@ -198,17 +206,23 @@ LauExperimentReport run_lau_experiment(const LauExperimentOptions& options) {
   const std::int64_t timing_count = pick(options.timing_instances, 5'000, 200);
   const std::int64_t fit_count = pick(options.fit_instances, 10'000, 300);
   for (std::size_t n : {50, 30, 20, 10, 4}) {
-    report.rings.push_back(run_ring(n, ring_count, options.seed, lau::candidate_load_models().front(), 1));
-    note(options.progress, "Tables 1-3: n = " + std::to_string(n) + " done (" + std::to_string(ring_count) + " instances)");
+    report.rings.push_back(
+        run_ring(n, ring_count, options.seed, lau::candidate_load_models().front(), 1));
+    note(options.progress, "Tables 1-3: n = " + std::to_string(n) + " done (" +
+                               std::to_string(ring_count) + " instances)");
   }
-  for (std::size_t n : {51, 31, 21, 11, 5}) report.odd.push_back(run_odd(n, odd_count, options.seed));
-  note(options.progress, "odd n (Traffic index): done (" + std::to_string(odd_count) + " instances per n)");
+  for (std::size_t n : {51, 31, 21, 11, 5})
+    report.odd.push_back(run_odd(n, odd_count, options.seed));
+  note(options.progress,
+       "odd n (Traffic index): done (" + std::to_string(odd_count) + " instances per n)");
   for (std::int64_t max_load : {200, 100, 40}) {
-    for (std::size_t n : {10, 20, 50}) report.timing.push_back(run_timing(n, max_load, timing_count, options.seed));
+    for (std::size_t n : {10, 20, 50})
+      report.timing.push_back(run_timing(n, max_load, timing_count, options.seed));
     note(options.progress, "Table 4: max load " + std::to_string(max_load) + " done");
   }
   report.fits = run_generator_fit(fit_count, options.seed);
-  note(options.progress, "generator fit: " + std::to_string(report.fits.size()) + " candidates done");
+  note(options.progress,
+       "generator fit: " + std::to_string(report.fits.size()) + " candidates done");
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }

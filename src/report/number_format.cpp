@@ -26,18 +26,23 @@ int decimals_for(double step) {
 }  // namespace
 
 std::string format_tick(double value, double step) {
-  if (std::fabs(value) < std::fabs(step) * 1e-9) return "0";  // no "-0.0" or "1.7e-17" at the origin
+  if (std::fabs(value) < std::fabs(step) * 1e-9)
+    return "0";  // no "-0.0" or "1.7e-17" at the origin
   const double magnitude = std::fabs(value);
-  if (magnitude >= 1e6 || (magnitude > 0 && magnitude < 1e-4)) return printf_double("%.*e", 0, value);
+  if (magnitude >= 1e6 || (magnitude > 0 && magnitude < 1e-4))
+    return printf_double("%.*e", 0, value);
   return printf_double("%.*f", decimals_for(std::fabs(step)), value);
 }
 
 std::string format_log_tick(double value) {
   const double magnitude = std::fabs(value);
-  if (magnitude >= 1e5 || (magnitude > 0 && magnitude < 1e-3)) return printf_double("%.*e", 0, value);
+  if (magnitude >= 1e5 || (magnitude > 0 && magnitude < 1e-3))
+    return printf_double("%.*e", 0, value);
   return format_significant(value, 6);
 }
 
-std::string format_significant(double value, int significant) { return printf_double("%.*g", significant, value); }
+std::string format_significant(double value, int significant) {
+  return printf_double("%.*g", significant, value);
+}
 
 }  // namespace redist::report

@@ -22,7 +22,9 @@ class Tally {
     mean_ += d / static_cast<double>(n_);
     m2_ += d * (x - mean_);
   }
-  [[nodiscard]] MeanStd get() const { return {mean_, n_ > 1 ? std::sqrt(m2_ / static_cast<double>(n_ - 1)) : 0.0}; }
+  [[nodiscard]] MeanStd get() const {
+    return {mean_, n_ > 1 ? std::sqrt(m2_ / static_cast<double>(n_ - 1)) : 0.0};
+  }
 
  private:
   std::size_t n_ = 0;
@@ -40,7 +42,8 @@ FigurePoint figure_point(double x, perm::PermGenOptions o, std::size_t draws) {
   for (std::size_t d = 0; d < draws; ++d) {
     o.seed = stream_seed(base, d);
     const perm::ItemLayout l = generate_items(o);
-    const perm::PermInstance inst = perm::PermInstance::from_items(l.processors, l.initial, l.partition);
+    const perm::PermInstance inst =
+        perm::PermInstance::from_items(l.processors, l.initial, l.partition);
     const perm::PermSolution can = evaluate(inst, perm::canonical_assignment(inst.processors()));
     const perm::PermSolution vol = solve_min_volume(inst), stp = solve_min_steps(inst);
     cv.add(static_cast<double>(can.volume));
@@ -68,7 +71,8 @@ TileDraw tile_draw(perm::PermDistribution distribution, std::size_t tiles, std::
   o.tiles = tiles;
   o.seed = seed;
   TileDraw t{perm::generate_items(o), {}};
-  const perm::PermInstance inst = perm::PermInstance::from_items(16, t.layout.initial, t.layout.partition);
+  const perm::PermInstance inst =
+      perm::PermInstance::from_items(16, t.layout.initial, t.layout.partition);
   t.sol[0] = perm::evaluate(inst, perm::canonical_assignment(16));
   t.sol[1] = perm::solve_min_volume(inst);
   t.sol[2] = perm::solve_min_steps(inst);
@@ -87,14 +91,16 @@ SkewedSetRow skewed_set_row(std::size_t tiles, std::size_t draws, std::uint64_t 
   row.tiles = tiles;
   const double per_draw = 1.0 / static_cast<double>(draws);
   for (std::size_t d = 0; d < draws; ++d) {
-    const TileDraw t = tile_draw(perm::PermDistribution::skewed_set, tiles, stream_seed(seed, static_cast<std::uint64_t>(tiles) << 32 | d));
+    const TileDraw t = tile_draw(perm::PermDistribution::skewed_set, tiles,
+                                 stream_seed(seed, static_cast<std::uint64_t>(tiles) << 32 | d));
     add_costs(t, per_draw, row.volume, row.steps);
     for (int k = 0; k < 2; ++k) {
       const perm::Assignment& a = t.sol[k + 1].assignment;
       std::size_t same = 0;
       for (std::size_t j = 0; j < a.size(); ++j) same += a[j] == t.layout.reference[j];
       row.reference_exact[k] += (same == a.size() ? 1.0 : 0.0) * per_draw;
-      row.reference_parts[k] += static_cast<double>(same) / static_cast<double>(a.size()) * per_draw;
+      row.reference_parts[k] +=
+          static_cast<double>(same) / static_cast<double>(a.size()) * per_draw;
     }
   }
   return row;
@@ -105,8 +111,10 @@ ChunkSetRow chunk_set_row(std::size_t tiles, std::size_t draws, std::uint64_t se
   row.tiles = tiles;
   const double per_draw = 1.0 / static_cast<double>(draws);
   for (std::size_t d = 0; d < draws; ++d) {
-    const std::uint64_t stream = static_cast<std::uint64_t>(tiles) << 32 | (d + (std::uint64_t{1} << 31));
-    const TileDraw t = tile_draw(perm::PermDistribution::chunk_set, tiles, stream_seed(seed, stream));
+    const std::uint64_t stream =
+        static_cast<std::uint64_t>(tiles) << 32 | (d + (std::uint64_t{1} << 31));
+    const TileDraw t =
+        tile_draw(perm::PermDistribution::chunk_set, tiles, stream_seed(seed, stream));
     add_costs(t, per_draw, row.volume, row.steps);
     std::vector<std::size_t> held(16, 0);
     for (perm::Proc p : t.layout.initial) ++held[p];
@@ -130,11 +138,14 @@ std::vector<perm::Proc> initial_layout(const std::string& layout, std::uint64_t 
 
 double canonical_block_total(const std::vector<perm::Proc>& initial, const perm::StencilModel& m) {
   std::vector<perm::Proc> where(initial.size());
-  for (std::size_t d = 0; d < where.size(); ++d) where[d] = static_cast<perm::Proc>(d * 16 / where.size());
-  return stencil_total(m, redistribution_cost(initial, where, 16, m.model), stencil_iteration(where, 16, m.model));
+  for (std::size_t d = 0; d < where.size(); ++d)
+    where[d] = static_cast<perm::Proc>(d * 16 / where.size());
+  return stencil_total(m, redistribution_cost(initial, where, 16, m.model),
+                       stencil_iteration(where, 16, m.model));
 }
 
-StencilRow stencil_row(const std::string& layout, perm::CommModel model, std::int64_t k, double r, std::size_t draws, std::uint64_t seed) {
+StencilRow stencil_row(const std::string& layout, perm::CommModel model, std::int64_t k, double r,
+                       std::size_t draws, std::uint64_t seed) {
   StencilRow row{layout, model == perm::CommModel::volume ? "volume" : "steps", k, r};
   const perm::StencilModel m{model, k, r, 1.0};
   for (std::size_t d = 0; d < draws; ++d) {
@@ -166,7 +177,9 @@ PermExperimentReport run_perm_experiment(const PermExperimentOptions& options) {
   o.processors = 32;
   o.seed = options.seed;
   const std::vector<std::int64_t> ds =
-      options.quick ? std::vector<std::int64_t>{1, 2, 5, 10, 20} : std::vector<std::int64_t>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+      options.quick ? std::vector<std::int64_t>{1, 2, 5, 10, 20}
+                    : std::vector<std::int64_t>{1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                                11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
   for (std::int64_t d : ds) {
     o.items_per_part = d;
     r.figure1.push_back(figure_point(static_cast<double>(d), o, r.draws));
@@ -180,7 +193,9 @@ PermExperimentReport run_perm_experiment(const PermExperimentOptions& options) {
     r.figure2.push_back(figure_point(o.alpha, o, r.draws));
   }
   note(options, "figure 2");
-  const std::vector<std::size_t> ns = options.quick ? std::vector<std::size_t>{8, 16, 32} : std::vector<std::size_t>{8, 16, 24, 32, 48, 64, 96};
+  const std::vector<std::size_t> ns = options.quick
+                                          ? std::vector<std::size_t>{8, 16, 32}
+                                          : std::vector<std::size_t>{8, 16, 24, 32, 48, 64, 96};
   for (std::size_t n : ns) r.table1a.push_back(skewed_set_row(n, r.draws, options.seed));
   note(options, "table 1a");
   for (std::size_t n : ns) r.table1b.push_back(chunk_set_row(n, r.draws, options.seed));
@@ -189,7 +204,8 @@ PermExperimentReport run_perm_experiment(const PermExperimentOptions& options) {
     for (perm::CommModel model : {perm::CommModel::volume, perm::CommModel::steps})
       for (double ratio_value : {1.0, 10.0})
         for (std::int64_t k : {1, 2, 5, 10, 50})
-          r.stencil.push_back(stencil_row(layout, model, k, ratio_value, options.quick ? 5 : 30, options.seed));
+          r.stencil.push_back(
+              stencil_row(layout, model, k, ratio_value, options.quick ? 5 : 30, options.seed));
   note(options, "stencil");
   return r;
 }

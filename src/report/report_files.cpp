@@ -7,8 +7,8 @@
 
 namespace redist::report {
 
-std::vector<std::string> write_report_files(const std::string& dir,
-                                            const std::vector<std::pair<std::string, std::string>>& files) {
+std::vector<std::string> write_report_files(
+    const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw InputError(dir, "--out", "cannot create the directory: " + ec.message());

@@ -33,13 +33,16 @@ void BestTiming::offer(std::optional<FlowTiming> timing, std::string method) {
 
 void BestTiming::offer_scratch(bool timed, std::string method) {
   if (!timed || !preferred(scratch_)) return;
-  if (best_) std::swap(*best_, scratch_);
-  else best_ = std::exchange(scratch_, FlowTiming{});
+  if (best_)
+    std::swap(*best_, scratch_);
+  else
+    best_ = std::exchange(scratch_, FlowTiming{});
   method_ = std::move(method);
 }
 
 bool BestTiming::within_limit_by(Ticks time) const {
-  return best_ && best_->batches <= max_schedule_batches(best_->flows.size()) && best_->makespan <= time;
+  return best_ && best_->batches <= max_schedule_batches(best_->flows.size()) &&
+         best_->makespan <= time;
 }
 
 std::optional<Ticks> BestTiming::unbeatable_above() const {
@@ -50,7 +53,8 @@ std::optional<Ticks> BestTiming::unbeatable_above() const {
 ShiftPlan BestTiming::finish(const RingInstance& inst, Pacing pacing) {
   REDIST_ASSERT(best_.has_value());
   scratch_ = FlowTiming{};
-  constexpr std::string_view kChunked = "; the optimum needs more batches than a schedule may hold, so relays forward in chunks";
+  constexpr std::string_view kChunked =
+      "; the optimum needs more batches than a schedule may hold, so relays forward in chunks";
   std::string method = method_;
   if (best_->chunked) method.append(kChunked.data(), kChunked.size());
   return {flow_timing_schedule(inst, *best_, pacing), std::move(method), best_->chunked};

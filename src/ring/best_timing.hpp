@@ -24,7 +24,8 @@ class BestTiming {
 
   bool empty() const { return !best_; }
   Ticks makespan() const { return best_->makespan; }  // requires !empty()
-  /// Whether the best is within the batch limit and ends by `time`: no later offer can beat it then.
+  /// Whether the best is within the batch limit and ends by `time`: no later offer can beat it
+  /// then.
   bool within_limit_by(Ticks time) const;
   /// The makespan above which no offer can win (the best's, when it is within the batch limit).
   std::optional<Ticks> unbeatable_above() const;

@@ -39,9 +39,12 @@ class ShiftSearch {
   ShiftSearch(const RingInstance& inst, const RingPrefix& prefix, Pacing pacing, Ticks bound)
       : inst_(inst), prefix_(prefix), pacing_(pacing), bound_(bound) {
     // Spaced: strict ASAP ends no later than either batching of it (path_banding.hpp), and relays
-    // forward at their upstream link's pace in one transfer each. Back to back: both batchings compete.
-    if (pacing == Pacing::spaced) modes_ = {FollowMode::exact};
-    else modes_ = {FollowMode::banded, FollowMode::compress};
+    // forward at their upstream link's pace in one transfer each. Back to back: both batchings
+    // compete.
+    if (pacing == Pacing::spaced)
+      modes_ = {FollowMode::exact};
+    else
+      modes_ = {FollowMode::banded, FollowMode::compress};
   }
 
   ShiftCandidate candidate(std::int64_t x) const {
@@ -54,16 +57,17 @@ class ShiftSearch {
   // No timing of a shift ends before its tau.
   bool hopeless(const ShiftCandidate& c) const { return best_.within_limit_by(c.tau); }
 
-  // Times the shift with `order` in every mode; the least makespan among them (nullopt: circulation,
-  // skipped, or abandoned past the best makespan).
+  // Times the shift with `order` in every mode; the least makespan among them (nullopt:
+  // circulation, skipped, or abandoned past the best makespan).
   std::optional<Ticks> time(const ShiftCandidate& c, PortOrder order) {
     std::optional<Ticks> least;
     for (const FollowMode mode : modes_) {
       if (settled() || hopeless(c)) break;
       // A timing that runs past the best makespan cannot win: it is abandoned there.
-      const bool timed =
-          time_flows_into(best_.scratch(), inst_, prefix_, c.shift, order, mode, pacing_, best_.unbeatable_above());
-      if (timed) least = std::min(least.value_or(best_.scratch().makespan), best_.scratch().makespan);
+      const bool timed = time_flows_into(best_.scratch(), inst_, prefix_, c.shift, order, mode,
+                                         pacing_, best_.unbeatable_above());
+      if (timed)
+        least = std::min(least.value_or(best_.scratch().makespan), best_.scratch().makespan);
       best_.offer_scratch(timed, shift_method(c.shift, order, mode));
     }
     return least;
@@ -93,7 +97,8 @@ void search_every_shift(ShiftSearch& search, std::vector<ShiftCandidate> candida
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const ShiftCandidate& a, const ShiftCandidate& b) { return a.tau < b.tau; });
   for (const ShiftCandidate& c : candidates) {
-    if (search.settled() || search.hopeless(c)) break;  // sorted by tau: every later one is hopeless too
+    if (search.settled() || search.hopeless(c))
+      break;  // sorted by tau: every later one is hopeless too
     search.time_both_orders(c);
   }
 }
@@ -121,26 +126,29 @@ void search_by_slope(ShiftSearch& search, std::int64_t center, std::int64_t radi
 
 }  // namespace
 
-ShiftPlan plan_bidirectional_by_shifts(const RingInstance& inst, std::int64_t center, std::int64_t radius,
-                                       Pacing pacing) {
+ShiftPlan plan_bidirectional_by_shifts(const RingInstance& inst, std::int64_t center,
+                                       std::int64_t radius, Pacing pacing) {
   return plan_bidirectional_by_shifts(inst, RingPrefix::of(inst), center, radius, pacing, 0);
 }
 
-ShiftPlan plan_bidirectional_by_shifts(const RingInstance& inst, const RingPrefix& prefix, std::int64_t center,
-                                       std::int64_t radius, Pacing pacing, Ticks bound) {
+ShiftPlan plan_bidirectional_by_shifts(const RingInstance& inst, const RingPrefix& prefix,
+                                       std::int64_t center, std::int64_t radius, Pacing pacing,
+                                       Ticks bound) {
   REDIST_ASSERT(inst.bidirectional() && prefix.size() == inst.size());
   ShiftSearch search(inst, prefix, pacing, bound);
   std::optional<ShiftCandidate> light;
   // The light shift nearest to the centre (System 12 restricted to net flows): relays then forward
   // only items they hold.
-  if (const auto window = light_shifts(inst, prefix)) light = search.candidate(std::clamp(center, window->lo, window->hi));
+  if (const auto window = light_shifts(inst, prefix))
+    light = search.candidate(std::clamp(center, window->lo, window->hi));
   if (inst.size() > kExhaustiveWindowRing) {
     search_by_slope(search, center, radius, light);
   } else {
     // Nearest to the centre first (equal tau: the nearer shift is timed first, and ties keep it).
     std::vector<ShiftCandidate> candidates;
     const auto add = [&](const ShiftCandidate& c) {
-      const bool seen = std::any_of(candidates.begin(), candidates.end(), [&](const auto& o) { return o.shift == c.shift; });
+      const bool seen = std::any_of(candidates.begin(), candidates.end(),
+                                    [&](const auto& o) { return o.shift == c.shift; });
       if (!seen) candidates.push_back(c);
     };
     add(search.candidate(center));

@@ -6,8 +6,8 @@
 
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
-#include "redist/ring/ring_prefix.hpp"
 #include "redist/ring/forwarding_bound.hpp"
+#include "redist/ring/ring_prefix.hpp"
 #include "redist/ring/system6.hpp"
 
 namespace redist::ring {
@@ -67,17 +67,19 @@ namespace {
 // and one receiving exceeds T iff S_p - floor(T / succ[k-1]) > S_q + floor(T / pred[l+1]).
 // A sliding-window extreme over p (slices of 2..n-1 processors) decides all slices in O(n), and a
 // binary search over T finds the largest term exactly: O(n log(max time)) instead of O(n^2).
-// The slice of 2..n-1 processors that exceeds T by the largest margin (d - floor(T/a) - floor(T/b)),
-// found in O(n) with monotone windows over the doubled prefix array; nullopt when none exceeds T.
+// The slice of 2..n-1 processors that exceeds T by the largest margin (d - floor(T/a) -
+// floor(T/b)), found in O(n) with monotone windows over the doubled prefix array; nullopt when none
+// exceeds T.
 template <class Int>
 class Lemma12Slices {
  public:
-  Lemma12Slices(const RingInstance& inst, const std::vector<std::int64_t>& prefix) : inst_(inst), prefix_(prefix) {}
+  Lemma12Slices(const RingInstance& inst, const std::vector<std::int64_t>& prefix)
+      : inst_(inst), prefix_(prefix) {}
 
   struct Slice {
     std::size_t first;  // P_first .. P_last
     std::size_t last;
-    bool sending;       // the slice has an excess to send (d > 0)
+    bool sending;  // the slice has an excess to send (d > 0)
   };
 
   std::optional<Slice> most_exceeding(Int t) const {
@@ -97,7 +99,8 @@ class Lemma12Slices {
     for (std::size_t q = n; q < 2 * n; ++q) {
       for (; next_p + 2 <= q; ++next_p) {  // admit start position p = q - 2
         const Int o = out_start(next_p), i = in_start(next_p);
-        while (out_window.size() > out_head && out_start(out_window.back()) >= o) out_window.pop_back();
+        while (out_window.size() > out_head && out_start(out_window.back()) >= o)
+          out_window.pop_back();
         out_window.push_back(next_p);
         while (in_window.size() > in_head && in_start(in_window.back()) <= i) in_window.pop_back();
         in_window.push_back(next_p);
@@ -123,8 +126,10 @@ class Lemma12Slices {
   Ticks term(const Slice& slice) const {
     const std::size_t n = inst_.size();
     const std::int64_t d = slice_imbalance(prefix_, slice.first, slice.last);
-    if (slice.sending) return best_two_link_split(d, inst_.pred_cost[slice.first], inst_.succ_cost[slice.last]);
-    return best_two_link_split(-d, inst_.succ_cost[(slice.first + n - 1) % n], inst_.pred_cost[(slice.last + 1) % n]);
+    if (slice.sending)
+      return best_two_link_split(d, inst_.pred_cost[slice.first], inst_.succ_cost[slice.last]);
+    return best_two_link_split(-d, inst_.succ_cost[(slice.first + n - 1) % n],
+                               inst_.pred_cost[(slice.last + 1) % n]);
   }
 
  private:
@@ -136,7 +141,8 @@ class Lemma12Slices {
 // exceeds it most. T only takes values of real slice terms and strictly increases, so it stops at
 // the largest term; in practice after a handful of O(n) passes.
 template <class Int>
-Ticks largest_slice_term(const RingInstance& inst, const std::vector<std::int64_t>& prefix, Ticks above) {
+Ticks largest_slice_term(const RingInstance& inst, const std::vector<std::int64_t>& prefix,
+                         Ticks above) {
   const Lemma12Slices<Int> slices(inst, prefix);
   Ticks t = above;
   while (const auto slice = slices.most_exceeding(static_cast<Int>(t))) {
@@ -163,36 +169,55 @@ Ticks lemma12_bound(const RingInstance& inst, const RingPrefix& prefix) {
   // Single processors: all of |delta_k| through the faster port.
   Ticks best = 0;
   for (std::size_t k = 0; k < n; ++k) {
-    if (delta[k] > 0) best = std::max(best, static_cast<Ticks>(delta[k]) * std::min(pred[k], succ[k]));
-    if (delta[k] < 0) best = std::max(best, static_cast<Ticks>(-delta[k]) * std::min(succ[prev(k)], pred[next(k)]));
+    if (delta[k] > 0)
+      best = std::max(best, static_cast<Ticks>(delta[k]) * std::min(pred[k], succ[k]));
+    if (delta[k] < 0)
+      best = std::max(best, static_cast<Ticks>(-delta[k]) * std::min(succ[prev(k)], pred[next(k)]));
   }
   if (n < 3) return best;
   // No slice term exceeds |d| times its slower link.
-  const std::int64_t max_cost = std::max(*std::max_element(succ.begin(), succ.end()), *std::max_element(pred.begin(), pred.end()));
+  const std::int64_t max_cost = std::max(*std::max_element(succ.begin(), succ.end()),
+                                         *std::max_element(pred.begin(), pred.end()));
   const Ticks ceiling = static_cast<Ticks>(prefix.hi - prefix.lo) * max_cost + 1;
   // 64-bit arithmetic whenever every quantity fits (|S| <= 2^62 always; T / cost <= T).
-  if (ceiling < (static_cast<Ticks>(1) << 61)) return largest_slice_term<std::int64_t>(inst, prefix.sums, best);
+  if (ceiling < (static_cast<Ticks>(1) << 61))
+    return largest_slice_term<std::int64_t>(inst, prefix.sums, best);
   return largest_slice_term<Ticks>(inst, prefix.sums, best);
 }
 
-RingBounds ring_lower_bounds(const RingInstance& inst) { return ring_lower_bounds(inst, RingPrefix::of(inst)); }
+RingBounds ring_lower_bounds(const RingInstance& inst) {
+  return ring_lower_bounds(inst, RingPrefix::of(inst));
+}
 
 RingBounds ring_lower_bounds(const RingInstance& inst, const RingPrefix& prefix) {
   REDIST_ASSERT(prefix.size() == inst.size());
   RingBounds bounds;
   if (!inst.bidirectional()) {
-    if (inst.homogeneous()) bounds.terms.push_back({"lemma1", "document 000, Lemma 1 (homogeneous unidirectional)", lemma1_bound(inst, prefix)});
-    bounds.terms.push_back({"lemma5", "document 000, Theorem 2 / Lemma 5 on positive slices (docs/errata.md item 2)", lemma5_bound(inst, prefix)});
+    if (inst.homogeneous())
+      bounds.terms.push_back({"lemma1", "document 000, Lemma 1 (homogeneous unidirectional)",
+                              lemma1_bound(inst, prefix)});
+    bounds.terms.push_back(
+        {"lemma5", "document 000, Theorem 2 / Lemma 5 on positive slices (docs/errata.md item 2)",
+         lemma5_bound(inst, prefix)});
   } else {
-    if (inst.homogeneous()) bounds.terms.push_back({"lemma6", "document 000, Lemma 6 (homogeneous bidirectional)", lemma6_bound(inst, prefix)});
-    // On a homogeneous ring Lemma 12 equals Lemma 6 (tested), so it is only computed when it can differ.
-    if (!inst.homogeneous()) bounds.terms.push_back({"lemma12", "document 000, Lemma 12 (bidirectional, any costs)", lemma12_bound(inst, prefix)});
+    if (inst.homogeneous())
+      bounds.terms.push_back({"lemma6", "document 000, Lemma 6 (homogeneous bidirectional)",
+                              lemma6_bound(inst, prefix)});
+    // On a homogeneous ring Lemma 12 equals Lemma 6 (tested), so it is only computed when it can
+    // differ.
+    if (!inst.homogeneous())
+      bounds.terms.push_back({"lemma12", "document 000, Lemma 12 (bidirectional, any costs)",
+                              lemma12_bound(inst, prefix)});
     const System6Solution& system6 = bounds.system6.emplace(solve_system6(inst, prefix));
-    bounds.terms.push_back({"system6_integer", "document 000 System 6, integer optimum (docs/errata.md item 3)", system6.integer_optimum});
+    bounds.terms.push_back({"system6_integer",
+                            "document 000 System 6, integer optimum (docs/errata.md item 3)",
+                            system6.integer_optimum});
     // Equal to tau_int when System 6's integer optimum is light: only worth computing otherwise.
     if (!system6.integer_shift_light)
-      bounds.terms.push_back({"forwarding", "System 6 plus forwarding delays at relays (docs/ring_bidirectional_heterogeneous.md)",
-                              forwarding_bound(inst, prefix, system6)});
+      bounds.terms.push_back(
+          {"forwarding",
+           "System 6 plus forwarding delays at relays (docs/ring_bidirectional_heterogeneous.md)",
+           forwarding_bound(inst, prefix, system6)});
   }
   for (const auto& term : bounds.terms) bounds.best = std::max(bounds.best, term.value);
   return bounds;

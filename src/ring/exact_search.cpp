@@ -32,13 +32,14 @@ std::string key_of(const State& s) {
 
 struct Node {
   State state;
-  std::size_t parent;                     // index in the previous layer
+  std::size_t parent;                       // index in the previous layer
   std::vector<std::pair<int, int>> starts;  // (processor, 1 = succ / 0 = pred) started at this tick
 };
 
 class Search {
  public:
-  Search(const RingInstance& inst, const ExactSearchLimits& limits) : inst_(inst), n_(inst.size()), limits_(limits) {}
+  Search(const RingInstance& inst, const ExactSearchLimits& limits)
+      : inst_(inst), n_(inst.size()), limits_(limits) {}
 
   ExactSearchResult run(Ticks horizon) {
     horizon_ = horizon;
@@ -49,12 +50,14 @@ class Search {
     for (Ticks t = 0;; ++t) {
       for (std::size_t k = 0; k < layers_.back().size(); ++k)
         if (done(layers_.back()[k].state)) return {ExactSearchResult::Outcome::found, schedule(k)};
-      if (cut_short_) return {ExactSearchResult::Outcome::gave_up, {}};  // a partial layer proves nothing
+      if (cut_short_)
+        return {ExactSearchResult::Outcome::gave_up, {}};  // a partial layer proves nothing
       if (t >= horizon) return {ExactSearchResult::Outcome::none_by_horizon, {}};
       if (over_budget()) return {ExactSearchResult::Outcome::gave_up, {}};
       now_ = t + 1;
       advance(now_);
-      if (layers_.back().empty() && !cut_short_) return {ExactSearchResult::Outcome::none_by_horizon, {}};
+      if (layers_.back().empty() && !cut_short_)
+        return {ExactSearchResult::Outcome::none_by_horizon, {}};
     }
   }
 
@@ -65,7 +68,9 @@ class Search {
     return true;
   }
 
-  std::size_t receiver(std::size_t from, bool succ) const { return succ ? (from + 1) % n_ : (from + n_ - 1) % n_; }
+  std::size_t receiver(std::size_t from, bool succ) const {
+    return succ ? (from + 1) % n_ : (from + n_ - 1) % n_;
+  }
   std::int32_t cost(std::size_t from, bool succ) const {
     return static_cast<std::int32_t>(succ ? inst_.succ_cost[from] : inst_.pred_cost[from]);
   }
@@ -120,10 +125,12 @@ class Search {
     for (std::size_t i = 0; i < n_; ++i) {
       const std::int64_t surplus = after[i] - inst_.targets[i];
       bound = std::max<Ticks>(bound, std::max(s[i].busy, receiving_for[i]));
-      const std::int64_t out = inst_.bidirectional() ? std::min(inst_.succ_cost[i], inst_.pred_cost[i]) : inst_.succ_cost[i];
-      const std::int64_t in = inst_.bidirectional()
-                                  ? std::min(inst_.succ_cost[(i + n_ - 1) % n_], inst_.pred_cost[(i + 1) % n_])
-                                  : inst_.succ_cost[(i + n_ - 1) % n_];
+      const std::int64_t out = inst_.bidirectional()
+                                   ? std::min(inst_.succ_cost[i], inst_.pred_cost[i])
+                                   : inst_.succ_cost[i];
+      const std::int64_t in = inst_.bidirectional() ? std::min(inst_.succ_cost[(i + n_ - 1) % n_],
+                                                               inst_.pred_cost[(i + 1) % n_])
+                                                    : inst_.succ_cost[(i + n_ - 1) % n_];
       if (surplus > 0) bound = std::max<Ticks>(bound, s[i].busy + surplus * out);
       if (surplus < 0) bound = std::max<Ticks>(bound, receiving_for[i] + (-surplus) * in);
     }
@@ -144,7 +151,8 @@ class Search {
     index_.clear();
     const auto& prev = layers_[layers_.size() - 2];
     for (std::size_t k = 0; k < prev.size(); ++k) {
-      if (over_budget()) {  // checked inside the layer too: one layer can multiply the states by 3^n
+      if (over_budget()) {  // checked inside the layer too: one layer can multiply the states by
+                            // 3^n
         cut_short_ = true;
         return;
       }
@@ -165,9 +173,10 @@ class Search {
     for (std::size_t layer = layers_.size(); layer-- > 0;) {
       const Node& node = layers_[layer][k];
       for (const auto& [from, succ] : node.starts)
-        transfers.push_back({from, static_cast<std::int64_t>(receiver(static_cast<std::size_t>(from), succ == 1)), 1,
-                             static_cast<Ticks>(layer), n_ == 2 ? std::optional<Link>(succ ? Link::succ : Link::pred)
-                                                                : std::nullopt});
+        transfers.push_back(
+            {from, static_cast<std::int64_t>(receiver(static_cast<std::size_t>(from), succ == 1)),
+             1, static_cast<Ticks>(layer),
+             n_ == 2 ? std::optional<Link>(succ ? Link::succ : Link::pred) : std::nullopt});
       k = node.parent;
     }
     std::sort(transfers.begin(), transfers.end(),
@@ -184,8 +193,11 @@ class Search {
       bool merged = false;
       for (Transfer& b : out) {
         const bool same_link = b.from == t.from && b.to == t.to && b.link == t.link;
-        const bool succ = t.link ? *t.link == Link::succ : static_cast<std::size_t>(t.to) == receiver(static_cast<std::size_t>(t.from), true);
-        if (same_link && b.start + b.items * cost(static_cast<std::size_t>(t.from), succ) == t.start) {
+        const bool succ = t.link ? *t.link == Link::succ
+                                 : static_cast<std::size_t>(t.to) ==
+                                       receiver(static_cast<std::size_t>(t.from), true);
+        if (same_link &&
+            b.start + b.items * cost(static_cast<std::size_t>(t.from), succ) == t.start) {
           ++b.items;
           merged = true;
           break;
@@ -205,7 +217,9 @@ class Search {
   std::size_t expansions_ = 0;  // combinations of starts tried: up to 3^n per state, the real cost
   bool cut_short_ = false;      // the last layer stopped at the budget
 
-  bool over_budget() const { return seen_ > limits_.max_states || expansions_ > limits_.max_expansions; }
+  bool over_budget() const {
+    return seen_ > limits_.max_states || expansions_ > limits_.max_expansions;
+  }
   Ticks now_ = 0;
   Ticks horizon_ = 0;
 };
@@ -222,7 +236,8 @@ bool exact_search_applies(const RingInstance& inst, const ExactSearchLimits& lim
          std::all_of(inst.pred_cost.begin(), inst.pred_cost.end(), small);
 }
 
-ExactSearchResult exact_optimal_schedule(const RingInstance& inst, Ticks horizon, const ExactSearchLimits& limits) {
+ExactSearchResult exact_optimal_schedule(const RingInstance& inst, Ticks horizon,
+                                         const ExactSearchLimits& limits) {
   if (!exact_search_applies(inst, limits)) return {ExactSearchResult::Outcome::gave_up, {}};
   return Search(inst, limits).run(horizon);
 }

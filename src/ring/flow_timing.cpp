@@ -31,24 +31,27 @@ std::vector<Segment> segments(const std::vector<std::int64_t>& flows, int dir) {
   return out;
 }
 
-// Transfers one path's strict ASAP timing may take: 64 per processor and at least 2^24, i.e. at most
-// a few GB. Random rings need about 3 per link; only adversarial paths approach n^2 / 2.
+// Transfers one path's strict ASAP timing may take: 64 per processor and at least 2^24, i.e. at
+// most a few GB. Random rings need about 3 per link; only adversarial paths approach n^2 / 2.
 std::int64_t max_path_pieces(std::size_t ring_size) {
   return std::max<std::int64_t>(std::int64_t{1} << 24, 64 * static_cast<std::int64_t>(ring_size));
 }
 
-// Beyond this many batches on one path, banding gives way to compressed timing (valid, maybe later).
+// Beyond this many batches on one path, banding gives way to compressed timing (valid, maybe
+// later).
 constexpr std::int64_t kBandedBatchBudget = 2'000'000;
 
 // Compressed timing whose follow pieces are cut into chunks so that the path needs about `budget`
 // batches: each item waits at most one chunk, instead of a whole follow piece.
-std::vector<DepartureCurve> time_path_chunked(std::vector<PathLink> links, const std::vector<std::int64_t>& loads,
+std::vector<DepartureCurve> time_path_chunked(std::vector<PathLink> links,
+                                              const std::vector<std::int64_t>& loads,
                                               std::int64_t budget) {
   const auto exact = time_path(links, loads, FollowMode::exact);
   std::int64_t batches = 0;
   for (std::size_t k = 0; k < links.size(); ++k)
     batches = add_batches(batches, batch_count(exact[k], links[k].cost, Pacing::back_to_back));
-  const std::int64_t per_budget = batches / budget + (batches % budget != 0 ? 1 : 0);  // ceil, no overflow
+  const std::int64_t per_budget =
+      batches / budget + (batches % budget != 0 ? 1 : 0);  // ceil, no overflow
   const std::int64_t chunk = std::max<std::int64_t>(1, 2 * per_budget);
   for (auto& link : links) link.follow_chunk = chunk;
   return time_path(links, loads, FollowMode::compress);
@@ -56,9 +59,14 @@ std::vector<DepartureCurve> time_path_chunked(std::vector<PathLink> links, const
 
 class FlowTimer {
  public:
-  FlowTimer(const RingInstance& inst, const std::vector<std::int64_t>& flows, FollowMode mode, FlowTiming& out,
-            std::optional<Ticks> give_up_above)
-      : inst_(inst), n_(inst.size()), flows_(flows), mode_(mode), pieces_(out.pieces), ranges_(out.ranges),
+  FlowTimer(const RingInstance& inst, const std::vector<std::int64_t>& flows, FollowMode mode,
+            FlowTiming& out, std::optional<Ticks> give_up_above)
+      : inst_(inst),
+        n_(inst.size()),
+        flows_(flows),
+        mode_(mode),
+        pieces_(out.pieces),
+        ranges_(out.ranges),
         give_up_above_(give_up_above) {
     ranges_.assign(n_, {});
   }
@@ -82,7 +90,6 @@ class FlowTimer {
     gave_up_ = gave_up_ || (give_up_above_ && end > *give_up_above_);
     return gave_up_;
   }
-
 
   // Edge crossed at step k of the segment, its sender and its per-item cost.
   std::size_t edge_at(const Segment& s, std::size_t k) const {
@@ -110,8 +117,12 @@ class FlowTimer {
     if (sign(flows_[edge]) != other || ranges_[edge].size == 0) return 0;
     return last_departure(curve(edge)) + cost(edge, other);
   }
-  Ticks sends_done(std::size_t p, int other) const { return done_over(other > 0 ? p : (p + n_ - 1) % n_, other); }
-  Ticks receives_done(std::size_t p, int other) const { return done_over(other > 0 ? (p + n_ - 1) % n_ : p, other); }
+  Ticks sends_done(std::size_t p, int other) const {
+    return done_over(other > 0 ? p : (p + n_ - 1) % n_, other);
+  }
+  Ticks receives_done(std::size_t p, int other) const {
+    return done_over(other > 0 ? (p + n_ - 1) % n_ : p, other);
+  }
 
   void time_segment(const Segment& s, bool second) {
     links_.resize(s.length);
@@ -137,20 +148,25 @@ class FlowTimer {
     for (std::size_t k = 0; k < s.length; ++k) {
       const std::size_t begin = pieces_.size();
       const CurveRange up = k == 0 ? CurveRange{} : ranges_[edge_at(s, k - 1)];
-      append_link_timing(pieces_, up.begin, up.begin + up.size, k == 0 ? 0 : links_[k - 1].cost, loads_[k], links_[k],
-                         mode_, pieces_);
+      append_link_timing(pieces_, up.begin, up.begin + up.size, k == 0 ? 0 : links_[k - 1].cost,
+                         loads_[k], links_[k], mode_, pieces_);
       const std::size_t e = edge_at(s, k);
       ranges_[e] = {begin, pieces_.size() - begin};
-      if (static_cast<std::int64_t>(pieces_.size() - path_begin) > max_pieces) throw_too_many_pieces(s.length, max_pieces);
+      if (static_cast<std::int64_t>(pieces_.size() - path_begin) > max_pieces)
+        throw_too_many_pieces(s.length, max_pieces);
       if (ranges_[e].size != 0 && past_give_up(last_departure(curve(e)) + links_[k].cost)) return;
     }
   }
 
   std::vector<DepartureCurve> time_banded(const Segment& s) {
     std::vector<std::int64_t> receiver_targets(s.length);
-    for (std::size_t k = 0; k < s.length; ++k) receiver_targets[k] = inst_.targets[receiver(edge_at(s, k), s.dir)];
-    const std::int64_t budget = std::max<std::int64_t>(kBandedBatchBudget, 32 * static_cast<std::int64_t>(s.length));
-    if (auto banded = time_path_banded(links_, loads_, receiver_targets, inst_.bidirectional(), budget)) return std::move(*banded);
+    for (std::size_t k = 0; k < s.length; ++k)
+      receiver_targets[k] = inst_.targets[receiver(edge_at(s, k), s.dir)];
+    const std::int64_t budget =
+        std::max<std::int64_t>(kBandedBatchBudget, 32 * static_cast<std::int64_t>(s.length));
+    if (auto banded =
+            time_path_banded(links_, loads_, receiver_targets, inst_.bidirectional(), budget))
+      return std::move(*banded);
     chunked_ = true;
     return time_path_chunked(links_, loads_, budget);
   }
@@ -168,7 +184,7 @@ class FlowTimer {
   FollowMode mode_;
   std::vector<DeparturePiece>& pieces_;
   std::vector<CurveRange>& ranges_;
-  std::vector<PathLink> links_;     // the current path's links and senders' loads, reused
+  std::vector<PathLink> links_;  // the current path's links and senders' loads, reused
   std::vector<std::int64_t> loads_;
   bool chunked_ = false;
   std::optional<Ticks> give_up_above_;
@@ -177,20 +193,22 @@ class FlowTimer {
 
 }  // namespace
 
-std::optional<FlowTiming> time_flows(const RingInstance& inst, std::int64_t shift, PortOrder order, FollowMode mode,
-                                     Pacing pacing) {
+std::optional<FlowTiming> time_flows(const RingInstance& inst, std::int64_t shift, PortOrder order,
+                                     FollowMode mode, Pacing pacing) {
   return time_flows(inst, RingPrefix::of(inst), shift, order, mode, pacing);
 }
 
-std::optional<FlowTiming> time_flows(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
-                                     PortOrder order, FollowMode mode, Pacing pacing) {
+std::optional<FlowTiming> time_flows(const RingInstance& inst, const RingPrefix& prefix,
+                                     std::int64_t shift, PortOrder order, FollowMode mode,
+                                     Pacing pacing) {
   FlowTiming timing;
   if (!time_flows_into(timing, inst, prefix, shift, order, mode, pacing)) return std::nullopt;
   return timing;
 }
 
-bool time_flows_into(FlowTiming& timing, const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
-                     PortOrder order, FollowMode mode, Pacing pacing, std::optional<Ticks> give_up_above) {
+bool time_flows_into(FlowTiming& timing, const RingInstance& inst, const RingPrefix& prefix,
+                     std::int64_t shift, PortOrder order, FollowMode mode, Pacing pacing,
+                     std::optional<Ticks> give_up_above) {
   REDIST_ASSERT(prefix.size() == inst.size());
   const std::size_t n = inst.size();
   timing.shift = shift;
@@ -203,7 +221,7 @@ bool time_flows_into(FlowTiming& timing, const RingInstance& inst, const RingPre
   timing.chunked = false;
   if (n == 1) return true;
   const auto [lo, hi] = std::minmax_element(timing.flows.begin(), timing.flows.end());
-  if (*lo > 0 || *hi < 0) return false;                 // circulation
+  if (*lo > 0 || *hi < 0) return false;                // circulation
   if (!inst.bidirectional() && *lo < 0) return false;  // backwards on a one-way ring
 
   FlowTimer timer(inst, timing.flows, mode, timing, give_up_above);
@@ -236,15 +254,18 @@ Schedule flow_timing_schedule(const RingInstance& inst, const FlowTiming& timing
     const auto from = static_cast<std::int64_t>(right ? e : (e + 1) % n);
     const auto to = static_cast<std::int64_t>(right ? (e + 1) % n : e);
     const Ticks c = right ? inst.succ_cost[e] : inst.pred_cost[(e + 1) % n];
-    const std::optional<Link> link = n == 2 ? std::optional<Link>(right ? Link::succ : Link::pred) : std::nullopt;
+    const std::optional<Link> link =
+        n == 2 ? std::optional<Link>(right ? Link::succ : Link::pred) : std::nullopt;
     for (const DeparturePiece& p : timing.curve(e)) {
       if (p.spacing == c || pacing == Pacing::spaced) {
         // A piece is one transfer: its span [first, first + (count-1) spacing + c) ends where the
         // sender's port becomes free in path_timing, so consecutive pieces never overlap.
-        schedule.transfers.push_back({from, to, p.count, p.first, link, p.spacing == c ? Ticks{0} : p.spacing});
+        schedule.transfers.push_back(
+            {from, to, p.count, p.first, link, p.spacing == c ? Ticks{0} : p.spacing});
         continue;
       }
-      for (std::int64_t j = 0; j < p.count; ++j) schedule.transfers.push_back({from, to, 1, p.first + j * p.spacing, link});
+      for (std::int64_t j = 0; j < p.count; ++j)
+        schedule.transfers.push_back({from, to, 1, p.first + j * p.spacing, link});
     }
   }
   return schedule;

@@ -30,13 +30,14 @@ struct ShiftTimes {
   Ticks beta = 0;
 };
 
-ShiftTimes shift_times(const RingInstance& inst, const std::vector<std::int64_t>& prefix, std::int64_t shift) {
+ShiftTimes shift_times(const RingInstance& inst, const std::vector<std::int64_t>& prefix,
+                       std::int64_t shift) {
   const std::size_t n = inst.size();
   ShiftTimes out;
   if (n < 2) return out;
   for (std::size_t p = 0; p < n; ++p) {
     const std::size_t prev = (p + n - 1) % n, next = (p + 1) % n;
-    const Ticks right = static_cast<Ticks>(shift) + prefix[p];   // F_p
+    const Ticks right = static_cast<Ticks>(shift) + prefix[p];    // F_p
     const Ticks left = static_cast<Ticks>(shift) + prefix[prev];  // F_{p-1}
     const Ticks to_succ = positive(right), to_pred = positive(-left);
     const Ticks from_pred = positive(left), from_succ = positive(-right);
@@ -48,11 +49,13 @@ ShiftTimes shift_times(const RingInstance& inst, const std::vector<std::int64_t>
     const Ticks first_arrival = std::min(inst.succ_cost[prev], inst.pred_cost[next]);
     const Ticks last_departure = std::min(inst.succ_cost[p], inst.pred_cost[p]);
     if (to_succ + to_pred > inst.loads[p])
-      out.beta = std::max(out.beta, first_arrival + port_time_beyond(to_succ, inst.succ_cost[p], to_pred,
-                                                                     inst.pred_cost[p], inst.loads[p]));
+      out.beta =
+          std::max(out.beta, first_arrival + port_time_beyond(to_succ, inst.succ_cost[p], to_pred,
+                                                              inst.pred_cost[p], inst.loads[p]));
     if (from_pred + from_succ > inst.targets[p])
-      out.beta = std::max(out.beta, last_departure + port_time_beyond(from_pred, inst.succ_cost[prev], from_succ,
-                                                                      inst.pred_cost[next], inst.targets[p]));
+      out.beta = std::max(
+          out.beta, last_departure + port_time_beyond(from_pred, inst.succ_cost[prev], from_succ,
+                                                      inst.pred_cost[next], inst.targets[p]));
   }
   out.beta = std::max(out.beta, out.tau);
   return out;
@@ -65,7 +68,8 @@ Ticks forwarding_bound(const RingInstance& inst) {
   return forwarding_bound(inst, prefix, solve_system6(inst, prefix));
 }
 
-Ticks forwarding_bound(const RingInstance& inst, const RingPrefix& ring_prefix, const System6Solution& system6) {
+Ticks forwarding_bound(const RingInstance& inst, const RingPrefix& ring_prefix,
+                       const System6Solution& system6) {
   REDIST_ASSERT(inst.bidirectional() && ring_prefix.size() == inst.size());
   const std::size_t n = inst.size();
   if (n < 2) return 0;
@@ -78,7 +82,8 @@ Ticks forwarding_bound(const RingInstance& inst, const RingPrefix& ring_prefix, 
   for (const int dir : {-1, +1}) {
     std::int64_t x = center;
     for (std::int64_t k = 0;; ++k) {
-      if ((dir < 0 && x <= lo) || (dir > 0 && x >= hi)) break;  // tau(x) beyond is >= tau at the end
+      if ((dir < 0 && x <= lo) || (dir > 0 && x >= hi))
+        break;  // tau(x) beyond is >= tau at the end
       x += dir;
       const ShiftTimes t = shift_times(inst, prefix, x);
       best = std::min(best, t.beta);

@@ -17,7 +17,8 @@ void draw_light(RingInstance& inst, const RingGenOptions& opt, Rng& rng) {
   std::int64_t budget = *std::min_element(inst.loads.begin(), inst.loads.end()) / 2;
   const auto n = static_cast<std::int64_t>(inst.size());
   while (budget > 0 && n > 1) {
-    const std::int64_t amount = rng.uniform(1, std::max<std::int64_t>(1, std::min<std::int64_t>(budget, opt.max_load / 4 + 1)));
+    const std::int64_t amount = rng.uniform(
+        1, std::max<std::int64_t>(1, std::min<std::int64_t>(budget, opt.max_load / 4 + 1)));
     const auto from = static_cast<std::size_t>(rng.uniform(0, n - 1));
     const auto to = static_cast<std::size_t>(rng.uniform(0, n - 1));
     budget -= amount;
@@ -30,20 +31,26 @@ void draw_light(RingInstance& inst, const RingGenOptions& opt, Rng& rng) {
 }  // namespace
 
 std::optional<RingShape> ring_shape_from_name(const std::string& name) {
-  for (const RingShape s : {RingShape::uniform, RingShape::gather, RingShape::scatter, RingShape::heavy,
-                            RingShape::blocks, RingShape::forward})
+  for (const RingShape s : {RingShape::uniform, RingShape::gather, RingShape::scatter,
+                            RingShape::heavy, RingShape::blocks, RingShape::forward})
     if (name == to_string(s)) return s;
   return std::nullopt;
 }
 
 const char* to_string(RingShape shape) {
   switch (shape) {
-    case RingShape::uniform: return "uniform";
-    case RingShape::gather: return "gather";
-    case RingShape::scatter: return "scatter";
-    case RingShape::heavy: return "heavy";
-    case RingShape::blocks: return "blocks";
-    case RingShape::forward: return "forward";
+    case RingShape::uniform:
+      return "uniform";
+    case RingShape::gather:
+      return "gather";
+    case RingShape::scatter:
+      return "scatter";
+    case RingShape::heavy:
+      return "heavy";
+    case RingShape::blocks:
+      return "blocks";
+    case RingShape::forward:
+      return "forward";
   }
   return "?";
 }
@@ -52,9 +59,10 @@ RingInstance generate_ring_instance(const RingGenOptions& opt) {
   if (opt.n == 0) throw InputError("", "--n", "must be >= 1");
   if (opt.max_load < 1) throw InputError("", "--max-load", "must be >= 1");
   if (opt.max_cost < 1) throw InputError("", "--max-cost", "must be >= 1");
-  if (opt.cost_decimals < 0 || opt.cost_decimals > 6) throw InputError("", "--cost-decimals", "must be in [0, 6]");
-  // The loads are summed below in 64 bits: refuse before that sum can overflow (checked again, on the
-  // drawn values, by check_ring_instance).
+  if (opt.cost_decimals < 0 || opt.cost_decimals > 6)
+    throw InputError("", "--cost-decimals", "must be in [0, 6]");
+  // The loads are summed below in 64 bits: refuse before that sum can overflow (checked again, on
+  // the drawn values, by check_ring_instance).
   if (static_cast<Ticks>(opt.n) * opt.max_load > kMaxTotalItems)
     throw InputError("", "--max-load", "n * max-load exceeds 2^62 items");
   Rng rng(opt.seed);

@@ -60,7 +60,9 @@ class RunCursor {
     const StepRun* r = current();
     return passed_ + (r && r->first < at_ ? static_cast<std::int64_t>(at_ - r->first) : 0);
   }
-  [[nodiscard]] const StepRun* current() const { return next_ < runs_.size() ? &runs_[next_] : nullptr; }
+  [[nodiscard]] const StepRun* current() const {
+    return next_ < runs_.size() ? &runs_[next_] : nullptr;
+  }
   [[nodiscard]] bool inside() const { return current() && current()->first <= at_; }
 
  private:
@@ -71,12 +73,12 @@ class RunCursor {
 };
 
 // The sends of one edge, each as early as allowed: the sender holds `stock` items before step 1 and
-// receives one in every step of `arrivals` (usable from the next step: docs/design.md's holdings rule);
-// it sends `count` items, one per step, never before `earliest` nor in a step of `busy` (where the
-// receiving sink takes an item from its other side). Output size and cost are
+// receives one in every step of `arrivals` (usable from the next step: docs/design.md's holdings
+// rule); it sends `count` items, one per step, never before `earliest` nor in a step of `busy`
+// (where the receiving sink takes an item from its other side). Output size and cost are
 // O(|arrivals| + |busy| + output): each stretch below ends at an event of one of them.
-void send_asap(StepSpan arrivals, std::int64_t stock, std::int64_t count, StepSpan busy, Step earliest,
-               StepRuns& out) {
+void send_asap(StepSpan arrivals, std::int64_t stock, std::int64_t count, StepSpan busy,
+               Step earliest, StepRuns& out) {
   out.clear();
   RunCursor in(arrivals), blocked(busy);
   std::int64_t sent = 0;
@@ -113,7 +115,9 @@ void send_asap(StepSpan arrivals, std::int64_t stock, std::int64_t count, StepSp
 class EdgeSends {
  public:
   explicit EdgeSends(std::size_t n) : begin_(n, 0), end_(n, 0) { runs_.reserve(2 * n); }
-  [[nodiscard]] StepSpan of(std::size_t e) const { return {runs_.data() + begin_[e], end_[e] - begin_[e]}; }
+  [[nodiscard]] StepSpan of(std::size_t e) const {
+    return {runs_.data() + begin_[e], end_[e] - begin_[e]};
+  }
   void assign(std::size_t e, const StepRuns& runs) {
     begin_[e] = runs_.size();
     runs_.insert(runs_.end(), runs.begin(), runs.end());
@@ -138,7 +142,8 @@ struct OrientedRing {
   [[nodiscard]] std::int64_t items(std::size_t e) const { return flow[e] < 0 ? -flow[e] : flow[e]; }
 };
 
-OrientedRing orient(const RingInstance& inst, const std::vector<std::int64_t>& flows, FirstSide side) {
+OrientedRing orient(const RingInstance& inst, const std::vector<std::int64_t>& flows,
+                    FirstSide side) {
   OrientedRing ring;
   ring.n = inst.size();
   ring.succ_first = side == FirstSide::succ;
@@ -238,8 +243,8 @@ ShiftWindow shift_window(const std::vector<std::int64_t>& prefix, Ticks tau) {
   return {static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi)};
 }
 
-Schedule schedule_for_shift(const RingInstance& inst, const std::vector<std::int64_t>& prefix, std::int64_t shift,
-                            FirstSide side) {
+Schedule schedule_for_shift(const RingInstance& inst, const std::vector<std::int64_t>& prefix,
+                            std::int64_t shift, FirstSide side) {
   const std::size_t n = inst.size();
   const auto flows = flows_for_shift(prefix, shift);
   REDIST_ASSERT(has_both_signs(flows));
@@ -269,7 +274,8 @@ std::int64_t preferred_shift(const std::vector<std::int64_t>& prefix, const Shif
 // With a zero load or target the proof's condition on relays may fail for the preferred shift; the
 // window's ends and a few shifts that turn such processors into sources or sinks (F = 0 on one of
 // their edges) are tried too.
-std::vector<std::int64_t> candidate_shifts(const RingInstance& inst, const std::vector<std::int64_t>& prefix,
+std::vector<std::int64_t> candidate_shifts(const RingInstance& inst,
+                                           const std::vector<std::int64_t>& prefix,
                                            const ShiftWindow& window, std::int64_t preferred) {
   constexpr std::size_t kMaxCandidates = 12;
   std::vector<std::int64_t> shifts{preferred, window.lo, window.hi};
@@ -291,7 +297,8 @@ ShiftWindow lemma6_shift_window(const RingInstance& inst) {
   return shift_window(prefix_sums(inst.imbalances()), lemma6_bound(inst) / inst.succ_cost.front());
 }
 
-Schedule schedule_homogeneous_bidirectional(const RingInstance& inst, std::int64_t shift, FirstSide side) {
+Schedule schedule_homogeneous_bidirectional(const RingInstance& inst, std::int64_t shift,
+                                            FirstSide side) {
   require_homogeneous_bidirectional(inst);
   return schedule_for_shift(inst, prefix_sums(inst.imbalances()), shift, side);
 }

@@ -17,8 +17,8 @@ constexpr int kSucc = 0;
 constexpr int kPred = 1;
 
 // Items arriving at a processor over its one receive port: at most one stream at a time (one-port).
-// Item i (1-based) arrives at first + (i - 1) pace: a back-to-back batch has pace = its link's cost,
-// a spaced one its spacing.
+// Item i (1-based) arrives at first + (i - 1) pace: a back-to-back batch has pace = its link's
+// cost, a spaced one its spacing.
 struct IncomingStream {
   Ticks first = 0;
   Ticks pace = 1;
@@ -40,9 +40,19 @@ struct Candidate {
 
 class ListScheduler {
  public:
-  ListScheduler(const RingInstance& inst, const std::vector<std::int64_t>& flows, const ListSchedulerOptions& opt)
-      : inst_(inst), n_(inst.size()), opt_(opt), rem_(2 * n_, 0), base_(inst.loads), stream_(n_),
-        send_free_(n_, 0), recv_free_(n_, 0), last_(2 * n_, -1), seen_(n_, 0), critical_(2 * n_, 0.0),
+  ListScheduler(const RingInstance& inst, const std::vector<std::int64_t>& flows,
+                const ListSchedulerOptions& opt)
+      : inst_(inst),
+        n_(inst.size()),
+        opt_(opt),
+        rem_(2 * n_, 0),
+        base_(inst.loads),
+        stream_(n_),
+        send_free_(n_, 0),
+        recv_free_(n_, 0),
+        last_(2 * n_, -1),
+        seen_(n_, 0),
+        critical_(2 * n_, 0.0),
         slowest_downstream_(2 * n_, 0) {
     for (std::size_t p = 0; p < n_; ++p) {
       rem_[link(p, kSucc)] = std::max<std::int64_t>(flows[p], 0);
@@ -88,10 +98,16 @@ class ListScheduler {
 
  private:
   static std::size_t link(std::size_t p, int dir) { return 2 * p + static_cast<std::size_t>(dir); }
-  std::size_t receiver(std::size_t p, int dir) const { return dir == kSucc ? (p + 1) % n_ : (p + n_ - 1) % n_; }
+  std::size_t receiver(std::size_t p, int dir) const {
+    return dir == kSucc ? (p + 1) % n_ : (p + n_ - 1) % n_;
+  }
   // The processor whose link in direction `dir` delivers to q.
-  std::size_t upstream(std::size_t q, int dir) const { return dir == kSucc ? (q + n_ - 1) % n_ : (q + 1) % n_; }
-  Ticks cost(std::size_t p, int dir) const { return dir == kSucc ? inst_.succ_cost[p] : inst_.pred_cost[p]; }
+  std::size_t upstream(std::size_t q, int dir) const {
+    return dir == kSucc ? (q + n_ - 1) % n_ : (q + 1) % n_;
+  }
+  Ticks cost(std::size_t p, int dir) const {
+    return dir == kSucc ? inst_.succ_cost[p] : inst_.pred_cost[p];
+  }
 
   void wake(std::size_t p, Ticks t) { events_.emplace(t, p); }
 
@@ -113,7 +129,8 @@ class ListScheduler {
   void compute_critical_paths() {
     for (int dir : {kSucc, kPred}) {
       for (std::size_t p = 0; p < n_; ++p) {
-        if (rem_[link(p, dir)] == 0 || rem_[link(receiver(p, dir), dir)] > 0) continue;  // not a path end
+        if (rem_[link(p, dir)] == 0 || rem_[link(receiver(p, dir), dir)] > 0)
+          continue;  // not a path end
         double downstream = 0;
         Ticks slowest = 0;
         std::size_t u = p;
@@ -135,23 +152,34 @@ class ListScheduler {
     const double work = static_cast<double>(rem_[l]) * c;
     double value = 0;
     switch (opt_.priority) {
-      case ListPriority::remaining_work: value = work; break;
+      case ListPriority::remaining_work:
+        value = work;
+        break;
       case ListPriority::critical_path: {
         const std::size_t next = link(receiver(p, dir), dir);
         value = std::max(work, rem_[next] > 0 ? c + critical_[next] : 0.0);
         break;
       }
-      case ListPriority::live_critical_path: value = live_critical_path(p, dir); break;
-      case ListPriority::starved_work_first: value = starved_work(p, dir).urgency; break;
+      case ListPriority::live_critical_path:
+        value = live_critical_path(p, dir);
+        break;
+      case ListPriority::starved_work_first:
+        value = starved_work(p, dir).urgency;
+        break;
       case ListPriority::starving_relay_first: {
         // The sooner the relay this link feeds runs dry, the more urgent; a link feeding no relay
         // comes after every link that does (ties broken by the critical path).
         const Ticks deadline = dry_at(receiver(p, dir), dir, now);
-        value = deadline < kNever ? 1.0 / (1.0 + static_cast<double>(deadline - now)) : 1e-12 * (1.0 + work);
+        value = deadline < kNever ? 1.0 / (1.0 + static_cast<double>(deadline - now))
+                                  : 1e-12 * (1.0 + work);
         break;
       }
-      case ListPriority::succ_first: value = dir == kSucc ? 2.0 : 1.0; break;
-      case ListPriority::pred_first: value = dir == kPred ? 2.0 : 1.0; break;
+      case ListPriority::succ_first:
+        value = dir == kSucc ? 2.0 : 1.0;
+        break;
+      case ListPriority::pred_first:
+        value = dir == kPred ? 2.0 : 1.0;
+        break;
     }
     return opt_.weight.empty() ? value : value * opt_.weight[l];
   }
@@ -162,9 +190,9 @@ class ListScheduler {
   // (unknown, common) end M: relay q_j of the path must still forward rem_j items, of which the
   // items already on the path up to it cover `avail`; the next new item must reach q_j by
   // M - (rem_j - avail) c_j and needs `latency` to get there. The urgency is the largest
-  // (rem_j - avail) c_j + latency over the first kStarvedHorizon relays (earliest deadline first; far
-  // enough for the relays that bind tau_int on the rings of docs/results/hetbi),
-  // `pace` the cost of the relay that sets it.
+  // (rem_j - avail) c_j + latency over the first kStarvedHorizon relays (earliest deadline first;
+  // far enough for the relays that bind tau_int on the rings of docs/results/hetbi), `pace` the
+  // cost of the relay that sets it.
   struct Starved {
     double urgency = 0;
     Ticks pace = 1;
@@ -178,8 +206,9 @@ class ListScheduler {
     for (std::size_t j = 0; j < kStarvedHorizon && q != p && rem_[link(q, dir)] > 0; ++j) {
       const std::int64_t need = rem_[link(q, dir)];
       passing = std::min(need, passing + std::max<std::int64_t>(0, base_[q] + stream_[q].count));
-      const double urgency = static_cast<double>(need - passing) * static_cast<double>(cost(q, dir)) +
-                             static_cast<double>(latency);
+      const double urgency =
+          static_cast<double>(need - passing) * static_cast<double>(cost(q, dir)) +
+          static_cast<double>(latency);
       if (urgency > out.urgency) out = {urgency, cost(q, dir)};
       latency += cost(q, dir);
       q = receiver(q, dir);
@@ -194,7 +223,8 @@ class ListScheduler {
     const std::int64_t to_forward = rem_[link(q, dir)];
     if (to_forward == 0) return kNever;
     const std::int64_t stock = std::min(to_forward, base_[q] + stream_[q].count);
-    return std::max(now, send_free_[q]) + static_cast<Ticks>(std::max<std::int64_t>(stock, 0)) * cost(q, dir);
+    return std::max(now, send_free_[q]) +
+           static_cast<Ticks>(std::max<std::int64_t>(stock, 0)) * cost(q, dir);
   }
 
   // Walks the path downstream with the items still to cross each link: the time this link's path
@@ -202,7 +232,8 @@ class ListScheduler {
   double live_critical_path(std::size_t p, int dir) const {
     constexpr std::size_t kLiveHorizon = 64;
     std::vector<std::size_t> path;
-    for (std::size_t u = p; path.size() < kLiveHorizon && rem_[link(u, dir)] > 0; u = receiver(u, dir)) {
+    for (std::size_t u = p; path.size() < kLiveHorizon && rem_[link(u, dir)] > 0;
+         u = receiver(u, dir)) {
       path.push_back(u);
       if (path.size() >= n_) break;
     }
@@ -259,19 +290,22 @@ class ListScheduler {
       if (opt_.priority == ListPriority::starved_work_first && rem_[link(p, 1 - c.dir)] > 0) {
         // Serve this side until the other side's path becomes the more urgent one.
         // Serve this side until the other side's path becomes the more urgent one, give or take a
-        // tolerance of 1/granularity of the source's remaining work: fewer, longer batches (each one
-        // is a new stream for every relay downstream) for a bounded lateness.
+        // tolerance of 1/granularity of the source's remaining work: fewer, longer batches (each
+        // one is a new stream for every relay downstream) for a bounded lateness.
         const Starved mine = starved_work(p, c.dir), other = starved_work(p, 1 - c.dir);
-        const double source_work = static_cast<double>(rem_[l]) * static_cast<double>(unit) +
-                                   static_cast<double>(rem_[link(p, 1 - c.dir)]) * static_cast<double>(cost(p, 1 - c.dir));
+        const double source_work =
+            static_cast<double>(rem_[l]) * static_cast<double>(unit) +
+            static_cast<double>(rem_[link(p, 1 - c.dir)]) * static_cast<double>(cost(p, 1 - c.dir));
         const double lead = (mine.urgency - other.urgency + source_work / static_cast<double>(g)) /
                             static_cast<double>(mine.pace);
-        cap = std::min(rem_[l], std::max<std::int64_t>(1, static_cast<std::int64_t>(std::min(lead, 1e15)) + 1));
+        cap = std::min(rem_[l], std::max<std::int64_t>(
+                                    1, static_cast<std::int64_t>(std::min(lead, 1e15)) + 1));
       }
       if (opt_.priority == ListPriority::starving_relay_first && rem_[link(p, 1 - c.dir)] > 0) {
         // A source stops feeding this side in time for the other side's relay not to run dry.
         const Ticks other_dry = dry_at(receiver(p, 1 - c.dir), 1 - c.dir, now);
-        if (other_dry < kNever) cap = std::min(cap, std::max<std::int64_t>(1, (other_dry - now) / unit));
+        if (other_dry < kNever)
+          cap = std::min(cap, std::max<std::int64_t>(1, (other_dry - now) / unit));
       }
     }
     Batch batch{std::min(held(p, now), cap), 0};
@@ -286,7 +320,8 @@ class ListScheduler {
     const Ticks end = now + pace * (batch.items - 1) + unit;
     rem_[l] -= batch.items;
     base_[p] -= batch.items;
-    base_[q] += stream_[q].count;  // the previous stream into q has fully arrived (its port is free)
+    base_[q] +=
+        stream_[q].count;  // the previous stream into q has fully arrived (its port is free)
     stream_[q] = {now + unit, pace, batch.items};
     send_free_[p] = recv_free_[q] = end;
     makespan_ = std::max(makespan_, end);
@@ -296,19 +331,19 @@ class ListScheduler {
   }
 
   // A relay also sends, in the same batch, items of its incoming stream that arrive in time for
-  // their turn (at most `cap` items in all). With pending item k arriving at next + (k - 1) pace and
-  // the h held items leaving back to back from now, item h + k leaves at now + (h + k - 1) unit:
-  // in time for every k when the stream is no faster than the link (pace <= unit). Otherwise in
-  // time for the first floor((now + h unit - next) / (pace - unit)) + 1 of them only; the rest leave
-  // as they arrive, at the stream's pace: a spaced transfer (docs/design.md "Schedule"). That is
-  // emitted at the next event, when the relay holds exactly the item that has just arrived: from
+  // their turn (at most `cap` items in all). With pending item k arriving at next + (k - 1) pace
+  // and the h held items leaving back to back from now, item h + k leaves at now + (h + k - 1)
+  // unit: in time for every k when the stream is no faster than the link (pace <= unit). Otherwise
+  // in time for the first floor((now + h unit - next) / (pace - unit)) + 1 of them only; the rest
+  // leave as they arrive, at the stream's pace: a spaced transfer (docs/design.md "Schedule"). That
+  // is emitted at the next event, when the relay holds exactly the item that has just arrived: from
   // then on item 1 + k leaves at now + k pace, exactly when it arrives. So a relay costs a bounded
-  // number of events per incoming stream, whatever the item counts, and still forwards as soon as it
-  // holds items (Algorithm 2). Alternatively (options.late_batches, uncontested only) the batch starts
-  // late enough that its last item leaves as it arrives: the same end, fewer items in flight earlier.
-  // Returns when the batch may start (> now: wait); updates `batch`.
-  Ticks join_incoming_stream(std::size_t p, std::size_t l, Ticks unit, Ticks now, std::int64_t cap, bool late_allowed,
-                             Batch& batch) const {
+  // number of events per incoming stream, whatever the item counts, and still forwards as soon as
+  // it holds items (Algorithm 2). Alternatively (options.late_batches, uncontested only) the batch
+  // starts late enough that its last item leaves as it arrives: the same end, fewer items in flight
+  // earlier. Returns when the batch may start (> now: wait); updates `batch`.
+  Ticks join_incoming_stream(std::size_t p, std::size_t l, Ticks unit, Ticks now, std::int64_t cap,
+                             bool late_allowed, Batch& batch) const {
     const IncomingStream& s = stream_[p];
     const std::int64_t got = arrived(p, now);
     const std::int64_t pending = std::min(s.count - got, cap - batch.items);
@@ -319,20 +354,25 @@ class ListScheduler {
     }
     using Late = ListSchedulerOptions::LateBatches;
     const Ticks next = next_arrival(p, got);
-    const bool late = late_allowed && (opt_.late_batches == Late::always ||
-                                       (opt_.late_batches == Late::when_harmless && slowest_downstream_[l] <= unit));
+    const bool late =
+        late_allowed &&
+        (opt_.late_batches == Late::always ||
+         (opt_.late_batches == Late::when_harmless && slowest_downstream_[l] <= unit));
     if (late) {
       const Ticks last_arrival = next + static_cast<Ticks>(pending - 1) * s.pace;
-      const Ticks start = std::max(now, last_arrival - static_cast<Ticks>(batch.items + pending - 1) * unit);
+      const Ticks start =
+          std::max(now, last_arrival - static_cast<Ticks>(batch.items + pending - 1) * unit);
       if (start == now) batch.items += pending;
       return start;
     }
     if (opt_.spaced && batch.items == 1 && got > 0 && next - s.pace == now && held(p, now) == 1) {
-      batch = {1 + pending, s.pace};  // the held item arrived just now: forward at the stream's pace
+      batch = {1 + pending,
+               s.pace};  // the held item arrived just now: forward at the stream's pace
       return now;
     }
     const Ticks slack = now + static_cast<Ticks>(batch.items) * unit - next;
-    if (slack >= 0) batch.items += std::min(pending, static_cast<std::int64_t>(slack / (s.pace - unit)) + 1);
+    if (slack >= 0)
+      batch.items += std::min(pending, static_cast<std::int64_t>(slack / (s.pace - unit)) + 1);
     return now;
   }
 
@@ -348,23 +388,28 @@ class ListScheduler {
       }
     }
     last_[l] = static_cast<std::int64_t>(transfers_.size());
-    const std::optional<Link> named = n_ == 2 ? std::optional<Link>(dir == kSucc ? Link::succ : Link::pred) : std::nullopt;
-    transfers_.push_back({static_cast<std::int64_t>(p), static_cast<std::int64_t>(receiver(p, dir)), batch.items, start,
-                          named, batch.spacing});
+    const std::optional<Link> named =
+        n_ == 2 ? std::optional<Link>(dir == kSucc ? Link::succ : Link::pred) : std::nullopt;
+    transfers_.push_back({static_cast<std::int64_t>(p), static_cast<std::int64_t>(receiver(p, dir)),
+                          batch.items, start, named, batch.spacing});
   }
 
   const RingInstance& inst_;
   std::size_t n_;
   const ListSchedulerOptions& opt_;
-  std::vector<std::int64_t> rem_;   // items still to send, per link 2 p + dir
-  std::vector<std::int64_t> base_;  // items held, not counting the current incoming stream's arrivals
+  std::vector<std::int64_t> rem_;  // items still to send, per link 2 p + dir
+  std::vector<std::int64_t>
+      base_;  // items held, not counting the current incoming stream's arrivals
   std::vector<IncomingStream> stream_;
   std::vector<Ticks> send_free_, recv_free_;
   std::vector<std::int64_t> last_;  // index of each link's last transfer, -1 if none
   std::vector<std::int64_t> seen_;  // round in which a processor was last woken (dedupes wake-ups)
   std::vector<double> critical_;
-  std::vector<Ticks> slowest_downstream_;  // largest cost among the links after this one on its path
-  std::priority_queue<std::pair<Ticks, std::size_t>, std::vector<std::pair<Ticks, std::size_t>>, std::greater<>> events_;
+  std::vector<Ticks>
+      slowest_downstream_;  // largest cost among the links after this one on its path
+  std::priority_queue<std::pair<Ticks, std::size_t>, std::vector<std::pair<Ticks, std::size_t>>,
+                      std::greater<>>
+      events_;
   std::vector<Transfer> transfers_;
   std::int64_t starts_ = 0;
   Ticks makespan_ = 0;
@@ -372,7 +417,8 @@ class ListScheduler {
 
 }  // namespace
 
-std::optional<ListSchedule> list_schedule(const RingInstance& inst, std::int64_t shift, const ListSchedulerOptions& opt) {
+std::optional<ListSchedule> list_schedule(const RingInstance& inst, std::int64_t shift,
+                                          const ListSchedulerOptions& opt) {
   REDIST_ASSERT(inst.bidirectional());
   REDIST_ASSERT(opt.weight.empty() || opt.weight.size() == 2 * inst.size());
   const auto flows = flows_for_shift(prefix_sums(inst.imbalances()), shift);

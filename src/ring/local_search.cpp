@@ -19,24 +19,32 @@ constexpr std::int64_t kMovesPerEffort = 48;
 constexpr std::int64_t kEventsPerEffort = 3'000'000;
 // A seed may spend at most this fraction (1 / it) of the events left.
 constexpr std::int64_t kSeedShareOfBudget = 8;
-// Earliest deadline first tried first: on every shape it is the rule that most often reaches the bound
-// (docs/ring_bidirectional_heterogeneous.md), and the search stops there.
+// Earliest deadline first tried first: on every shape it is the rule that most often reaches the
+// bound (docs/ring_bidirectional_heterogeneous.md), and the search stops there.
 constexpr std::array<ListPriority, 7> kRules = {
-    ListPriority::starved_work_first, ListPriority::critical_path, ListPriority::live_critical_path,
-    ListPriority::starving_relay_first, ListPriority::remaining_work, ListPriority::succ_first,
+    ListPriority::starved_work_first, ListPriority::critical_path,
+    ListPriority::live_critical_path, ListPriority::starving_relay_first,
+    ListPriority::remaining_work,     ListPriority::succ_first,
     ListPriority::pred_first};
 constexpr std::array<std::int64_t, 7> kGranularities = {1, 4, 16, 64, 256, 1024, 4096};
 constexpr std::array<double, 4> kWeightFactors = {0.1, 0.5, 2.0, 10.0};
 
 const char* rule_name(ListPriority rule) {
   switch (rule) {
-    case ListPriority::remaining_work: return "remaining work first";
-    case ListPriority::critical_path: return "critical path first";
-    case ListPriority::live_critical_path: return "live critical path first";
-    case ListPriority::starving_relay_first: return "starving relay first";
-    case ListPriority::starved_work_first: return "starved work first";
-    case ListPriority::succ_first: return "successors first";
-    case ListPriority::pred_first: return "predecessors first";
+    case ListPriority::remaining_work:
+      return "remaining work first";
+    case ListPriority::critical_path:
+      return "critical path first";
+    case ListPriority::live_critical_path:
+      return "live critical path first";
+    case ListPriority::starving_relay_first:
+      return "starving relay first";
+    case ListPriority::starved_work_first:
+      return "starved work first";
+    case ListPriority::succ_first:
+      return "successors first";
+    case ListPriority::pred_first:
+      return "predecessors first";
   }
   return "";
 }
@@ -48,17 +56,20 @@ struct Point {
 
 // Smaller makespan, then fewer transfers.
 bool better(const ListSchedule& a, const ListSchedule& b) {
-  return a.makespan != b.makespan ? a.makespan < b.makespan : a.schedule.transfers.size() < b.schedule.transfers.size();
+  return a.makespan != b.makespan ? a.makespan < b.makespan
+                                  : a.schedule.transfers.size() < b.schedule.transfers.size();
 }
 
 // Links whose order matters: a source's two directions and a sink's two senders (link 2 p + dir).
-std::vector<std::size_t> contested_links(const std::vector<std::int64_t>& prefix, std::int64_t shift) {
+std::vector<std::size_t> contested_links(const std::vector<std::int64_t>& prefix,
+                                         std::int64_t shift) {
   const std::size_t n = prefix.size();
   std::vector<std::size_t> out;
   for (std::size_t p = 0; p < n && n > 1; ++p) {
     const std::int64_t right = shift + prefix[p], left = shift + prefix[(p + n - 1) % n];
-    if (right > 0 && left < 0) out.insert(out.end(), {2 * p, 2 * p + 1});                           // source
-    if (left > 0 && right < 0) out.insert(out.end(), {2 * ((p + n - 1) % n), 2 * ((p + 1) % n) + 1});  // sink
+    if (right > 0 && left < 0) out.insert(out.end(), {2 * p, 2 * p + 1});  // source
+    if (left > 0 && right < 0)
+      out.insert(out.end(), {2 * ((p + n - 1) % n), 2 * ((p + 1) % n) + 1});  // sink
   }
   return out;
 }
@@ -66,7 +77,10 @@ std::vector<std::size_t> contested_links(const std::vector<std::int64_t>& prefix
 class ListSearch {
  public:
   ListSearch(const RingInstance& inst, Ticks bound, std::int64_t event_budget, bool spaced)
-      : inst_(inst), bound_(bound), prefix_(prefix_sums(inst.imbalances())), events_left_(event_budget),
+      : inst_(inst),
+        bound_(bound),
+        prefix_(prefix_sums(inst.imbalances())),
+        events_left_(event_budget),
         spaced_(spaced) {
     const auto [lo, hi] = std::minmax_element(prefix_.begin(), prefix_.end());
     lo_shift_ = -*hi;
@@ -89,11 +103,13 @@ class ListSearch {
     for (std::int64_t d = 0; d <= kShiftRadius; ++d)
       for (const std::int64_t x : {center - d, center + d}) {
         const std::int64_t clamped = std::clamp(x, lo_shift_, hi_shift_);
-        if (std::find(shifts.begin(), shifts.end(), clamped) == shifts.end()) shifts.push_back(clamped);
+        if (std::find(shifts.begin(), shifts.end(), clamped) == shifts.end())
+          shifts.push_back(clamped);
       }
     using Late = ListSchedulerOptions::LateBatches;
     // Every rule at every shift with harmless late batches (relays forward at their upstream's pace
-    // otherwise), nearest shifts first; the other late-batch modes afterwards, at the nearest shift.
+    // otherwise), nearest shifts first; the other late-batch modes afterwards, at the nearest
+    // shift.
     for (const std::int64_t x : shifts)
       for (const ListPriority rule : kRules)
         if (seed(x, rule, Late::when_harmless)) return;
@@ -124,15 +140,18 @@ class ListSearch {
 
   std::optional<ListPlanResult> result() const {
     if (!best_) return std::nullopt;
-    ListPlanResult r{*best_, std::string("event-driven one-port list scheduling, shift ") + std::to_string(best_point_.shift) +
-                                 ", " + rule_name(best_point_.options.priority) +
-                                 (best_point_.options.weight.empty() ? "" : ", port priorities tuned by local search"),
-                     evaluations_};
+    ListPlanResult r{
+        *best_,
+        std::string("event-driven one-port list scheduling, shift ") +
+            std::to_string(best_point_.shift) + ", " + rule_name(best_point_.options.priority) +
+            (best_point_.options.weight.empty() ? "" : ", port priorities tuned by local search"),
+        evaluations_};
     return r;
   }
 
  private:
-  // One seed, its events capped so that one slow rule cannot spend the whole budget. True when done.
+  // One seed, its events capped so that one slow rule cannot spend the whole budget. True when
+  // done.
   bool seed(std::int64_t shift, ListPriority rule, ListSchedulerOptions::LateBatches late,
             std::int64_t granularity = ListSchedulerOptions{}.granularity) {
     Point p{shift, {}};
@@ -169,7 +188,8 @@ class ListSearch {
     if (kind == 0) {
       p.shift = std::clamp(p.shift + (rng.uniform(0, 1) == 0 ? -1 : 1), lo_shift_, hi_shift_);
     } else if (kind == 1) {
-      p.options.granularity = kGranularities[static_cast<std::size_t>(rng.uniform(0, kGranularities.size() - 1))];
+      p.options.granularity =
+          kGranularities[static_cast<std::size_t>(rng.uniform(0, kGranularities.size() - 1))];
     } else if (kind == 2) {
       p.options.priority = kRules[static_cast<std::size_t>(rng.uniform(0, kRules.size() - 1))];
       p.options.late_batches = static_cast<ListSchedulerOptions::LateBatches>(rng.uniform(0, 2));
@@ -177,8 +197,10 @@ class ListSearch {
       const auto links = contested_links(prefix_, p.shift);
       if (links.empty()) return p;
       if (p.options.weight.empty()) p.options.weight.assign(2 * inst_.size(), 1.0);
-      const std::size_t l = links[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(links.size()) - 1))];
-      p.options.weight[l] *= kWeightFactors[static_cast<std::size_t>(rng.uniform(0, kWeightFactors.size() - 1))];
+      const std::size_t l = links[static_cast<std::size_t>(
+          rng.uniform(0, static_cast<std::int64_t>(links.size()) - 1))];
+      p.options.weight[l] *=
+          kWeightFactors[static_cast<std::size_t>(rng.uniform(0, kWeightFactors.size() - 1))];
     }
     return p;
   }
@@ -205,15 +227,16 @@ bool too_many_senders(const RingInstance& inst, std::int64_t center, std::int64_
 
 }  // namespace
 
-std::optional<ListPlanResult> first_list_seeds(const RingInstance& inst, std::int64_t center, Ticks bound, bool spaced) {
+std::optional<ListPlanResult> first_list_seeds(const RingInstance& inst, std::int64_t center,
+                                               Ticks bound, bool spaced) {
   if (too_many_senders(inst, center, kEventsPerEffort)) return std::nullopt;
   ListSearch search(inst, bound, kEventsPerEffort, spaced);
   search.seed_first(center);
   return search.result();
 }
 
-std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& inst, std::int64_t center, Ticks bound, int effort,
-                                                      bool spaced) {
+std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& inst, std::int64_t center,
+                                                      Ticks bound, int effort, bool spaced) {
   const std::int64_t budget = kEventsPerEffort * std::max(1, effort);
   if (too_many_senders(inst, center, budget)) return std::nullopt;
   ListSearch search(inst, bound, budget, spaced);

@@ -36,7 +36,9 @@ class IndexedCurve {
     const std::int64_t first_index = before_[lo] + 1;
     const Ticks slope = p.spacing - c;  // growth of at(m) - m c inside the piece
     std::int64_t extra = p.count - 1;
-    if (slope > 0) extra = static_cast<std::int64_t>(std::min<Ticks>(extra, (bound - (p.first - first_index * c)) / slope));
+    if (slope > 0)
+      extra = static_cast<std::int64_t>(
+          std::min<Ticks>(extra, (bound - (p.first - first_index * c)) / slope));
     return first_index + extra;
   }
 
@@ -61,9 +63,11 @@ DepartureCurve unreverse(const DepartureCurve& reversed, Ticks horizon, Ticks c)
   return out;
 }
 
-std::int64_t batches_of(const std::vector<DepartureCurve>& curves, const std::vector<PathLink>& links) {
+std::int64_t batches_of(const std::vector<DepartureCurve>& curves,
+                        const std::vector<PathLink>& links) {
   std::int64_t total = 0;
-  for (std::size_t k = 0; k < curves.size(); ++k) total = add_batches(total, batch_count(curves[k], links[k].cost, Pacing::back_to_back));
+  for (std::size_t k = 0; k < curves.size(); ++k)
+    total = add_batches(total, batch_count(curves[k], links[k].cost, Pacing::back_to_back));
   return total;
 }
 
@@ -88,10 +92,10 @@ DepartureCurve fewest_runs_between(const DepartureCurve& early, const DepartureC
   return runs;
 }
 
-std::optional<std::vector<DepartureCurve>> time_path_banded(const std::vector<PathLink>& links,
-                                                            const std::vector<std::int64_t>& loads,
-                                                            const std::vector<std::int64_t>& receiver_targets,
-                                                            bool keep_end_times, std::int64_t max_batches) {
+std::optional<std::vector<DepartureCurve>> time_path_banded(
+    const std::vector<PathLink>& links, const std::vector<std::int64_t>& loads,
+    const std::vector<std::int64_t>& receiver_targets, bool keep_end_times,
+    std::int64_t max_batches) {
   const std::size_t m = links.size();
   auto asap = time_path(links, loads, FollowMode::exact);
   if (batches_of(asap, links) <= static_cast<std::int64_t>(m)) return asap;  // nothing to improve
@@ -118,15 +122,16 @@ std::optional<std::vector<DepartureCurve>> time_path_banded(const std::vector<Pa
   std::int64_t budget = max_batches;
   for (std::size_t k = 0; k < m; ++k) {
     const DepartureCurve early =
-        time_link(k == 0 ? DepartureCurve{} : chosen[k - 1], k == 0 ? 0 : links[k - 1].cost, loads[k], links[k],
-                  FollowMode::exact);
+        time_link(k == 0 ? DepartureCurve{} : chosen[k - 1], k == 0 ? 0 : links[k - 1].cost,
+                  loads[k], links[k], FollowMode::exact);
     const DepartureCurve late = unreverse(alap_reversed[m - 1 - k], horizon, links[k].cost);
     // Strict ASAP from the chosen upstream lies inside the band too; keep it where it already needs
     // fewer batches (delaying runs only pays where ASAP would go item by item).
     const std::int64_t early_batches = batch_count(early, links[k].cost, Pacing::back_to_back);
     chosen[k] = early;
     if (early_batches > 1) {
-      DepartureCurve runs = fewest_runs_between(early, late, links[k].cost, std::min(budget, early_batches));
+      DepartureCurve runs =
+          fewest_runs_between(early, late, links[k].cost, std::min(budget, early_batches));
       if (!runs.empty()) chosen[k] = std::move(runs);
     }
     budget -= batch_count(chosen[k], links[k].cost, Pacing::back_to_back);

@@ -12,7 +12,8 @@ namespace {
 
 // Appends a piece to the curve that starts at out[curve_start], merging it into the curve's last
 // piece when it continues it at the same spacing.
-void append(std::vector<DeparturePiece>& out, std::size_t curve_start, DeparturePiece piece, Ticks cost) {
+void append(std::vector<DeparturePiece>& out, std::size_t curve_start, DeparturePiece piece,
+            Ticks cost) {
   if (piece.count <= 0) return;
   if (piece.count == 1) piece.spacing = cost;
   if (out.size() > curve_start) {
@@ -29,8 +30,9 @@ void append(std::vector<DeparturePiece>& out, std::size_t curve_start, Departure
 // Items arriving at a_j = a0 + j * gap (j = 0..count-1) forwarded over a link of cost c by a sender
 // whose port is free from `free_at`: back to back while the sender lags behind the arrivals, item
 // by item (a follow piece) once it has caught up with a slower upstream.
-void forward_arrivals(std::vector<DeparturePiece>& out, std::size_t curve_start, Ticks& free_at, Ticks a0,
-                      std::int64_t count, Ticks gap, Ticks c, FollowMode mode, std::int64_t chunk) {
+void forward_arrivals(std::vector<DeparturePiece>& out, std::size_t curve_start, Ticks& free_at,
+                      Ticks a0, std::int64_t count, Ticks gap, Ticks c, FollowMode mode,
+                      std::int64_t chunk) {
   if (count <= 0) return;
   if (gap <= c || count == 1) {
     const Ticks start = std::max(free_at, a0);
@@ -39,7 +41,8 @@ void forward_arrivals(std::vector<DeparturePiece>& out, std::size_t curve_start,
     return;
   }
   std::int64_t caught_up = 0;  // items sent back to back before the sender waits for arrivals
-  if (free_at > a0) caught_up = static_cast<std::int64_t>(std::min<Ticks>(count, (free_at - a0) / (gap - c) + 1));
+  if (free_at > a0)
+    caught_up = static_cast<std::int64_t>(std::min<Ticks>(count, (free_at - a0) / (gap - c) + 1));
   if (caught_up > 0) {
     append(out, curve_start, {free_at, caught_up, c}, c);
     free_at += caught_up * c;
@@ -64,9 +67,9 @@ void forward_arrivals(std::vector<DeparturePiece>& out, std::size_t curve_start,
 
 }  // namespace
 
-void append_link_timing(const std::vector<DeparturePiece>& source, std::size_t upstream_begin, std::size_t upstream_end,
-                        Ticks upstream_cost, std::int64_t own_items, const PathLink& link, FollowMode mode,
-                        std::vector<DeparturePiece>& out) {
+void append_link_timing(const std::vector<DeparturePiece>& source, std::size_t upstream_begin,
+                        std::size_t upstream_end, Ticks upstream_cost, std::int64_t own_items,
+                        const PathLink& link, FollowMode mode, std::vector<DeparturePiece>& out) {
   const std::size_t curve_start = out.size();
   const Ticks c = link.cost;
   Ticks free_at = link.release;
@@ -78,14 +81,15 @@ void append_link_timing(const std::vector<DeparturePiece>& source, std::size_t u
   for (std::size_t u = upstream_begin; u < upstream_end && needed > 0; ++u) {
     const DeparturePiece p = source[u];  // a copy: `source` may be `out`, which grows below
     const std::int64_t take = std::min(needed, p.count);
-    forward_arrivals(out, curve_start, free_at, p.first + upstream_cost, take, p.spacing, c, mode, chunk);
+    forward_arrivals(out, curve_start, free_at, p.first + upstream_cost, take, p.spacing, c, mode,
+                     chunk);
     needed -= take;
   }
   REDIST_ASSERT(needed == 0);  // the flows guarantee enough arrivals
 }
 
-DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost, std::int64_t own_items,
-                         const PathLink& link, FollowMode mode) {
+DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost,
+                         std::int64_t own_items, const PathLink& link, FollowMode mode) {
   DepartureCurve out;
   append_link_timing(upstream, 0, upstream.size(), upstream_cost, own_items, link, mode, out);
   return out;
@@ -93,18 +97,21 @@ DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost, st
 
 void throw_too_many_pieces(std::size_t path_links, std::int64_t max_pieces) {
   throw InputError("", "costs",
-                   "the optimal timing of a path of " + std::to_string(path_links) + " links needs more than " +
-                       std::to_string(max_pieces) + " transfers (relays paced by ever faster links); not planned");
+                   "the optimal timing of a path of " + std::to_string(path_links) +
+                       " links needs more than " + std::to_string(max_pieces) +
+                       " transfers (relays paced by ever faster links); not planned");
 }
 
-std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links, const std::vector<std::int64_t>& loads,
-                                      FollowMode mode, std::int64_t max_pieces) {
+std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links,
+                                      const std::vector<std::int64_t>& loads, FollowMode mode,
+                                      std::int64_t max_pieces) {
   REDIST_ASSERT(links.size() == loads.size());
   std::vector<DepartureCurve> curves(links.size());
   std::int64_t pieces = 0;
   for (std::size_t k = 0; k < links.size(); ++k) {
     static const DepartureCurve none;
-    curves[k] = time_link(k == 0 ? none : curves[k - 1], k == 0 ? 0 : links[k - 1].cost, loads[k], links[k], mode);
+    curves[k] = time_link(k == 0 ? none : curves[k - 1], k == 0 ? 0 : links[k - 1].cost, loads[k],
+                          links[k], mode);
     pieces += static_cast<std::int64_t>(curves[k].size());
     if (pieces > max_pieces) throw_too_many_pieces(links.size(), max_pieces);
   }
@@ -125,7 +132,8 @@ std::int64_t batch_count(std::span<const DeparturePiece> curve, Ticks cost, Paci
 }
 
 std::int64_t add_batches(std::int64_t a, std::int64_t b) {
-  return a > std::numeric_limits<std::int64_t>::max() - b ? std::numeric_limits<std::int64_t>::max() : a + b;
+  return a > std::numeric_limits<std::int64_t>::max() - b ? std::numeric_limits<std::int64_t>::max()
+                                                          : a + b;
 }
 
 }  // namespace redist::ring

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
+#include "plan_check.hpp"
 #include "redist/core/flow.hpp"
 #include "redist/ring/exact_search.hpp"
 #include "redist/ring/homogeneous_bidirectional.hpp"
 #include "redist/ring/local_search.hpp"
 #include "redist/ring/shift_planners.hpp"
 #include "redist/ring/system6.hpp"
-#include "plan_check.hpp"
 
 namespace redist::ring {
 
@@ -24,49 +24,57 @@ constexpr std::int64_t kShiftRadius = 3;
 
 // The list scheduler's search spends a fixed number of events per unit of effort whatever the ring
 // (ring/local_search.hpp), at least one per sending processor and schedule: on a large ring that
-// buys a handful of schedules, and measured on every `redist gen ring` shape at n = 10^5 none of them
-// beat the flow timing while the search took 90% of the plan's time (BENCHMARKS.md, "Bidirectional
-// heterogeneous planner"). So it competes on rings of up to this many processors per unit of effort.
+// buys a handful of schedules, and measured on every `redist gen ring` shape at n = 10^5 none of
+// them beat the flow timing while the search took 90% of the plan's time (BENCHMARKS.md,
+// "Bidirectional heterogeneous planner"). So it competes on rings of up to this many processors per
+// unit of effort.
 constexpr std::size_t kListSchedulingRingPerEffort = 25'000;
 
 bool list_scheduling_pays(const RingInstance& inst, int effort) {
-  return inst.size() <= kListSchedulingRingPerEffort * static_cast<std::size_t>(std::max(1, effort));
+  return inst.size() <=
+         kListSchedulingRingPerEffort * static_cast<std::size_t>(std::max(1, effort));
 }
 
 // The flow-timing planner's rule at sources and sinks (one direction first, then the other) suits
 // some load shapes only; the list scheduler decides port by port and competes when that rule
 // leaves a gap (issue: heterogeneous bidirectional rings with heavy forwarding): its first seeds
 // (earliest deadline first, cheap, at the bound on most rings), then, if those miss the bound, its
-// full search. A list schedule wins only when strictly shorter: flow-timing plans are smaller (a few
-// transfers per link whatever the item counts), list schedules grow with the batches at sources.
-ShiftPlan best_with_list_scheduling(const RingInstance& inst, ShiftPlan by_shifts, std::int64_t center, Ticks bound,
-                                    Pacing pacing, int effort) {
-  if (*by_shifts.schedule.makespan <= bound || !list_scheduling_pays(inst, effort)) return by_shifts;
+// full search. A list schedule wins only when strictly shorter: flow-timing plans are smaller (a
+// few transfers per link whatever the item counts), list schedules grow with the batches at
+// sources.
+ShiftPlan best_with_list_scheduling(const RingInstance& inst, ShiftPlan by_shifts,
+                                    std::int64_t center, Ticks bound, Pacing pacing, int effort) {
+  if (*by_shifts.schedule.makespan <= bound || !list_scheduling_pays(inst, effort))
+    return by_shifts;
   const bool spaced = pacing == Pacing::spaced;
   auto listed = first_list_seeds(inst, center, bound, spaced);
   if (!listed || listed->best.makespan > bound) {
     auto searched = plan_by_list_scheduling(inst, center, bound, effort, spaced);
-    if (searched && (!listed || searched->best.makespan < listed->best.makespan)) listed = std::move(searched);
+    if (searched && (!listed || searched->best.makespan < listed->best.makespan))
+      listed = std::move(searched);
   }
   if (!listed || listed->best.makespan >= *by_shifts.schedule.makespan) return by_shifts;
   return {std::move(listed->best.schedule), std::move(listed->method)};
 }
 
-// What every bidirectional planner below shares, computed once per plan: the prefix sums, System 6's
-// solution (solved once, by ring_lower_bounds) and the best proved bound.
+// What every bidirectional planner below shares, computed once per plan: the prefix sums, System
+// 6's solution (solved once, by ring_lower_bounds) and the best proved bound.
 struct BidirectionalContext {
   const RingPrefix& prefix;
   const System6Solution& system6;
   Ticks bound = 0;
 };
 
-ShiftPlan plan_general_bidirectional(const RingInstance& inst, const BidirectionalContext& ctx, Pacing pacing, int effort) {
+ShiftPlan plan_general_bidirectional(const RingInstance& inst, const BidirectionalContext& ctx,
+                                     Pacing pacing, int effort) {
   const std::int64_t center = ctx.system6.integer_shift;
-  ShiftPlan by_shifts = plan_bidirectional_by_shifts(inst, ctx.prefix, center, kShiftRadius, pacing, ctx.bound);
+  ShiftPlan by_shifts =
+      plan_bidirectional_by_shifts(inst, ctx.prefix, center, kShiftRadius, pacing, ctx.bound);
   return best_with_list_scheduling(inst, std::move(by_shifts), center, ctx.bound, pacing, effort);
 }
 
-ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst, const BidirectionalContext& ctx, Pacing pacing,
+ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst,
+                                           const BidirectionalContext& ctx, Pacing pacing,
                                            int effort) {
   if (ctx.system6.integer_shift_light)
     return {lemma9_schedule(inst, ctx.prefix, ctx.system6.integer_shift, ctx.system6),
@@ -74,9 +82,11 @@ ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst, const Bidir
   return plan_general_bidirectional(inst, ctx, pacing, effort);
 }
 
-ShiftPlan plan_homogeneous(const RingInstance& inst, const BidirectionalContext& ctx, Pacing pacing, int effort) {
+ShiftPlan plan_homogeneous(const RingInstance& inst, const BidirectionalContext& ctx, Pacing pacing,
+                           int effort) {
   ShiftPlan best{plan_homogeneous_bidirectional(inst, ctx.prefix),
-                 "homogeneous bidirectional construction reaching Lemma 6 (document 000 section 5, corrected)"};
+                 "homogeneous bidirectional construction reaching Lemma 6 (document 000 section 5, "
+                 "corrected)"};
   if (inst.all_loads_positive()) return best;
   // Zero loads void the construction's guarantee: let the general planner compete.
   ShiftPlan other = plan_general_bidirectional(inst, ctx, pacing, effort);
@@ -104,9 +114,11 @@ void close_gap_by_search(const RingInstance& inst, RingPlan& plan, ShiftPlan& ch
   if (result.outcome == ExactSearchResult::Outcome::gave_up) return;
   if (result.outcome == ExactSearchResult::Outcome::found) {
     result.schedule.flow_shift = shift_of(inst, result.schedule);
-    chosen = {std::move(result.schedule), "exhaustive search over one-port schedules (tiny instance)"};
+    chosen = {std::move(result.schedule),
+              "exhaustive search over one-port schedules (tiny instance)"};
   }
-  plan.bounds.terms.push_back({"exact_search", "exhaustive search: no one-port schedule is shorter", *chosen.schedule.makespan});
+  plan.bounds.terms.push_back({"exact_search", "exhaustive search: no one-port schedule is shorter",
+                               *chosen.schedule.makespan});
   plan.bounds.best = std::max(plan.bounds.best, *chosen.schedule.makespan);
 }
 
@@ -123,8 +135,9 @@ RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
     chosen = plan_unidirectional(inst, prefix, pacing);
   } else {
     const BidirectionalContext ctx{prefix, *plan.bounds.system6, plan.bounds.best};
-    chosen = inst.homogeneous() ? plan_homogeneous(inst, ctx, pacing, options.effort)
-                                : plan_heterogeneous_bidirectional(inst, ctx, pacing, options.effort);
+    chosen = inst.homogeneous()
+                 ? plan_homogeneous(inst, ctx, pacing, options.effort)
+                 : plan_heterogeneous_bidirectional(inst, ctx, pacing, options.effort);
   }
   close_gap_by_search(inst, plan, chosen);
   plan.schedule = std::move(chosen.schedule);
@@ -132,7 +145,8 @@ RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
   plan.batch_limited = chosen.batch_limited;
   plan.schedule.time_scale = inst.cost_scale;
   plan.schedule.lower_bound = plan.bounds.best;
-  plan.schedule.status = *plan.schedule.makespan == plan.bounds.best ? PlanStatus::optimal : PlanStatus::feasible;
+  plan.schedule.status =
+      *plan.schedule.makespan == plan.bounds.best ? PlanStatus::optimal : PlanStatus::feasible;
   detail::require_validated_plan(inst, plan);  // the promise of ring/plan.hpp
   return plan;
 }

@@ -10,10 +10,12 @@ void require_validated_plan(const RingInstance& instance, const RingPlan& plan) 
   const sim::ValidationResult check = sim::validate_ring_schedule(instance, schedule);
   // The validator may report on a finer time scale than the plan's (a spacing with more decimals).
   const bool same_makespan =
-      check.valid && check.makespan == *schedule.makespan * pow10_ticks(check.time_scale - schedule.time_scale);
+      check.valid &&
+      check.makespan == *schedule.makespan * pow10_ticks(check.time_scale - schedule.time_scale);
   if (!same_makespan)
-    throw InternalError("planner produced a schedule the validator rejects: " +
-                        (check.violation ? check.violation->message : std::string("makespan mismatch")));
+    throw InternalError(
+        "planner produced a schedule the validator rejects: " +
+        (check.violation ? check.violation->message : std::string("makespan mismatch")));
 }
 
 }  // namespace redist::ring::detail

@@ -24,7 +24,8 @@ std::uint64_t plan_bytes_per_processor(const RingInstance& instance) {
 }  // namespace
 
 std::uint64_t plan_memory_estimate(const RingInstance& instance) {
-  return kBaseBytes + plan_bytes_per_processor(instance) * static_cast<std::uint64_t>(instance.size());
+  return kBaseBytes +
+         plan_bytes_per_processor(instance) * static_cast<std::uint64_t>(instance.size());
 }
 
 }  // namespace redist::ring

@@ -19,7 +19,8 @@ std::string gap_text(Ticks makespan, Ticks bound) {
 
 io::Json plan_summary_to_json(const RingPlan& plan) {
   const Schedule& full = plan.schedule;
-  const Schedule header{{}, full.time_scale, full.makespan, full.lower_bound, full.status, full.flow_shift};
+  const Schedule header{{},          full.time_scale, full.makespan, full.lower_bound,
+                        full.status, full.flow_shift};
   io::Json doc = io::schedule_to_json(header);
   doc.erase("transfers");
   doc["framework"] = plan.framework;
@@ -27,7 +28,8 @@ io::Json plan_summary_to_json(const RingPlan& plan) {
   doc["gap"] = gap_text(*full.makespan, plan.bounds.best);
   doc["bounds"] = io::Json::array();
   for (const auto& term : plan.bounds.terms)
-    doc["bounds"].push_back({{"name", term.name}, {"value", io::ticks_to_json(term.value, full.time_scale)}});
+    doc["bounds"].push_back(
+        {{"name", term.name}, {"value", io::ticks_to_json(term.value, full.time_scale)}});
   return doc;
 }
 
@@ -49,8 +51,9 @@ std::string plan_summary_text(const RingPlan& plan, std::size_t ring_size, bool 
       << "batches      " << s.transfers.size() << "\n";
   if (!list_transfers) return out.str();
   for (const Transfer& t : s.transfers)
-    out << "  t=" << format_ticks(t.start, scale) << "  P" << t.from << " -> P" << t.to << "  " << t.items << " item"
-        << (t.items == 1 ? "" : "s") << (t.spacing != 0 ? ", one every " + format_ticks(t.spacing, scale) : std::string())
+    out << "  t=" << format_ticks(t.start, scale) << "  P" << t.from << " -> P" << t.to << "  "
+        << t.items << " item" << (t.items == 1 ? "" : "s")
+        << (t.spacing != 0 ? ", one every " + format_ticks(t.spacing, scale) : std::string())
         << "\n";
   return out.str();
 }

@@ -13,11 +13,14 @@ using Values = std::vector<std::int64_t>;
 
 std::int64_t sum(const Values& v) { return std::accumulate(v.begin(), v.end(), std::int64_t{0}); }
 
-std::size_t random_index(std::size_t n, Rng& rng) { return static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1)); }
+std::size_t random_index(std::size_t n, Rng& rng) {
+  return static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1));
+}
 
 // One processor takes whatever keeps the totals equal; the others are drawn in [1, small]. When the
 // others alone would exceed the total they fall back to 1 (the total is >= n, so one is left).
-void concentrate(Values& free_side, const Values& fixed_side, std::size_t at, std::int64_t small, Rng& rng) {
+void concentrate(Values& free_side, const Values& fixed_side, std::size_t at, std::int64_t small,
+                 Rng& rng) {
   const std::int64_t total = sum(fixed_side);
   for (auto& v : free_side) v = rng.uniform(1, small);
   free_side[at] = 0;
@@ -29,7 +32,8 @@ void concentrate(Values& free_side, const Values& fixed_side, std::size_t at, st
 // Adds `amount` spread evenly over every processor (O(n), whatever the amount).
 void spread(Values& v, std::int64_t amount) {
   const auto n = static_cast<std::int64_t>(v.size());
-  for (std::int64_t i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] += amount / n + (i < amount % n ? 1 : 0);
+  for (std::int64_t i = 0; i < n; ++i)
+    v[static_cast<std::size_t>(i)] += amount / n + (i < amount % n ? 1 : 0);
 }
 
 // The largest excess a shape adds: about n max_load / 4, capped so the total stays under 2^62.
@@ -45,8 +49,10 @@ void draw_uniform(Values& v, std::int64_t lo, std::int64_t hi, Rng& rng) {
 
 void draw_blocks(RingInstance& inst, std::int64_t m, Rng& rng) {
   const std::size_t n = inst.size();
-  const auto block = static_cast<std::size_t>(rng.uniform(1, std::max<std::int64_t>(1, static_cast<std::int64_t>(n) / 4)));
-  const std::int64_t high_lo = std::max<std::int64_t>(1, m / 2), low_hi = std::max<std::int64_t>(1, m / 4);
+  const auto block = static_cast<std::size_t>(
+      rng.uniform(1, std::max<std::int64_t>(1, static_cast<std::int64_t>(n) / 4)));
+  const std::int64_t high_lo = std::max<std::int64_t>(1, m / 2),
+                     low_hi = std::max<std::int64_t>(1, m / 4);
   for (std::size_t i = 0; i < n; ++i) {
     const bool over = (i / block) % 2 == 0;
     inst.loads[i] = over ? rng.uniform(high_lo, m) : rng.uniform(1, low_hi);
@@ -62,11 +68,13 @@ void draw_forward(RingInstance& inst, std::int64_t m, Rng& rng) {
   draw_uniform(inst.loads, 1, m, rng);
   inst.targets = inst.loads;
   if (n < 2) return;
-  const auto pairs = static_cast<std::size_t>(rng.uniform(1, std::clamp<std::int64_t>(static_cast<std::int64_t>(n) / 4, 1, 3)));
+  const auto pairs = static_cast<std::size_t>(
+      rng.uniform(1, std::clamp<std::int64_t>(static_cast<std::int64_t>(n) / 4, 1, 3)));
   const std::size_t offset = random_index(n, rng);
   const std::int64_t top = big_excess(n, m) / static_cast<std::int64_t>(pairs);
   for (std::size_t j = 0; j < pairs; ++j) {
-    const std::int64_t excess = rng.uniform(std::max<std::int64_t>(1, top / 2), std::max<std::int64_t>(1, top));
+    const std::int64_t excess =
+        rng.uniform(std::max<std::int64_t>(1, top / 2), std::max<std::int64_t>(1, top));
     const std::size_t source = (offset + (2 * j) * n / (2 * pairs)) % n;
     const std::size_t sink = (offset + (2 * j + 1) * n / (2 * pairs)) % n;
     inst.loads[source] += excess;
@@ -94,7 +102,9 @@ void draw_shaped_loads(RingInstance& inst, const RingGenOptions& opt, Rng& rng) 
   const std::size_t n = inst.size();
   const std::int64_t small = std::max<std::int64_t>(1, m / 8);
   switch (opt.shape) {
-    case RingShape::uniform: REDIST_ASSERT(false); break;
+    case RingShape::uniform:
+      REDIST_ASSERT(false);
+      break;
     case RingShape::gather:  // many sources, one sink
       draw_uniform(inst.loads, 1, m, rng);
       concentrate(inst.targets, inst.loads, random_index(n, rng), small, rng);
@@ -112,8 +122,12 @@ void draw_shaped_loads(RingInstance& inst, const RingGenOptions& opt, Rng& rng) 
       spread(inst.targets, excess);
       break;
     }
-    case RingShape::blocks: draw_blocks(inst, m, rng); break;
-    case RingShape::forward: draw_forward(inst, m, rng); break;
+    case RingShape::blocks:
+      draw_blocks(inst, m, rng);
+      break;
+    case RingShape::forward:
+      draw_forward(inst, m, rng);
+      break;
   }
 }
 

@@ -28,7 +28,8 @@ namespace redist::ring {
 
 namespace {
 
-// ---- exact fractions ------------------------------------------------------------------------------
+// ---- exact fractions
+// ------------------------------------------------------------------------------
 
 struct Fraction {
   Ticks num = 0;
@@ -64,7 +65,8 @@ RationalTime reduced(Fraction f) {
 }
 
 Ticks fits(std::optional<Ticks> value) {
-  if (!value) throw InputError("", "costs", "System 6's rational optimum does not fit 128-bit integers");
+  if (!value)
+    throw InputError("", "costs", "System 6's rational optimum does not fit 128-bit integers");
   return *value;
 }
 
@@ -80,15 +82,16 @@ struct Line {
 // matters only where both are positive, which needs S_i > S_{i-1} (delta_i > 0); elsewhere it lies
 // below one of its own terms. Likewise the two receive hinges need delta_i < 0.
 template <class Visit>
-void for_each_line(const RingInstance& inst, const std::vector<std::int64_t>& prefix, Visit&& visit) {
+void for_each_line(const RingInstance& inst, const std::vector<std::int64_t>& prefix,
+                   Visit&& visit) {
   const std::size_t n = inst.size();
   const auto& succ = inst.succ_cost;
   const auto& pred = inst.pred_cost;
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t prev = (i + n - 1) % n, next = (i + 1) % n;
     const Ticks s = prefix[i], s_prev = prefix[prev];
-    visit(Line{succ[i], succ[i] * s});            // edge i carried forward: F_i succ[i]
-    visit(Line{-pred[next], -pred[next] * s});    // edge i carried back: -F_i pred[i+1]
+    visit(Line{succ[i], succ[i] * s});          // edge i carried forward: F_i succ[i]
+    visit(Line{-pred[next], -pred[next] * s});  // edge i carried back: -F_i pred[i+1]
     if (s > s_prev) visit(Line{succ[i] - pred[i], succ[i] * s - pred[i] * s_prev});
     if (s < s_prev) visit(Line{succ[prev] - pred[next], succ[prev] * s_prev - pred[next] * s});
   }
@@ -108,7 +111,8 @@ std::vector<Line> upper_envelope(std::vector<Line> lines) {
   for (const Line& line : lines) {
     if (!hull.empty() && hull.back().slope == line.slope) continue;  // parallel and not higher
     // The last line is hidden when the new one overtakes its predecessor no later than it does.
-    while (hull.size() >= 2 && compare(meet(hull[hull.size() - 2], line), meet(hull[hull.size() - 2], hull.back())) <= 0)
+    while (hull.size() >= 2 && compare(meet(hull[hull.size() - 2], line),
+                                       meet(hull[hull.size() - 2], hull.back())) <= 0)
       hull.pop_back();
     hull.push_back(line);
   }
@@ -132,7 +136,8 @@ Crossing envelopes_cross(const std::vector<Line>& rising, const std::vector<Line
     bool step_rising = more_rising;
     if (more_rising && more_falling)
       step_rising = compare(meet(rising[i], rising[i + 1]), meet(falling[j], falling[j + 1])) <= 0;
-    const Fraction window_end = step_rising ? meet(rising[i], rising[i + 1]) : meet(falling[j], falling[j + 1]);
+    const Fraction window_end =
+        step_rising ? meet(rising[i], rising[i + 1]) : meet(falling[j], falling[j + 1]);
     if (compare(x, window_end) <= 0) return {x, rising[i]};
     (step_rising ? i : j) += 1;
   }
@@ -142,10 +147,12 @@ Crossing envelopes_cross(const std::vector<Line>& rising, const std::vector<Line
 Fraction value_at(const Line& line, Fraction x) {
   const Ticks whole = floor_div(x.num, x.den), rest = x.num - whole * x.den;
   const Ticks base = fits(checked_add(fits(checked_mul(line.slope, whole)), line.intercept));
-  return {fits(checked_add(fits(checked_mul(base, x.den)), fits(checked_mul(line.slope, rest)))), x.den};
+  return {fits(checked_add(fits(checked_mul(base, x.den)), fits(checked_mul(line.slope, rest)))),
+          x.den};
 }
 
-// ---- evaluation -----------------------------------------------------------------------------------
+// ---- evaluation
+// -----------------------------------------------------------------------------------
 
 template <class Int>
 Int positive_part(Int v) {
@@ -163,7 +170,8 @@ std::array<Ticks, K> times_at(const RingInstance& inst, const std::vector<std::i
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t prev = i == 0 ? n - 1 : i - 1, next = i + 1 == n ? 0 : i + 1;
     for (std::size_t k = 0; k < K; ++k) {
-      const Int flow = static_cast<Int>(shifts[k]) + prefix[i], flow_prev = static_cast<Int>(shifts[k]) + prefix[prev];
+      const Int flow = static_cast<Int>(shifts[k]) + prefix[i],
+                flow_prev = static_cast<Int>(shifts[k]) + prefix[prev];
       const Int send = positive_part(flow) * succ[i] + positive_part(-flow_prev) * pred[i];
       const Int recv = positive_part(flow_prev) * succ[prev] + positive_part(-flow) * pred[next];
       worst[k] = std::max(worst[k], std::max(send, recv));
@@ -178,21 +186,28 @@ std::array<Ticks, K> times_at(const RingInstance& inst, const std::vector<std::i
 // [-max S, -min S] and every flow times every cost, doubled, stays below 2^62 there.
 class TauEvaluator {
  public:
-  TauEvaluator(const RingInstance& inst, const RingPrefix& prefix) : inst_(inst), prefix_(prefix.sums) {
+  TauEvaluator(const RingInstance& inst, const RingPrefix& prefix)
+      : inst_(inst), prefix_(prefix.sums) {
     lo_ = prefix.lowest_shift();
     hi_ = prefix.highest_shift();
-    const std::int64_t max_cost = std::max(*std::max_element(inst.succ_cost.begin(), inst.succ_cost.end()),
-                                           *std::max_element(inst.pred_cost.begin(), inst.pred_cost.end()));
-    narrow_ = 2 * static_cast<Ticks>(prefix.hi - prefix.lo) * max_cost < (static_cast<Ticks>(1) << 62);
+    const std::int64_t max_cost =
+        std::max(*std::max_element(inst.succ_cost.begin(), inst.succ_cost.end()),
+                 *std::max_element(inst.pred_cost.begin(), inst.pred_cost.end()));
+    narrow_ =
+        2 * static_cast<Ticks>(prefix.hi - prefix.lo) * max_cost < (static_cast<Ticks>(1) << 62);
   }
 
   template <std::size_t K>
   std::array<Ticks, K> operator()(const std::array<std::int64_t, K>& shifts) const {
     if (inst_.size() < 2) return {};
-    const bool in_range = std::all_of(shifts.begin(), shifts.end(), [&](std::int64_t x) { return lo_ <= x && x <= hi_; });
-    return narrow_ && in_range ? times_at<std::int64_t>(inst_, prefix_, shifts) : times_at<Ticks>(inst_, prefix_, shifts);
+    const bool in_range = std::all_of(shifts.begin(), shifts.end(),
+                                      [&](std::int64_t x) { return lo_ <= x && x <= hi_; });
+    return narrow_ && in_range ? times_at<std::int64_t>(inst_, prefix_, shifts)
+                               : times_at<Ticks>(inst_, prefix_, shifts);
   }
-  Ticks operator()(std::int64_t shift) const { return (*this)(std::array<std::int64_t, 1>{shift})[0]; }
+  Ticks operator()(std::int64_t shift) const {
+    return (*this)(std::array<std::int64_t, 1>{shift})[0];
+  }
 
  private:
   const RingInstance& inst_;
@@ -201,7 +216,8 @@ class TauEvaluator {
   bool narrow_ = false;
 };
 
-// ---- the three steps of the solver ---------------------------------------------------------------
+// ---- the three steps of the solver
+// ---------------------------------------------------------------
 
 struct Bracket {
   std::int64_t lo = 0;
@@ -219,8 +235,10 @@ Bracket bracket_minimum(const TauEvaluator& tau, const std::vector<std::int64_t>
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
     const auto [left, right] = tau(std::array<std::int64_t, 2>{breaks[mid], breaks[mid + 1]});
-    if (right >= left) hi = mid;
-    else lo = mid + 1;
+    if (right >= left)
+      hi = mid;
+    else
+      lo = mid + 1;
   }
   return {breaks[lo == 0 ? 0 : lo - 1], breaks[std::min(lo + 1, breaks.size() - 1)]};
 }
@@ -231,27 +249,33 @@ struct RationalMinimum {
 };
 
 // Steps 2 and 3 on the bracket, which holds a minimiser.
-RationalMinimum minimum_in_bracket(const RingInstance& inst, const std::vector<std::int64_t>& prefix,
-                                   const TauEvaluator& tau, Bracket b) {
-  const auto endpoint = [&](std::int64_t x) {
-    return RationalMinimum{{tau(x), 1}, {x, 1}};
-  };
+RationalMinimum minimum_in_bracket(const RingInstance& inst,
+                                   const std::vector<std::int64_t>& prefix, const TauEvaluator& tau,
+                                   Bracket b) {
+  const auto endpoint = [&](std::int64_t x) { return RationalMinimum{{tau(x), 1}, {x, 1}}; };
   if (b.lo == b.hi) return endpoint(b.lo);
   // tau >= floor_value on the whole bracket, so a line below it at both ends never matters there.
   Ticks floor_value = 0;
-  for_each_line(inst, prefix, [&](const Line& l) { floor_value = std::max(floor_value, std::min(l.at(b.lo), l.at(b.hi))); });
+  for_each_line(inst, prefix, [&](const Line& l) {
+    floor_value = std::max(floor_value, std::min(l.at(b.lo), l.at(b.hi)));
+  });
   std::vector<Line> rising, falling;
   Ticks flat = 0;
   for_each_line(inst, prefix, [&](const Line& l) {
     if (std::max(l.at(b.lo), l.at(b.hi)) < floor_value) return;
-    if (l.slope > 0) rising.push_back(l);
-    else if (l.slope < 0) falling.push_back(l);
-    else flat = std::max(flat, l.intercept);
+    if (l.slope > 0)
+      rising.push_back(l);
+    else if (l.slope < 0)
+      falling.push_back(l);
+    else
+      flat = std::max(flat, l.intercept);
   });
-  // On the bracket tau = max(flat, G, H); max(G, H) decreases left of the crossing, increases right.
+  // On the bracket tau = max(flat, G, H); max(G, H) decreases left of the crossing, increases
+  // right.
   if (rising.empty()) return endpoint(b.hi);
   if (falling.empty()) return endpoint(b.lo);
-  const Crossing cross = envelopes_cross(upper_envelope(std::move(rising)), upper_envelope(std::move(falling)));
+  const Crossing cross =
+      envelopes_cross(upper_envelope(std::move(rising)), upper_envelope(std::move(falling)));
   if (compare(cross.x, {b.lo, 1}) <= 0) return endpoint(b.lo);
   if (compare(cross.x, {b.hi, 1}) >= 0) return endpoint(b.hi);
   Fraction value = value_at(cross.rising, cross.x);
@@ -262,8 +286,8 @@ RationalMinimum minimum_in_bracket(const RingInstance& inst, const std::vector<s
 // The integer optimum: floor or ceiling of the rational minimiser, or, when some shift is light,
 // the best light shift if it is as good (tau is convex, so on the light interval its integer
 // minimum is at the clamped floor or ceiling).
-void choose_integer_shift(const RingInstance& inst, const RingPrefix& prefix, const TauEvaluator& tau, Fraction x,
-                          System6Solution& solution) {
+void choose_integer_shift(const RingInstance& inst, const RingPrefix& prefix,
+                          const TauEvaluator& tau, Fraction x, System6Solution& solution) {
   const auto below = static_cast<std::int64_t>(floor_div(x.num, x.den));
   const auto above = static_cast<std::int64_t>(ceil_div(x.num, x.den));
   std::vector<std::int64_t> candidates{below, above};
@@ -276,7 +300,8 @@ void choose_integer_shift(const RingInstance& inst, const RingPrefix& prefix, co
   for (const std::int64_t shift : candidates) {
     const Ticks time = tau(shift);
     const bool light = window && window->lo <= shift && shift <= window->hi;
-    if (have && (time > solution.integer_optimum || (time == solution.integer_optimum && (!light || solution.integer_shift_light))))
+    if (have && (time > solution.integer_optimum ||
+                 (time == solution.integer_optimum && (!light || solution.integer_shift_light))))
       continue;
     solution.integer_optimum = time;
     solution.integer_shift = shift;
@@ -295,14 +320,17 @@ System6Solution solve_system6(const RingInstance& inst, const RingPrefix& prefix
     return solution;
   }
   const TauEvaluator tau(inst, prefix);
-  const RationalMinimum minimum = minimum_in_bracket(inst, prefix.sums, tau, bracket_minimum(tau, prefix.sums));
+  const RationalMinimum minimum =
+      minimum_in_bracket(inst, prefix.sums, tau, bracket_minimum(tau, prefix.sums));
   solution.rational_optimum = reduced(minimum.value);
   solution.rational_shift = reduced(minimum.shift);
   choose_integer_shift(inst, prefix, tau, minimum.shift, solution);
   return solution;
 }
 
-System6Solution solve_system6(const RingInstance& inst) { return solve_system6(inst, RingPrefix::of(inst)); }
+System6Solution solve_system6(const RingInstance& inst) {
+  return solve_system6(inst, RingPrefix::of(inst));
+}
 
 Ticks system6_time(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift) {
   REDIST_ASSERT(inst.bidirectional());
@@ -326,13 +354,19 @@ bool is_light(const RingInstance& inst, const RingPrefix& prefix, std::int64_t s
   return true;
 }
 
-bool is_light(const RingInstance& inst, std::int64_t shift) { return is_light(inst, RingPrefix::of(inst), shift); }
+bool is_light(const RingInstance& inst, std::int64_t shift) {
+  return is_light(inst, RingPrefix::of(inst), shift);
+}
 
 std::optional<ShiftInterval> light_shifts(const RingInstance& inst, const RingPrefix& prefix) {
   const std::size_t n = inst.size();
-  if (n < 2) return ShiftInterval{std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()};
-  // Every bound lies in [-total, total] (S_i >= loads[i] - total, S_{i-1} <= total - loads[i]): no overflow.
-  std::int64_t lo = std::numeric_limits<std::int64_t>::min(), hi = std::numeric_limits<std::int64_t>::max();
+  if (n < 2)
+    return ShiftInterval{std::numeric_limits<std::int64_t>::min(),
+                         std::numeric_limits<std::int64_t>::max()};
+  // Every bound lies in [-total, total] (S_i >= loads[i] - total, S_{i-1} <= total - loads[i]): no
+  // overflow.
+  std::int64_t lo = std::numeric_limits<std::int64_t>::min(),
+               hi = std::numeric_limits<std::int64_t>::max();
   for (std::size_t i = 0; i < n; ++i) {
     lo = std::max(lo, -prefix.sums[i == 0 ? n - 1 : i - 1] - inst.loads[i]);
     hi = std::min(hi, inst.loads[i] - prefix.sums[i]);
@@ -341,6 +375,8 @@ std::optional<ShiftInterval> light_shifts(const RingInstance& inst, const RingPr
   return ShiftInterval{lo, hi};
 }
 
-std::optional<ShiftInterval> light_shifts(const RingInstance& inst) { return light_shifts(inst, RingPrefix::of(inst)); }
+std::optional<ShiftInterval> light_shifts(const RingInstance& inst) {
+  return light_shifts(inst, RingPrefix::of(inst));
+}
 
 }  // namespace redist::ring

@@ -10,11 +10,13 @@ double AdaptivePolicy::expected_cost(double predicted, double fixed_overhead) co
 
 double AdaptivePolicy::value(const AdaptiveView& v) const {
   const double saving_per_iteration = v.current_iteration_time - v.balanced_iteration_time;
-  return saving_per_iteration * (v.total - v.completed) - options_.margin * expected_cost(v.predicted_redistribution, v.fixed_overhead);
+  return saving_per_iteration * (v.total - v.completed) -
+         options_.margin * expected_cost(v.predicted_redistribution, v.fixed_overhead);
 }
 
 bool AdaptivePolicy::decide(const AdaptiveView& v) {
-  const double saving_per_iteration = std::max(0.0, v.current_iteration_time - v.balanced_iteration_time);
+  const double saving_per_iteration =
+      std::max(0.0, v.current_iteration_time - v.balanced_iteration_time);
   lost_since_redistribution_ += saving_per_iteration;
   const int remaining = v.total - v.completed;
   if (remaining <= 0 || v.predicted_redistribution <= 0 || saving_per_iteration <= 0) return false;

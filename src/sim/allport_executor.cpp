@@ -8,9 +8,12 @@ namespace redist::sim {
 
 const char* to_string(ExecStatus status) {
   switch (status) {
-    case ExecStatus::completed: return "completed";
-    case ExecStatus::deadlock: return "deadlock";
-    case ExecStatus::step_limit: return "step_limit";
+    case ExecStatus::completed:
+      return "completed";
+    case ExecStatus::deadlock:
+      return "deadlock";
+    case ExecStatus::step_limit:
+      return "step_limit";
   }
   return "?";
 }
@@ -47,7 +50,8 @@ std::vector<std::size_t> service_order(const std::vector<EdgeState>& edges) {
 }
 
 // One step: sends decided on the holdings at the start of the step, deliveries at its end.
-std::vector<AllportMessage> run_step(std::vector<EdgeState>& edges, const std::vector<std::size_t>& order,
+std::vector<AllportMessage> run_step(std::vector<EdgeState>& edges,
+                                     const std::vector<std::size_t>& order,
                                      std::vector<std::int64_t>& holdings, SendMode mode) {
   std::vector<std::int64_t> available = holdings;
   std::vector<AllportMessage> sent;
@@ -74,8 +78,9 @@ std::vector<AllportMessage> run_step(std::vector<EdgeState>& edges, const std::v
 
 }  // namespace
 
-AllportExecution execute_allport(const AllportInstance& instance, const std::vector<std::int64_t>& flows,
-                                 SendMode mode, const ExecOptions& options) {
+AllportExecution execute_allport(const AllportInstance& instance,
+                                 const std::vector<std::int64_t>& flows, SendMode mode,
+                                 const ExecOptions& options) {
   REDIST_ASSERT(flows.size() == instance.size() && !flows.empty());
   for (auto f : flows) REDIST_ASSERT(f <= (std::int64_t{1} << 62) && f >= -(std::int64_t{1} << 62));
   std::vector<EdgeState> edges = edge_states(flows);

@@ -32,12 +32,15 @@ AllportInstance allport_instance(std::vector<std::int64_t> loads) {
 
 namespace {
 
-std::int64_t checked_total(const std::vector<std::int64_t>& values, const char* field, const std::string& source) {
+std::int64_t checked_total(const std::vector<std::int64_t>& values, const char* field,
+                           const std::string& source) {
   std::int64_t total = 0;
   for (std::size_t i = 0; i < values.size(); ++i) {
-    if (values[i] < 0) throw InputError(source, indexed(field, i), "must be >= 0, got " + std::to_string(values[i]));
+    if (values[i] < 0)
+      throw InputError(source, indexed(field, i), "must be >= 0, got " + std::to_string(values[i]));
     if (values[i] > kMaxAllportTotal - total)
-      throw InputError(source, indexed(field, i), "running total exceeds 2^61 items (flows would overflow 64 bits)");
+      throw InputError(source, indexed(field, i),
+                       "running total exceeds 2^61 items (flows would overflow 64 bits)");
     total += values[i];
   }
   return total;
@@ -49,15 +52,18 @@ void check_allport_instance(const AllportInstance& inst, const std::string& sour
   const std::size_t n = inst.size();
   if (n == 0) throw InputError(source, "loads", "the ring needs at least one processor (n = 0)");
   if (n > kMaxAllportSize)
-    throw InputError(source, "loads", "at most " + std::to_string(kMaxAllportSize) + " processors are supported");
+    throw InputError(source, "loads",
+                     "at most " + std::to_string(kMaxAllportSize) + " processors are supported");
   if (inst.targets.size() != n)
     throw InputError(source, "targets",
-                     "has " + std::to_string(inst.targets.size()) + " entries but loads has " + std::to_string(n));
+                     "has " + std::to_string(inst.targets.size()) + " entries but loads has " +
+                         std::to_string(n));
   const std::int64_t load_total = checked_total(inst.loads, "loads", source);
   const std::int64_t target_total = checked_total(inst.targets, "targets", source);
   if (load_total != target_total)
     throw InputError(source, "targets",
-                     "sum to " + std::to_string(target_total) + " but loads sum to " + std::to_string(load_total));
+                     "sum to " + std::to_string(target_total) + " but loads sum to " +
+                         std::to_string(load_total));
 }
 
 std::vector<std::int64_t> shift_base(const AllportInstance& inst) {

@@ -22,7 +22,8 @@ AllportTime ShiftEvaluator::single_send(std::int64_t shift) const {
   const std::int64_t* load = loads_.data();
   const std::int64_t* base = base_.data();
   return detail::single_time(
-      size(), [load](std::size_t j) { return load[j]; }, [base, shift](std::size_t j) { return base[j] + shift; });
+      size(), [load](std::size_t j) { return load[j]; },
+      [base, shift](std::size_t j) { return base[j] + shift; });
 }
 
 AllportTime ShiftEvaluator::multi_send(std::int64_t shift) const {
@@ -30,7 +31,8 @@ AllportTime ShiftEvaluator::multi_send(std::int64_t shift) const {
   const std::int64_t* load = loads_.data();
   const std::int64_t* base = base_.data();
   return detail::multi_time(
-      size(), [load](std::size_t j) { return load[j]; }, [base, shift](std::size_t j) { return base[j] + shift; });
+      size(), [load](std::size_t j) { return load[j]; },
+      [base, shift](std::size_t j) { return base[j] + shift; });
 }
 
 AllportTime ShiftEvaluator::time(SendMode mode, std::int64_t shift) const {

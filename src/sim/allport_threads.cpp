@@ -12,8 +12,9 @@ namespace {
 // Thread length for the red node k sending s = flows[k] > loads[k] to its successor; red(i) says
 // whether node i is red towards its successor. nullopt: no thread.
 template <class Red>
-std::optional<std::int64_t> thread_of(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows,
-                                      std::size_t k, Red red, ThreadRule rule) {
+std::optional<std::int64_t> thread_of(std::span<const std::int64_t> loads,
+                                      std::span<const std::int64_t> flows, std::size_t k, Red red,
+                                      ThreadRule rule) {
   const std::size_t n = loads.size();
   const std::int64_t need = flows[k];
   // loads of v_{k_2} .. v_{k_m}, plus l_{k_m} only in the corrected rule
@@ -35,8 +36,8 @@ std::optional<std::int64_t> thread_of(std::span<const std::int64_t> loads, std::
 }
 
 // The longest thread among nodes sending to their successor; 0 when no node is red that way.
-std::optional<std::int64_t> rightward(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows,
-                                      ThreadRule rule) {
+std::optional<std::int64_t> rightward(std::span<const std::int64_t> loads,
+                                      std::span<const std::int64_t> flows, ThreadRule rule) {
   const auto red = [&](std::size_t i) { return flows[i] > loads[i]; };
   std::int64_t best = 0;
   for (std::size_t k = 0; k < loads.size(); ++k) {
@@ -50,8 +51,8 @@ std::optional<std::int64_t> rightward(std::span<const std::int64_t> loads, std::
 
 }  // namespace
 
-std::optional<std::int64_t> longest_thread(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows,
-                                           ThreadRule rule) {
+std::optional<std::int64_t> longest_thread(std::span<const std::int64_t> loads,
+                                           std::span<const std::int64_t> flows, ThreadRule rule) {
   REDIST_ASSERT(loads.size() == flows.size() && !loads.empty());
   const std::size_t n = loads.size();
   if (std::all_of(flows.begin(), flows.end(), [](std::int64_t f) { return f == 0; })) return 0;

@@ -22,19 +22,24 @@ void check_flows(std::span<const std::int64_t> loads, std::span<const std::int64
 
 }  // namespace
 
-AllportTime single_send_time(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows) {
+AllportTime single_send_time(std::span<const std::int64_t> loads,
+                             std::span<const std::int64_t> flows) {
   check_flows(loads, flows);
   return detail::single_time(
-      loads.size(), [&](std::size_t j) { return loads[j]; }, [&](std::size_t j) { return flows[j]; });
+      loads.size(), [&](std::size_t j) { return loads[j]; },
+      [&](std::size_t j) { return flows[j]; });
 }
 
-AllportTime multi_send_time(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows) {
+AllportTime multi_send_time(std::span<const std::int64_t> loads,
+                            std::span<const std::int64_t> flows) {
   check_flows(loads, flows);
   return detail::multi_time(
-      loads.size(), [&](std::size_t j) { return loads[j]; }, [&](std::size_t j) { return flows[j]; });
+      loads.size(), [&](std::size_t j) { return loads[j]; },
+      [&](std::size_t j) { return flows[j]; });
 }
 
-AllportTime send_time(SendMode mode, std::span<const std::int64_t> loads, std::span<const std::int64_t> flows) {
+AllportTime send_time(SendMode mode, std::span<const std::int64_t> loads,
+                      std::span<const std::int64_t> flows) {
   return mode == SendMode::single ? single_send_time(loads, flows) : multi_send_time(loads, flows);
 }
 

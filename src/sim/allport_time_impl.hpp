@@ -46,7 +46,8 @@ AllportTime single_time(std::size_t n, Load load, Flow flow) {
   bool moves = false;
   for (std::size_t j = 0; j < n && !moves; ++j) moves = flow(j) != 0;
   if (!moves) return {0, false};
-  const std::size_t positive = longest_cyclic_run(n, [&](std::size_t j) { return flow(j) > load(j); });
+  const std::size_t positive =
+      longest_cyclic_run(n, [&](std::size_t j) { return flow(j) > load(j); });
   const std::size_t negative =
       longest_cyclic_run(n, [&](std::size_t j) { return -flow(prev_index(j, n)) > load(j); });
   if (positive == n || negative == n) return {0, true};
@@ -75,7 +76,10 @@ AllportTime circulation_threads(std::size_t n, Load load, Flow flow) {
     std::size_t lo = 1, hi = n;  // the smallest r with backward(j, r) >= rest
     while (lo < hi) {
       const std::size_t mid = lo + (hi - lo) / 2;
-      if (backward(j, mid) >= rest) hi = mid; else lo = mid + 1;
+      if (backward(j, mid) >= rest)
+        hi = mid;
+      else
+        lo = mid + 1;
     }
     best = std::max(best, static_cast<Wide>(laps) * static_cast<Wide>(n) + static_cast<Wide>(lo));
   }
@@ -91,9 +95,9 @@ AllportTime rightward_threads(std::size_t n, Load load, Flow flow) {
     if (flow(e) <= 0) start = e;
   if (start == n) return circulation_threads(n, load, flow);
   std::size_t best = 0;
-  std::size_t len = 0;     // the window is the nodes j-len+1 .. j
-  std::size_t first = 0;   // j-len+1
-  std::int64_t sum = 0;    // their loads
+  std::size_t len = 0;    // the window is the nodes j-len+1 .. j
+  std::size_t first = 0;  // j-len+1
+  std::int64_t sum = 0;   // their loads
   std::size_t j = start;
   for (std::size_t k = 0; k < n; ++k) {
     j = next_index(j, n);

@@ -14,8 +14,9 @@ namespace {
 
 constexpr Ticks kNever = std::numeric_limits<Ticks>::max();
 
-// A transfer as seen from one processor: item m (1-based) leaves at start + (m-1) period and arrives
-// at start + (m-1) period + cost; the port is held over [start, end), end = start + (items-1) period + cost.
+// A transfer as seen from one processor: item m (1-based) leaves at start + (m-1) period and
+// arrives at start + (m-1) period + cost; the port is held over [start, end), end = start +
+// (items-1) period + cost.
 struct Batch {
   Ticks start;
   Ticks end;
@@ -70,22 +71,27 @@ std::optional<bool> uses_succ_link(const RingInstance& inst, const Transfer& t) 
 struct PortTable {
   std::vector<std::uint32_t> order;
   std::vector<std::uint32_t> offset;
-  std::span<std::uint32_t> of(std::size_t p) { return {order.data() + offset[p], offset[p + 1] - offset[p]}; }
+  std::span<std::uint32_t> of(std::size_t p) {
+    return {order.data() + offset[p], offset[p + 1] - offset[p]};
+  }
 };
 
 // Earliest instant at which two batches of one port overlap (kNever if none), and the report.
 // Leaves the batches sorted by start.
-void check_port(std::span<Batch> batches, std::int64_t processor, const char* verb, Candidate& found, int scale) {
-  std::sort(batches.begin(), batches.end(),
-            [](const Batch& a, const Batch& b) { return a.start != b.start ? a.start < b.start : a.end < b.end; });
+void check_port(std::span<Batch> batches, std::int64_t processor, const char* verb,
+                Candidate& found, int scale) {
+  std::sort(batches.begin(), batches.end(), [](const Batch& a, const Batch& b) {
+    return a.start != b.start ? a.start < b.start : a.end < b.end;
+  });
   Ticks busy_until = std::numeric_limits<Ticks>::min();
   std::size_t busy_with = 0;
   for (const Batch& b : batches) {
     if (b.start < busy_until) {
       found.offer(b.start, processor, 1, "one-port",
-                  proc(processor) + " starts " + verb + " (transfer " + std::to_string(b.transfer) + ") at t=" +
-                      format_ticks(b.start, scale) + " while still " + verb + " (transfer " +
-                      std::to_string(busy_with) + ") until t=" + format_ticks(busy_until, scale));
+                  proc(processor) + " starts " + verb + " (transfer " + std::to_string(b.transfer) +
+                      ") at t=" + format_ticks(b.start, scale) + " while still " + verb +
+                      " (transfer " + std::to_string(busy_with) +
+                      ") until t=" + format_ticks(busy_until, scale));
       return;
     }
     busy_until = b.end;
@@ -98,19 +104,20 @@ void check_port(std::span<Batch> batches, std::int64_t processor, const char* ve
 // (docs/foundation.md, "The validator", has the long form):
 //
 // Let A(t) be the items received by instant t (an item counts from the end of its receipt). Receive
-// spans are disjoint, so the arrival windows [first arrival, last arrival] of the receive transfers are
-// disjoint and ordered; between two windows A is constant, and inside the window of a transfer with
-// period q whose first item arrives at a, A(t) = (items before it) + floor((t - a) / q) + 1.
+// spans are disjoint, so the arrival windows [first arrival, last arrival] of the receive transfers
+// are disjoint and ordered; between two windows A is constant, and inside the window of a transfer
+// with period q whose first item arrives at a, A(t) = (items before it) + floor((t - a) / q) + 1.
 // Cut a send transfer (departures d_m = start + (m-1) p) at every window's first arrival and at the
-// instant after its last arrival. Within one piece every departure lies in the same window, or in the
-// same gap, so A(d_{m+1}) - A(d_m) is the same whole number of steps of one progression: it is
-// floor(p/q) or ceil(p/q) inside a window (both >= 1 when p >= q, both in {0, 1} when p < q), and 0 in
-// a gap. The excess e(m) = (sent before) + m - load - A(d_m), > 0 exactly when the m-th departure takes
-// an item the processor does not hold, changes by 1 - that amount: every step is >= 0 (p < q or a gap)
-// or every step is <= 0 (p >= q). So e is monotone on the piece, its endpoints say whether the piece
-// violates, and a binary search finds the first violating item. The work is O(log items) per piece,
-// the pieces number O(sends + receives) per processor (each cut belongs to one receive, each receive
-// overlaps a run of consecutive sends), so the whole check is O(B log B), whatever the item counts.
+// instant after its last arrival. Within one piece every departure lies in the same window, or in
+// the same gap, so A(d_{m+1}) - A(d_m) is the same whole number of steps of one progression: it is
+// floor(p/q) or ceil(p/q) inside a window (both >= 1 when p >= q, both in {0, 1} when p < q), and 0
+// in a gap. The excess e(m) = (sent before) + m - load - A(d_m), > 0 exactly when the m-th
+// departure takes an item the processor does not hold, changes by 1 - that amount: every step is >=
+// 0 (p < q or a gap) or every step is <= 0 (p >= q). So e is monotone on the piece, its endpoints
+// say whether the piece violates, and a binary search finds the first violating item. The work is
+// O(log items) per piece, the pieces number O(sends + receives) per processor (each cut belongs to
+// one receive, each receive overlaps a run of consecutive sends), so the whole check is O(B log B),
+// whatever the item counts.
 class HoldingsChecker {
  public:
   // `sends` and `receives` sorted by start (check_port leaves them so). Reuses its buffers from one
@@ -120,7 +127,8 @@ class HoldingsChecker {
     receives_ = receives;
     load_ = load;
     arrived_before_.assign(receives_.size() + 1, 0);
-    for (std::size_t j = 0; j < receives_.size(); ++j) arrived_before_[j + 1] = arrived_before_[j] + receives_[j].items;
+    for (std::size_t j = 0; j < receives_.size(); ++j)
+      arrived_before_[j + 1] = arrived_before_[j] + receives_[j].items;
   }
 
   // Item totals are 128-bit: a hand-written schedule may list batches of up to 2^63 - 1 items each.
@@ -165,8 +173,8 @@ class HoldingsChecker {
     if (s.items == 0) return std::nullopt;
     const Ticks first = s.start;
     const Ticks last = departure(s, s.items);
-    // Split points inside (first, last]: each arrival window's first arrival, and the tick after its
-    // last arrival; a cut at instant b starts the piece at the first departure at or after b.
+    // Split points inside (first, last]: each arrival window's first arrival, and the tick after
+    // its last arrival; a cut at instant b starts the piece at the first departure at or after b.
     std::vector<Ticks>& cuts = cuts_;  // first item index m of each new piece (up to items + 1)
     cuts.clear();
     auto it = std::upper_bound(receives_.begin(), receives_.end(), first,
@@ -228,16 +236,17 @@ std::optional<Ticks> span_end(Ticks start, std::int64_t items, Ticks period, Tic
   return last_start ? checked_add(*last_start, cost) : std::nullopt;
 }
 
-// What the first pass decided for each transfer: not a batch (wrong link, wrong pace, no item), or a
-// batch on its sender's succ or pred link.
+// What the first pass decided for each transfer: not a batch (wrong link, wrong pace, no item), or
+// a batch on its sender's succ or pred link.
 enum class Role : std::uint8_t { none, succ, pred };
 
-// Batches rebuilt from the schedule's transfers at the validation's time scale: the schedule is read
-// in place, its times multiplied by `factor` on the fly (the first pass checked that they fit).
-// With a horizon, a batch keeps only its departures before it (see validate_ring_schedule).
+// Batches rebuilt from the schedule's transfers at the validation's time scale: the schedule is
+// read in place, its times multiplied by `factor` on the fly (the first pass checked that they
+// fit). With a horizon, a batch keeps only its departures before it (see validate_ring_schedule).
 class BatchSource {
  public:
-  BatchSource(const RingInstance& inst, const Schedule& sched, const std::vector<Role>& roles, Ticks factor)
+  BatchSource(const RingInstance& inst, const Schedule& sched, const std::vector<Role>& roles,
+              Ticks factor)
       : inst_(inst), sched_(sched), roles_(roles), factor_(factor) {}
 
   void set_horizon(Ticks horizon) { horizon_ = horizon; }
@@ -255,7 +264,8 @@ class BatchSource {
     return b;
   }
 
-  // The batches of `indices`, in that order, into `out` (a buffer reused from one processor to the next).
+  // The batches of `indices`, in that order, into `out` (a buffer reused from one processor to the
+  // next).
   void fill(std::span<const std::uint32_t> indices, std::vector<Batch>& out) const {
     out.clear();
     for (const std::uint32_t i : indices) out.push_back((*this)(i));
@@ -270,8 +280,11 @@ class BatchSource {
 };
 
 // Counting sort of the batches (transfers whose role is not none) by sender or by receiver.
-PortTable group_by(const Schedule& sched, const std::vector<Role>& roles, std::size_t n, bool by_sender) {
-  const auto owner = [&](const Transfer& t) { return static_cast<std::size_t>(by_sender ? t.from : t.to); };
+PortTable group_by(const Schedule& sched, const std::vector<Role>& roles, std::size_t n,
+                   bool by_sender) {
+  const auto owner = [&](const Transfer& t) {
+    return static_cast<std::size_t>(by_sender ? t.from : t.to);
+  };
   PortTable table;
   table.offset.assign(n + 1, 0);
   for (std::size_t i = 0; i < roles.size(); ++i)
@@ -280,17 +293,19 @@ PortTable group_by(const Schedule& sched, const std::vector<Role>& roles, std::s
   table.order.resize(table.offset[n]);
   std::vector<std::uint32_t> next(table.offset.begin(), table.offset.end() - 1);
   for (std::size_t i = 0; i < roles.size(); ++i)
-    if (roles[i] != Role::none) table.order[next[owner(sched.transfers[i])]++] = static_cast<std::uint32_t>(i);
+    if (roles[i] != Role::none)
+      table.order[next[owner(sched.transfers[i])]++] = static_cast<std::uint32_t>(i);
   return table;
 }
 
 // check_port on P_p's batches of one table, leaving its indices in start order.
-void check_port_of(PortTable& table, std::size_t p, const BatchSource& source, const char* verb, Candidate& found,
-                   int scale, std::vector<Batch>& buffer) {
+void check_port_of(PortTable& table, std::size_t p, const BatchSource& source, const char* verb,
+                   Candidate& found, int scale, std::vector<Batch>& buffer) {
   const std::span<std::uint32_t> indices = table.of(p);
   source.fill(indices, buffer);
   check_port(buffer, static_cast<std::int64_t>(p), verb, found, scale);
-  for (std::size_t k = 0; k < buffer.size(); ++k) indices[k] = static_cast<std::uint32_t>(buffer[k].transfer);
+  for (std::size_t k = 0; k < buffer.size(); ++k)
+    indices[k] = static_cast<std::uint32_t>(buffer[k].transfer);
 }
 
 // The schedule's times at 10^-scale would not fit 128 bits: the error the schedule's own rescaling
@@ -300,11 +315,13 @@ void require_rescalable(const Schedule& sched, int scale) {
   const Ticks factor = pow10_ticks(scale - sched.time_scale);
   const auto fits = [&](Ticks t, const std::string& field) {
     if (!checked_mul(t, factor))
-      throw InputError("", field, "time does not fit 128-bit ticks at 10^-" + std::to_string(scale));
+      throw InputError("", field,
+                       "time does not fit 128-bit ticks at 10^-" + std::to_string(scale));
   };
   for (std::size_t i = 0; i < sched.transfers.size(); ++i) {
     fits(sched.transfers[i].start, indexed("transfers", i) + ".start");
-    if (sched.transfers[i].spacing != 0) fits(sched.transfers[i].spacing, indexed("transfers", i) + ".spacing");
+    if (sched.transfers[i].spacing != 0)
+      fits(sched.transfers[i].spacing, indexed("transfers", i) + ".spacing");
   }
   if (sched.makespan) fits(*sched.makespan, "makespan");
   if (sched.lower_bound) fits(*sched.lower_bound, "lower_bound");
@@ -312,7 +329,8 @@ void require_rescalable(const Schedule& sched, int scale) {
 
 }  // namespace
 
-ValidationResult validate_ring_schedule(const RingInstance& original_instance, const Schedule& sched) {
+ValidationResult validate_ring_schedule(const RingInstance& original_instance,
+                                        const Schedule& sched) {
   const int scale = std::max(original_instance.cost_scale, sched.time_scale);
   // The instance is copied only when its costs need a finer scale; the schedule never is.
   std::optional<RingInstance> finer;
@@ -331,16 +349,19 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
   for (std::size_t i = 0; i < sched.transfers.size(); ++i) {
     const Transfer& t = sched.transfers[i];
     REDIST_ASSERT(t.from >= 0 && static_cast<std::size_t>(t.from) < n && t.to >= 0 &&
-                  static_cast<std::size_t>(t.to) < n && t.items >= 0 && t.start >= 0 && t.spacing >= 0);
+                  static_cast<std::size_t>(t.to) < n && t.items >= 0 && t.start >= 0 &&
+                  t.spacing >= 0);
     // Link and time are checked for every transfer, an empty one included (a 0-item transfer on a
     // link that does not exist is still a wrong schedule); only then is an empty transfer skipped.
     const auto succ = uses_succ_link(inst, t);
     const Ticks start = t.start * factor;
     if (!succ) {
-      found.offer(start, t.from, 0, "neighbour",
-                  "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) +
-                      " is not a link of this " + to_string(inst.kind) + " ring of " + std::to_string(n) +
-                      (t.link ? std::string(" (link \"") + (*t.link == Link::succ ? "succ" : "pred") + "\")" : ""));
+      found.offer(
+          start, t.from, 0, "neighbour",
+          "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) +
+              " is not a link of this " + to_string(inst.kind) + " ring of " + std::to_string(n) +
+              (t.link ? std::string(" (link \"") + (*t.link == Link::succ ? "succ" : "pred") + "\")"
+                      : ""));
       continue;
     }
     // A transfer at an impossible pace still moves its items: only its timing is wrong.
@@ -348,14 +369,16 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
     final_delta[static_cast<std::size_t>(t.to)] += t.items;
     const Ticks cost = inst.cost(static_cast<std::size_t>(t.from), *succ);
     if (t.items == 0) {
-      if (!checked_add(start, cost)) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
+      if (!checked_add(start, cost))
+        throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
       continue;
     }
     const Ticks spacing = t.spacing * factor;
     if (spacing != 0 && spacing < cost) {
       found.offer(start, t.from, 0, "spacing",
-                  "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) + " sends an item every " +
-                      format_ticks(spacing, scale) + " but the link takes " + format_ticks(cost, scale) + " per item");
+                  "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) +
+                      " sends an item every " + format_ticks(spacing, scale) +
+                      " but the link takes " + format_ticks(cost, scale) + " per item");
       continue;
     }
     const auto end = span_end(start, t.items, spacing == 0 ? cost : spacing, cost);
@@ -372,10 +395,10 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
     check_port_of(receives, p, source, "receiving", found, scale, receive_batches);
   }
 
-  // Before the first neighbour, spacing or one-port violation every port is serial, which the holdings
-  // check relies on; nothing at or after it can be the first violation anyway.
-  // Truncated batches keep their place in start order; those left with no item are skipped (sends)
-  // or count nothing (receives: they all start at or after the horizon, after every kept one).
+  // Before the first neighbour, spacing or one-port violation every port is serial, which the
+  // holdings check relies on; nothing at or after it can be the first violation anyway. Truncated
+  // batches keep their place in start order; those left with no item are skipped (sends) or count
+  // nothing (receives: they all start at or after the horizon, after every kept one).
   source.set_horizon(found.best ? found.best->time : kNever);
   HoldingsChecker checker;
   for (std::size_t p = 0; p < n; ++p) {
@@ -384,10 +407,11 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance, c
     checker.reset(send_batches, receive_batches, inst.loads[p]);
     if (const auto f = checker.first_failure()) {
       found.offer(f->time, static_cast<std::int64_t>(p), 2, "holdings",
-                  proc(static_cast<std::int64_t>(p)) + " must send item " + std::to_string(f->item) +
-                      " of transfer " + std::to_string(f->transfer) + " at t=" + format_ticks(f->time, scale) +
-                      " but holds none (initial load " + std::to_string(inst.loads[p]) + ", received " +
-                      format_int128(f->arrived) + ", already sent " + format_int128(f->sent_before) + ")");
+                  proc(static_cast<std::int64_t>(p)) + " must send item " +
+                      std::to_string(f->item) + " of transfer " + std::to_string(f->transfer) +
+                      " at t=" + format_ticks(f->time, scale) + " but holds none (initial load " +
+                      std::to_string(inst.loads[p]) + ", received " + format_int128(f->arrived) +
+                      ", already sent " + format_int128(f->sent_before) + ")");
     }
   }
   for (std::size_t p = 0; p < n; ++p) {

@@ -12,8 +12,10 @@ std::string validation_json_text(const ValidationResult& result) {
     out["makespan"] = io::ticks_to_json(result.makespan, scale);
   } else {
     const Violation& v = *result.violation;
-    out["violation"] = {
-        {"time", io::ticks_to_json(v.time, scale)}, {"processor", v.processor}, {"rule", v.rule}, {"message", v.message}};
+    out["violation"] = {{"time", io::ticks_to_json(v.time, scale)},
+                        {"processor", v.processor},
+                        {"rule", v.rule},
+                        {"message", v.message}};
   }
   return io::json_text(out);
 }
@@ -21,10 +23,11 @@ std::string validation_json_text(const ValidationResult& result) {
 std::string validation_summary_text(const ValidationResult& result, std::size_t transfers) {
   const int scale = result.time_scale;
   if (result.valid)
-    return "valid: makespan " + format_ticks(result.makespan, scale) + " (" + std::to_string(transfers) + " transfers)\n";
+    return "valid: makespan " + format_ticks(result.makespan, scale) + " (" +
+           std::to_string(transfers) + " transfers)\n";
   const Violation& v = *result.violation;
-  return "invalid: " + v.rule + " violation at t=" + format_ticks(v.time, scale) + " on P" + std::to_string(v.processor) +
-         ": " + v.message + "\n";
+  return "invalid: " + v.rule + " violation at t=" + format_ticks(v.time, scale) + " on P" +
+         std::to_string(v.processor) + ": " + v.message + "\n";
 }
 
 }  // namespace redist::sim

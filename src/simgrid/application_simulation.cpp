@@ -22,17 +22,17 @@ struct Simulation {
   CoordinatorLogic& logic;
   ApplicationRun& run;
   ExchangeNetwork network;
-  sg4::BarrierPtr computed;            // every rank finished the iteration's compute
-  sg4::BarrierPtr decided;             // rank 0 made the iteration's decision
-  std::vector<double> compute;         // per rank: seconds computing in the last iteration
-  std::vector<double> exchange_done;   // per rank: end of its part of the last redistribution
+  sg4::BarrierPtr computed;           // every rank finished the iteration's compute
+  sg4::BarrierPtr decided;            // rank 0 made the iteration's decision
+  std::vector<double> compute;        // per rank: seconds computing in the last iteration
+  std::vector<double> exchange_done;  // per rank: end of its part of the last redistribution
   std::optional<PlannedRedistribution> decision;
   std::optional<RedistributionRecord> pending;  // executed, not yet measured
-  double issued = 0;                   // when the pending redistribution started
+  double issued = 0;                            // when the pending redistribution started
 };
 
-// at_iterations: pstates 0, 1, 2 hold the three speeds. timed_trace: one pstate at the peak speed and
-// a profile scaling it (profile values are fractions of the peak).
+// at_iterations: pstates 0, 1, 2 hold the three speeds. timed_trace: one pstate at the peak speed
+// and a profile scaling it (profile values are fractions of the peak).
 RingHostSpec host_spec(const StudyScenario& s, const SpeedTrace& t) {
   if (s.options.speed_changes == SpeedChanges::at_iterations)
     return {{t.initial_mflops * 1e6, t.first_mflops * 1e6, t.second_mflops * 1e6}, ""};
@@ -50,7 +50,9 @@ RingHostSpec host_spec(const StudyScenario& s, const SpeedTrace& t) {
 void apply_speed(const StudyScenario& s, std::size_t rank, int iteration) {
   if (s.options.speed_changes != SpeedChanges::at_iterations) return;
   const SpeedTrace& t = s.speeds[rank];
-  const unsigned long pstate = iteration >= t.second_change ? 2 : iteration >= t.first_change ? 1 : 0;
+  const unsigned long pstate = iteration >= t.second_change  ? 2
+                               : iteration >= t.first_change ? 1
+                                                             : 0;
   sg4::Host* host = sg4::this_actor::get_host();
   if (host->get_pstate() != pstate) host->set_pstate(pstate);
 }
@@ -60,7 +62,8 @@ void measure_pending(Simulation& sim) {
   if (!sim.pending) return;
   const double last = *std::max_element(sim.exchange_done.begin(), sim.exchange_done.end());
   sim.pending->measured = last - sim.issued;
-  sim.logic.observe(std::max(sim.pending->predicted, sim.pending->route_bound), sim.pending->measured);
+  sim.logic.observe(std::max(sim.pending->predicted, sim.pending->route_bound),
+                    sim.pending->measured);
   sim.run.records.push_back(*sim.pending);
   sim.pending.reset();
 }
@@ -104,7 +107,8 @@ void rank_main(Simulation& sim, int rank) {
 
 }  // namespace
 
-ApplicationRun simulate_application(const StudyScenario& scenario, Scheme scheme, const sim::AdaptiveOptions& adaptive) {
+ApplicationRun simulate_application(const StudyScenario& scenario, Scheme scheme,
+                                    const sim::AdaptiveOptions& adaptive) {
   auto engine = start_engine();
   CoordinatorLogic logic(scenario, scheme, adaptive);
   ApplicationRun run;
@@ -119,17 +123,21 @@ ApplicationRun simulate_application(const StudyScenario& scenario, Scheme scheme
   sim.compute.assign(p, 0.0);
   sim.exchange_done.assign(p, 0.0);
   for (std::size_t i = 0; i < p; ++i)
-    sg4::Actor::create("rank-" + std::to_string(i), sim.network.hosts[i], [&sim, i] { rank_main(sim, static_cast<int>(i)); });
+    sg4::Actor::create("rank-" + std::to_string(i), sim.network.hosts[i],
+                       [&sim, i] { rank_main(sim, static_cast<int>(i)); });
   engine->run();
   return run;
 }
 
 std::string serialize(const ApplicationRun& run) {
   TextWriter w;
-  w.put("total_time", run.total_time).put("redistributions", run.redistributions).put("slowdown", run.learned_slowdown);
+  w.put("total_time", run.total_time)
+      .put("redistributions", run.redistributions)
+      .put("slowdown", run.learned_slowdown);
   for (const RedistributionRecord& r : run.records)
-    w.put_list("record", {static_cast<double>(r.after_iteration), static_cast<double>(r.items), static_cast<double>(r.batches),
-                          r.light ? 1.0 : 0.0, r.predicted, r.lower_bound, r.measured, r.route_bound});
+    w.put_list("record", {static_cast<double>(r.after_iteration), static_cast<double>(r.items),
+                          static_cast<double>(r.batches), r.light ? 1.0 : 0.0, r.predicted,
+                          r.lower_bound, r.measured, r.route_bound});
   return w.text();
 }
 
@@ -141,8 +149,8 @@ ApplicationRun parse_application_run(const std::string& text) {
   run.learned_slowdown = in.number("slowdown");
   for (const auto& v : in.lines("record")) {
     if (v.size() < 8) continue;
-    run.records.push_back({static_cast<int>(v[0]), static_cast<std::int64_t>(v[1]), static_cast<std::int64_t>(v[2]), v[3] != 0,
-                           v[4], v[5], v[7], v[6]});
+    run.records.push_back({static_cast<int>(v[0]), static_cast<std::int64_t>(v[1]),
+                           static_cast<std::int64_t>(v[2]), v[3] != 0, v[4], v[5], v[7], v[6]});
   }
   return run;
 }

@@ -30,7 +30,8 @@ std::size_t largest_reducible(const std::vector<std::int64_t>& counts, Key key) 
 
 }  // namespace
 
-std::vector<std::int64_t> proportional_counts(std::int64_t total, const std::vector<double>& weights) {
+std::vector<std::int64_t> proportional_counts(std::int64_t total,
+                                              const std::vector<double>& weights) {
   check_arguments(total, weights);
   const double sum = std::accumulate(weights.begin(), weights.end(), 0.0);
   const std::size_t n = weights.size();
@@ -52,20 +53,24 @@ std::vector<std::int64_t> proportional_counts(std::int64_t total, const std::vec
   // Every processor keeps one item: take it from the most over-served processor.
   for (std::size_t i = 0; i < n; ++i) {
     if (counts[i] > 0) continue;
-    const std::size_t donor = largest_reducible(counts, [&](std::size_t j) { return static_cast<double>(counts[j]) - ideal[j]; });
+    const std::size_t donor = largest_reducible(
+        counts, [&](std::size_t j) { return static_cast<double>(counts[j]) - ideal[j]; });
     --counts[donor];
     counts[i] = 1;
   }
   return counts;
 }
 
-std::vector<std::int64_t> capped_counts(const std::vector<std::int64_t>& counts, const std::vector<double>& speeds,
-                                        double work_per_item, double cap_time) {
+std::vector<std::int64_t> capped_counts(const std::vector<std::int64_t>& counts,
+                                        const std::vector<double>& speeds, double work_per_item,
+                                        double cap_time) {
   const std::size_t n = counts.size();
   std::vector<std::int64_t> cap(n), out = counts;
   std::int64_t excess = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    cap[i] = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::floor(cap_time * speeds[i] / work_per_item * (1 + 1e-12))));
+    cap[i] = std::max<std::int64_t>(
+        1,
+        static_cast<std::int64_t>(std::floor(cap_time * speeds[i] / work_per_item * (1 + 1e-12))));
     if (out[i] > cap[i]) excess += out[i] - cap[i], out[i] = cap[i];
   }
   // Hand the excess out by increasing ring distance from the processors that shed it.
@@ -77,11 +82,14 @@ std::vector<std::int64_t> capped_counts(const std::vector<std::int64_t>& counts,
         if (take > 0) out[j] += take, excess -= take;
       }
     }
-  if (excess > 0) throw InputError("distribution", "cap_time", "too small: the processors cannot hold every item");
+  if (excess > 0)
+    throw InputError("distribution", "cap_time",
+                     "too small: the processors cannot hold every item");
   return out;
 }
 
-double iteration_time(const std::vector<std::int64_t>& counts, const std::vector<double>& speeds, double work_per_item) {
+double iteration_time(const std::vector<std::int64_t>& counts, const std::vector<double>& speeds,
+                      double work_per_item) {
   double slowest = 0;
   for (std::size_t i = 0; i < counts.size() && i < speeds.size(); ++i)
     slowest = std::max(slowest, static_cast<double>(counts[i]) * work_per_item / speeds[i]);

@@ -14,7 +14,8 @@ namespace {
 // per host one after the other (succ then pred), each paying its route's latency.
 double latency_overhead(const RingRoutes& routes) {
   double worst = 0;
-  for (std::size_t i = 0; i < routes.succ.size(); ++i) worst = std::max(worst, routes.succ[i].latency + routes.pred[i].latency);
+  for (std::size_t i = 0; i < routes.succ.size(); ++i)
+    worst = std::max(worst, routes.succ[i].latency + routes.pred[i].latency);
   return worst;
 }
 
@@ -24,25 +25,29 @@ constexpr double kCapFractions[] = {0.0, 0.25, 0.5};
 
 }  // namespace
 
-CoordinatorLogic::CoordinatorLogic(const StudyScenario& scenario, Scheme scheme, const sim::AdaptiveOptions& adaptive)
+CoordinatorLogic::CoordinatorLogic(const StudyScenario& scenario, Scheme scheme,
+                                   const sim::AdaptiveOptions& adaptive)
     : scenario_(scenario),
       scheme_(scheme),
       adaptive_(adaptive),
       fixed_overhead_(latency_overhead(scenario.routes)),
       counts_(scenario.initial_columns) {}
 
-std::vector<double> CoordinatorLogic::measured_speeds(const std::vector<double>& compute_seconds) const {
+std::vector<double> CoordinatorLogic::measured_speeds(
+    const std::vector<double>& compute_seconds) const {
   // Rounded to whole kflop/s: a constant speed then reads back exactly, so rounding noise in the
   // simulated durations cannot flip a largest-remainder tie and move one column back and forth.
   std::vector<double> speeds(counts_.size());
   for (std::size_t i = 0; i < counts_.size(); ++i) {
-    const double raw = static_cast<double>(counts_[i]) * scenario_.flops_per_column / std::max(compute_seconds[i], 1e-12);
+    const double raw = static_cast<double>(counts_[i]) * scenario_.flops_per_column /
+                       std::max(compute_seconds[i], 1e-12);
     speeds[i] = std::max(1e3, std::round(raw * 1e-3) * 1e3);
   }
   return speeds;
 }
 
-PlannedRedistribution CoordinatorLogic::plan_to(std::vector<std::int64_t> targets, int completed) const {
+PlannedRedistribution CoordinatorLogic::plan_to(std::vector<std::int64_t> targets,
+                                                int completed) const {
   PlannedRedistribution out;
   out.record.after_iteration = completed;
   out.targets = std::move(targets);
@@ -53,13 +58,16 @@ PlannedRedistribution CoordinatorLogic::plan_to(std::vector<std::int64_t> target
   size_relay_messages(out.roles, scenario_.routes, scenario_.item_bytes);
   out.record.predicted = study_seconds(*plan.schedule.makespan);
   out.record.lower_bound = study_seconds(*plan.schedule.lower_bound);
-  out.record.route_bound = route_load_bound(scenario_.platform, scenario_.routes, plan.schedule, scenario_.item_bytes);
+  out.record.route_bound =
+      route_load_bound(scenario_.platform, scenario_.routes, plan.schedule, scenario_.item_bytes);
   for (const Transfer& t : plan.schedule.transfers) out.record.items += t.items;
   out.record.batches = static_cast<std::int64_t>(plan.schedule.transfers.size());
   return out;
 }
 
-sim::AdaptiveView CoordinatorLogic::view_of(const PlannedRedistribution& plan, const std::vector<double>& speeds, int completed) const {
+sim::AdaptiveView CoordinatorLogic::view_of(const PlannedRedistribution& plan,
+                                            const std::vector<double>& speeds,
+                                            int completed) const {
   sim::AdaptiveView view;
   view.completed = completed;
   view.total = scenario_.options.iterations;
@@ -71,12 +79,15 @@ sim::AdaptiveView CoordinatorLogic::view_of(const PlannedRedistribution& plan, c
   return view;
 }
 
-std::optional<PlannedRedistribution> CoordinatorLogic::adaptive_choice(int completed, const std::vector<double>& speeds) {
+std::optional<PlannedRedistribution> CoordinatorLogic::adaptive_choice(
+    int completed, const std::vector<double>& speeds) {
   const double work = scenario_.flops_per_column;
-  std::vector<std::vector<std::int64_t>> candidates{proportional_counts(scenario_.options.columns, speeds)};
+  std::vector<std::vector<std::int64_t>> candidates{
+      proportional_counts(scenario_.options.columns, speeds)};
   const double full = iteration_time(candidates[0], speeds, work);
   const double now = iteration_time(counts_, speeds, work);
-  for (double f : kCapFractions) candidates.push_back(capped_counts(counts_, speeds, work, full + f * (now - full)));
+  for (double f : kCapFractions)
+    candidates.push_back(capped_counts(counts_, speeds, work, full + f * (now - full)));
   std::optional<PlannedRedistribution> best;
   double best_value = 0;
   for (auto& targets : candidates) {
@@ -86,19 +97,23 @@ std::optional<PlannedRedistribution> CoordinatorLogic::adaptive_choice(int compl
     if (!best || value > best_value) best = std::move(plan), best_value = value;
   }
   // decide() runs once per iteration, balanced or not: it accounts for the time lost to imbalance.
-  sim::AdaptiveView view = best ? view_of(*best, speeds, completed) : sim::AdaptiveView{completed, scenario_.options.iterations, now, now, 0, 0};
+  sim::AdaptiveView view =
+      best ? view_of(*best, speeds, completed)
+           : sim::AdaptiveView{completed, scenario_.options.iterations, now, now, 0, 0};
   if (!adaptive_.decide(view)) return std::nullopt;
   return best;
 }
 
-std::optional<PlannedRedistribution> CoordinatorLogic::after_iteration(int completed, const std::vector<double>& compute_seconds) {
+std::optional<PlannedRedistribution> CoordinatorLogic::after_iteration(
+    int completed, const std::vector<double>& compute_seconds) {
   const int total = scenario_.options.iterations;
   if (completed >= total) return std::nullopt;
   const bool adaptive = scheme_ == Scheme::adaptive;
   if (!adaptive && !fixed_redistributes(scheme_, completed, total)) return std::nullopt;
   const std::vector<double> speeds = measured_speeds(compute_seconds);
   std::optional<PlannedRedistribution> plan =
-      adaptive ? adaptive_choice(completed, speeds) : plan_to(proportional_counts(scenario_.options.columns, speeds), completed);
+      adaptive ? adaptive_choice(completed, speeds)
+               : plan_to(proportional_counts(scenario_.options.columns, speeds), completed);
   if (plan) counts_ = plan->targets;
   return plan;
 }

@@ -13,17 +13,19 @@ namespace redist::simgrid::detail {
 
 struct PlannedRedistribution {
   std::vector<std::int64_t> targets;
-  std::vector<ExchangeRole> roles;     // empty when nothing moves
-  RedistributionRecord record;         // after_iteration, items, batches, light, predicted, lower_bound
+  std::vector<ExchangeRole> roles;  // empty when nothing moves
+  RedistributionRecord record;  // after_iteration, items, batches, light, predicted, lower_bound
 };
 
 class CoordinatorLogic {
  public:
-  CoordinatorLogic(const StudyScenario& scenario, Scheme scheme, const sim::AdaptiveOptions& adaptive);
+  CoordinatorLogic(const StudyScenario& scenario, Scheme scheme,
+                   const sim::AdaptiveOptions& adaptive);
 
   /// After iteration `completed`, given each rank's compute time in it: the redistribution to run,
   /// if the scheme asks for one. Commits the new counts when it returns one.
-  std::optional<PlannedRedistribution> after_iteration(int completed, const std::vector<double>& compute_seconds);
+  std::optional<PlannedRedistribution> after_iteration(int completed,
+                                                       const std::vector<double>& compute_seconds);
   /// A redistribution finished: its prediction and measured duration (adaptive learning).
   void observe(double predicted, double measured) { adaptive_.observe(predicted, measured); }
 
@@ -31,12 +33,16 @@ class CoordinatorLogic {
   [[nodiscard]] double learned_slowdown() const { return adaptive_.slowdown(); }
 
  private:
-  [[nodiscard]] std::vector<double> measured_speeds(const std::vector<double>& compute_seconds) const;
-  [[nodiscard]] PlannedRedistribution plan_to(std::vector<std::int64_t> targets, int completed) const;
+  [[nodiscard]] std::vector<double> measured_speeds(
+      const std::vector<double>& compute_seconds) const;
+  [[nodiscard]] PlannedRedistribution plan_to(std::vector<std::int64_t> targets,
+                                              int completed) const;
   /// The adaptive policy's view of one candidate rebalancing.
-  [[nodiscard]] sim::AdaptiveView view_of(const PlannedRedistribution& plan, const std::vector<double>& speeds, int completed) const;
+  [[nodiscard]] sim::AdaptiveView view_of(const PlannedRedistribution& plan,
+                                          const std::vector<double>& speeds, int completed) const;
   /// The adaptive policy: the most valuable candidate (full rebalance or a capped one), if any.
-  std::optional<PlannedRedistribution> adaptive_choice(int completed, const std::vector<double>& speeds);
+  std::optional<PlannedRedistribution> adaptive_choice(int completed,
+                                                       const std::vector<double>& speeds);
 
   const StudyScenario& scenario_;
   Scheme scheme_;

@@ -82,11 +82,12 @@ bool drain(Child& c) {
 std::string finish(Child& c) {
   ::close(c.fd);
   int status = 0;
-  while (::waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  while (::waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {}
   if (!c.text.empty() && c.text.front() == kFailureMark) return c.text.substr(1);
-  if (!WIFEXITED(status)) return "simulation process died (signal " + std::to_string(WTERMSIG(status)) + ")";
-  if (WEXITSTATUS(status) != 0) return "simulation process exited with status " + std::to_string(WEXITSTATUS(status));
+  if (!WIFEXITED(status))
+    return "simulation process died (signal " + std::to_string(WTERMSIG(status)) + ")";
+  if (WEXITSTATUS(status) != 0)
+    return "simulation process exited with status " + std::to_string(WEXITSTATUS(status));
   return "";
 }
 
@@ -95,7 +96,8 @@ std::size_t wait_one(std::vector<Child>& running) {
   for (;;) {
     std::vector<pollfd> fds;
     for (const Child& c : running) fds.push_back({c.fd, POLLIN, 0});
-    if (::poll(fds.data(), fds.size(), -1) < 0 && errno != EINTR) throw InternalError("isolated run: poll() failed");
+    if (::poll(fds.data(), fds.size(), -1) < 0 && errno != EINTR)
+      throw InternalError("isolated run: poll() failed");
     for (std::size_t k = 0; k < fds.size(); ++k)
       if ((fds[k].revents & (POLLIN | POLLHUP | POLLERR)) && !drain(running[k])) return k;
   }
@@ -112,14 +114,16 @@ std::vector<std::string> run_isolated_all(const std::vector<IsolatedTask>& tasks
   std::string failure;
   std::size_t next = 0;
   while (next < tasks.size() || !running.empty()) {
-    while (failure.empty() && next < tasks.size() && static_cast<int>(running.size()) < std::max(parallel, 1))
+    while (failure.empty() && next < tasks.size() &&
+           static_cast<int>(running.size()) < std::max(parallel, 1))
       running.push_back(spawn(tasks[next], next)), ++next;
     if (running.empty()) break;
     const std::size_t k = wait_one(running);
     Child done = std::move(running[k]);
     running.erase(running.begin() + static_cast<std::ptrdiff_t>(k));
     const std::string error = finish(done);
-    if (!error.empty() && failure.empty()) failure = "task " + std::to_string(done.index) + ": " + error;
+    if (!error.empty() && failure.empty())
+      failure = "task " + std::to_string(done.index) + ": " + error;
     if (error.empty()) {
       results[done.index] = std::move(done.text);
       if (on_done) on_done(done.index);

@@ -26,7 +26,8 @@ struct Holdings {
 
 // The data channel from one ring host to another.
 sg4::Mailbox* channel(int from, int to) {
-  return sg4::Mailbox::by_name(std::string("data-").append(std::to_string(from)).append("-").append(std::to_string(to)));
+  return sg4::Mailbox::by_name(
+      std::string("data-").append(std::to_string(from)).append("-").append(std::to_string(to)));
 }
 
 void receive_all(int rank, const std::vector<Batch>& receives, Holdings& holdings) {
@@ -57,17 +58,20 @@ void send_batch(int rank, const Batch& batch, Holdings& holdings, const Exchange
   for (std::int64_t left = batch.items; left > 0;) {
     const std::int64_t sent = batch.items - left;
     const std::int64_t cap = batch.chunk > 0 ? std::min(left, batch.chunk) : left;
-    if (batch.pace > 0 && sent > 0) sg4::this_actor::sleep_until(began + static_cast<double>(sent) * batch.pace);
+    if (batch.pace > 0 && sent > 0)
+      sg4::this_actor::sleep_until(began + static_cast<double>(sent) * batch.pace);
     const std::int64_t k = take_items(holdings, cap);
     if (sent == 0) began = sg4::Engine::get_clock();
-    inbox->put(new DataMessage{rank, k}, static_cast<std::uint64_t>(static_cast<double>(k) * net.item_bytes));
+    inbox->put(new DataMessage{rank, k},
+               static_cast<std::uint64_t>(static_cast<double>(k) * net.item_bytes));
     left -= k;
   }
 }
 
 }  // namespace
 
-std::vector<ExchangeRole> exchange_roles(const Schedule& schedule, const std::vector<std::int64_t>& loads) {
+std::vector<ExchangeRole> exchange_roles(const Schedule& schedule,
+                                         const std::vector<std::int64_t>& loads) {
   std::vector<ExchangeRole> roles(loads.size());
   for (std::size_t i = 0; i < loads.size(); ++i) roles[i].holdings = loads[i];
   std::vector<std::size_t> order(schedule.transfers.size());
@@ -80,8 +84,11 @@ std::vector<ExchangeRole> exchange_roles(const Schedule& schedule, const std::ve
     REDIST_ASSERT(t.from >= 0 && static_cast<std::size_t>(t.from) < loads.size());
     REDIST_ASSERT(t.to >= 0 && static_cast<std::size_t>(t.to) < loads.size());
     if (t.items == 0) continue;
-    const double pace = t.spacing == 0 ? 0.0 : static_cast<double>(t.spacing) * std::pow(10.0, -schedule.time_scale);
-    roles[static_cast<std::size_t>(t.from)].sends.push_back({static_cast<int>(t.to), t.items, false, 0, pace});
+    const double pace = t.spacing == 0
+                            ? 0.0
+                            : static_cast<double>(t.spacing) * std::pow(10.0, -schedule.time_scale);
+    roles[static_cast<std::size_t>(t.from)].sends.push_back(
+        {static_cast<int>(t.to), t.items, false, 0, pace});
     roles[static_cast<std::size_t>(t.to)].receives.push_back({static_cast<int>(t.from), t.items});
   }
   std::vector<bool> relays(roles.size());
@@ -91,7 +98,8 @@ std::vector<ExchangeRole> exchange_roles(const Schedule& schedule, const std::ve
   return roles;
 }
 
-void size_relay_messages(std::vector<ExchangeRole>& roles, const RingRoutes& routes, double item_bytes) {
+void size_relay_messages(std::vector<ExchangeRole>& roles, const RingRoutes& routes,
+                         double item_bytes) {
   const std::size_t n = roles.size();
   for (std::size_t from = 0; from < n; ++from)
     for (Batch& b : roles[from].sends) {
@@ -118,8 +126,10 @@ void run_exchange(int rank, const ExchangeRole& role, const ExchangeNetwork& net
   holdings.items = role.holdings;
   sg4::ActorPtr receiver;
   if (!role.receives.empty())
-    receiver = sg4::Actor::create(std::string("receiver-").append(std::to_string(rank)), net.hosts[static_cast<std::size_t>(rank)],
-                                  [&holdings, &role, rank] { receive_all(rank, role.receives, holdings); });
+    receiver = sg4::Actor::create(
+        std::string("receiver-").append(std::to_string(rank)),
+        net.hosts[static_cast<std::size_t>(rank)],
+        [&holdings, &role, rank] { receive_all(rank, role.receives, holdings); });
   for (const Batch& batch : role.sends) send_batch(rank, batch, holdings, net);
   if (receiver) receiver->join();
 }

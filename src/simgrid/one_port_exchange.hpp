@@ -9,7 +9,8 @@
 //             and a put returns only once the message arrived; a spaced transfer (docs/design.md
 //             "Schedule") keeps its pace: the message starting with its k-th item (0-based) leaves
 //             no earlier than k spacings after the batch's first message left;
-//   receiver  one extra actor on the same host that takes its incoming batches one at a time, in the
+//   receiver  one extra actor on the same host that takes its incoming batches one at a time, in
+//   the
 //             plan's start order, and adds their items to the holdings.
 // Both follow the plan's order of each port and act as soon as they can; on a network that is the
 // item model (dedicated links, no latency) they replay a light plan's times exactly.
@@ -34,7 +35,7 @@ struct Batch {
   std::int64_t items = 0;
   bool to_relay = false;   // a send to a host that forwards items (sends more than it holds)
   std::int64_t chunk = 0;  // items per message; 0: the whole batch in one message
-  double pace = 0;         // sends: seconds between item starts of a spaced transfer; 0: back to back
+  double pace = 0;  // sends: seconds between item starts of a spaced transfer; 0: back to back
 };
 
 /// One host's part of a schedule.
@@ -47,14 +48,16 @@ struct ExchangeRole {
 /// Splits a schedule among the ring's hosts; loads[i] = items P_i holds before. Marks the sends to
 /// relays: hosts that send more items than they hold at the start. Every batch is one message.
 /// A spaced transfer's pace is its spacing in seconds (schedule times are 10^-time_scale seconds).
-std::vector<ExchangeRole> exchange_roles(const Schedule& schedule, const std::vector<std::int64_t>& loads);
+std::vector<ExchangeRole> exchange_roles(const Schedule& schedule,
+                                         const std::vector<std::int64_t>& loads);
 
 /// Cuts the sends to relays into messages of about sqrt(m L / c) items (m the batch's items, L its
-/// route's latency, c one item's time on it): a relay forwards a message only once it fully arrived,
-/// so small messages keep the item model's pipeline, but each pays L. Balancing the two is document
-/// 004's optimal chunk size of a pipelined transfer. Without latency: one item per message, which is
-/// the item model itself.
-void size_relay_messages(std::vector<ExchangeRole>& roles, const RingRoutes& routes, double item_bytes);
+/// route's latency, c one item's time on it): a relay forwards a message only once it fully
+/// arrived, so small messages keep the item model's pipeline, but each pays L. Balancing the two is
+/// document 004's optimal chunk size of a pipelined transfer. Without latency: one item per
+/// message, which is the item model itself.
+void size_relay_messages(std::vector<ExchangeRole>& roles, const RingRoutes& routes,
+                         double item_bytes);
 
 struct ExchangeNetwork {
   std::vector<sg4::Host*> hosts;  // ring order

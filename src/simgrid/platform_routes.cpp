@@ -100,8 +100,9 @@ Route shortest_route(const TiersPlatform& p, int from, int to) {
   const int leaf = std::max(from, to);
   const auto label = dijkstra(p, root);
   if (root != leaf && label[static_cast<std::size_t>(leaf)].via_link < 0)
-    throw InputError("platform", "route", p.nodes[static_cast<std::size_t>(from)].name + " cannot reach " +
-                                              p.nodes[static_cast<std::size_t>(to)].name);
+    throw InputError("platform", "route",
+                     p.nodes[static_cast<std::size_t>(from)].name + " cannot reach " +
+                         p.nodes[static_cast<std::size_t>(to)].name);
   Route route = read_route(p, label, root, leaf);
   if (root != from) {
     std::reverse(route.hops.begin(), route.hops.end());
@@ -114,10 +115,12 @@ Route shortest_route(const TiersPlatform& p, int from, int to) {
 std::vector<int> draw_ring_hosts(const TiersPlatform& p, int size, std::uint64_t seed) {
   std::vector<int> hosts = p.hosts();
   if (size < 1 || static_cast<std::size_t>(size) > hosts.size())
-    throw InputError("platform", "ring size", "must be in [1, " + std::to_string(hosts.size()) + "] (the hosts)");
+    throw InputError("platform", "ring size",
+                     "must be in [1, " + std::to_string(hosts.size()) + "] (the hosts)");
   Rng rng(seed);
   for (std::size_t i = 0; i < static_cast<std::size_t>(size); ++i) {
-    const auto j = static_cast<std::size_t>(rng.uniform(static_cast<std::int64_t>(i), static_cast<std::int64_t>(hosts.size()) - 1));
+    const auto j = static_cast<std::size_t>(
+        rng.uniform(static_cast<std::int64_t>(i), static_cast<std::int64_t>(hosts.size()) - 1));
     std::swap(hosts[i], hosts[j]);
   }
   hosts.resize(static_cast<std::size_t>(size));
@@ -138,47 +141,57 @@ std::int64_t item_cost_ticks(const Route& route, double item_bytes, int cost_sca
   if (route.hops.empty()) return 1;  // same host: the loopback is treated as free
   const double seconds = item_bytes / route.bottleneck_bandwidth;
   const double ticks = std::round(seconds * std::pow(10.0, cost_scale));
-  if (!(ticks < 1e15)) throw InputError("platform", "item cost", "too large for the chosen cost scale");
+  if (!(ticks < 1e15))
+    throw InputError("platform", "item cost", "too large for the chosen cost scale");
   return std::max<std::int64_t>(1, static_cast<std::int64_t>(ticks));
 }
 
 RingInstance ring_instance_on_routes(const RingRoutes& routes, double item_bytes, int cost_scale,
-                                     std::vector<std::int64_t> loads, std::vector<std::int64_t> targets) {
+                                     std::vector<std::int64_t> loads,
+                                     std::vector<std::int64_t> targets) {
   RingInstance inst;
   inst.kind = RingKind::bidirectional;
   inst.cost_scale = cost_scale;
   inst.loads = std::move(loads);
   inst.targets = std::move(targets);
-  for (const Route& r : routes.succ) inst.succ_cost.push_back(item_cost_ticks(r, item_bytes, cost_scale));
-  for (const Route& r : routes.pred) inst.pred_cost.push_back(item_cost_ticks(r, item_bytes, cost_scale));
+  for (const Route& r : routes.succ)
+    inst.succ_cost.push_back(item_cost_ticks(r, item_bytes, cost_scale));
+  for (const Route& r : routes.pred)
+    inst.pred_cost.push_back(item_cost_ticks(r, item_bytes, cost_scale));
   return inst;
 }
 
-double route_load_bound(const TiersPlatform& platform, const RingRoutes& routes, const Schedule& schedule, double item_bytes) {
+double route_load_bound(const TiersPlatform& platform, const RingRoutes& routes,
+                        const Schedule& schedule, double item_bytes) {
   const std::size_t n = routes.succ.size();
   std::map<std::pair<int, bool>, double> bytes;  // one-way link -> bytes routed through it
   for (const Transfer& t : schedule.transfers) {
     const auto from = static_cast<std::size_t>(t.from);
-    const bool succ = t.link ? *t.link == Link::succ : static_cast<std::size_t>(t.to) == (from + 1) % n;
+    const bool succ =
+        t.link ? *t.link == Link::succ : static_cast<std::size_t>(t.to) == (from + 1) % n;
     for (const RouteHop& h : (succ ? routes.succ : routes.pred)[from].hops)
       bytes[{h.link, h.forward}] += static_cast<double>(t.items) * item_bytes;
   }
   double bound = 0;
-  for (const auto& [link, b] : bytes) bound = std::max(bound, b / platform.links[static_cast<std::size_t>(link.first)].bandwidth);
+  for (const auto& [link, b] : bytes)
+    bound = std::max(bound, b / platform.links[static_cast<std::size_t>(link.first)].bandwidth);
   return bound;
 }
 
 TiersPlatform dedicated_ring_platform(const RingRoutes& routes, bool keep_latency) {
   const std::size_t n = routes.succ.size();
-  if (n < 3) throw InputError("platform", "ring size", "a dedicated ring platform needs at least 3 hosts");
+  if (n < 3)
+    throw InputError("platform", "ring size", "a dedicated ring platform needs at least 3 hosts");
   TiersPlatform p;
   // (names built by append: GCC 12 warns falsely on "literal" + std::string temporaries)
-  for (std::size_t i = 0; i < n; ++i) p.nodes.push_back({std::string("P").append(std::to_string(i)), NodeKind::host});
+  for (std::size_t i = 0; i < n; ++i)
+    p.nodes.push_back({std::string("P").append(std::to_string(i)), NodeKind::host});
   for (std::size_t i = 0; i < n; ++i) {
     const Route& r = routes.succ[i];
     const int a = static_cast<int>(i);
     const int b = static_cast<int>((i + 1) % n);
-    p.links.push_back({std::min(a, b), std::max(a, b), LinkClass::lan, r.bottleneck_bandwidth, keep_latency ? r.latency : 0.0,
+    p.links.push_back({std::min(a, b), std::max(a, b), LinkClass::lan, r.bottleneck_bandwidth,
+                       keep_latency ? r.latency : 0.0,
                        std::string("ring").append(std::to_string(i))});
   }
   return p;

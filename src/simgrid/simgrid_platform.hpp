@@ -26,9 +26,10 @@ struct RingHostSpec {
 };
 
 /// Creates one SimGrid host per ring host, every platform link as a split-duplex link (full duplex,
-/// as the TiersPlatform links are), and a route for every ordered pair of ring hosts listing exactly
-/// the links of shortest_route. Returns the hosts in ring order.
-std::vector<sg4::Host*> build_platform(const TiersPlatform& platform, const std::vector<int>& ring_hosts,
+/// as the TiersPlatform links are), and a route for every ordered pair of ring hosts listing
+/// exactly the links of shortest_route. Returns the hosts in ring order.
+std::vector<sg4::Host*> build_platform(const TiersPlatform& platform,
+                                       const std::vector<int>& ring_hosts,
                                        const std::vector<RingHostSpec>& specs);
 
 }  // namespace redist::simgrid::detail

@@ -22,13 +22,15 @@ SimgridStudyOptions with_defaults(SimgridStudyOptions o) {
   if (o.jobs <= 0) o.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (o.ring_sizes.empty()) throw InputError("", "ring sizes", "at least one is needed");
   for (int p : o.ring_sizes)
-    if (p < 3 || p > 69) throw InputError("", "ring size", "must be in [3, 69] (the platform's hosts)");
+    if (p < 3 || p > 69)
+      throw InputError("", "ring size", "must be in [3, 69] (the platform's hosts)");
   for (double r : o.ratios)
     if (!(r > 0) || r > 1e6) throw InputError("", "ratio", "must be in (0, 10^6]");
   return o;
 }
 
-ScenarioOptions scenario_options(int ring_size, std::uint64_t seed, double ratio, SpeedChanges changes) {
+ScenarioOptions scenario_options(int ring_size, std::uint64_t seed, double ratio,
+                                 SpeedChanges changes) {
   ScenarioOptions s;
   s.ring_size = ring_size;
   s.seed = seed;
@@ -41,19 +43,23 @@ ScenarioOptions scenario_options(int ring_size, std::uint64_t seed, double ratio
 enum class CheckNetwork { dedicated, latency, tiers };
 
 SimulatedRedistribution simulate_check(int ring_size, std::uint64_t seed, CheckNetwork network) {
-  const StudyScenario s = make_scenario(scenario_options(ring_size, seed, 1.0, SpeedChanges::at_iterations));
+  const StudyScenario s =
+      make_scenario(scenario_options(ring_size, seed, 1.0, SpeedChanges::at_iterations));
   const auto& targets = s.reference_targets;
   if (network == CheckNetwork::tiers)
-    return simulate_redistribution(s.platform, s.ring_hosts, s.item_bytes, s.initial_columns, targets);
+    return simulate_redistribution(s.platform, s.ring_hosts, s.item_bytes, s.initial_columns,
+                                   targets);
   std::vector<int> ring(s.ring_hosts.size());
   for (std::size_t i = 0; i < ring.size(); ++i) ring[i] = static_cast<int>(i);
-  const TiersPlatform dedicated = dedicated_ring_platform(s.routes, network == CheckNetwork::latency);
+  const TiersPlatform dedicated =
+      dedicated_ring_platform(s.routes, network == CheckNetwork::latency);
   return simulate_redistribution(dedicated, ring, s.item_bytes, s.initial_columns, targets);
 }
 
 class Progress {
  public:
-  Progress(std::ostream* out, std::size_t total) : out_(out), total_(total), start_(std::chrono::steady_clock::now()) {}
+  Progress(std::ostream* out, std::size_t total)
+      : out_(out), total_(total), start_(std::chrono::steady_clock::now()) {}
   void done() {
     ++done_;
     if (!out_ || total_ == 0) return;
@@ -61,7 +67,8 @@ class Progress {
     if (percent < next_percent_ && done_ != total_) return;
     next_percent_ = percent + 5;
     char line[160];
-    std::snprintf(line, sizeof line, "simgrid: %zu/%zu simulations (%zu%%), %.1f s\n", done_, total_, percent, seconds());
+    std::snprintf(line, sizeof line, "simgrid: %zu/%zu simulations (%zu%%), %.1f s\n", done_,
+                  total_, percent, seconds());
     *out_ << line << std::flush;
   }
   [[nodiscard]] double seconds() const {
@@ -80,10 +87,12 @@ void normalize(std::vector<StudyRun>& runs) {
   std::map<std::tuple<int, std::uint64_t, double>, double> baseline;
   for (const StudyRun& r : runs)
     if (r.scheme == Scheme::none) baseline[{r.ring_size, r.seed, r.ratio}] = r.result.total_time;
-  for (StudyRun& r : runs) r.normalized = r.result.total_time / baseline.at({r.ring_size, r.seed, r.ratio});
+  for (StudyRun& r : runs)
+    r.normalized = r.result.total_time / baseline.at({r.ring_size, r.seed, r.ratio});
 }
 
-std::vector<SchemeSummary> summarize(const SimgridStudyOptions& o, const std::vector<StudyRun>& runs) {
+std::vector<SchemeSummary> summarize(const SimgridStudyOptions& o,
+                                     const std::vector<StudyRun>& runs) {
   std::vector<SchemeSummary> out;
   for (int p : o.ring_sizes)
     for (double ratio : o.ratios)
@@ -116,7 +125,8 @@ double quantile(std::vector<double> v, double q) {
   return v[static_cast<std::size_t>(q * static_cast<double>(v.size() - 1) + 0.5)];
 }
 
-PredictionSummary summarize_prediction(int p, const std::vector<StudyRun>& runs, const std::vector<PredictionCheck>& checks) {
+PredictionSummary summarize_prediction(int p, const std::vector<StudyRun>& runs,
+                                       const std::vector<PredictionCheck>& checks) {
   PredictionSummary s;
   s.ring_size = p;
   std::vector<double> ratios, bound_ratios;
@@ -131,7 +141,8 @@ PredictionSummary summarize_prediction(int p, const std::vector<StudyRun>& runs,
   s.bound_median_ratio = quantile(bound_ratios, 0.5);
   s.bound_p90_ratio = quantile(bound_ratios, 0.9);
   s.redistributions = static_cast<std::int64_t>(ratios.size());
-  for (double x : ratios) s.mean_ratio += x / static_cast<double>(std::max<std::size_t>(ratios.size(), 1));
+  for (double x : ratios)
+    s.mean_ratio += x / static_cast<double>(std::max<std::size_t>(ratios.size(), 1));
   s.median_ratio = quantile(ratios, 0.5);
   s.p90_ratio = quantile(ratios, 0.9);
   s.max_ratio = ratios.empty() ? 0 : *std::max_element(ratios.begin(), ratios.end());
@@ -160,20 +171,24 @@ SimgridStudyResult run_simgrid_study(SimgridStudyOptions options) {
       for (double ratio : o.ratios)
         for (Scheme scheme : all_schemes()) {
           result.runs.push_back({p, ratio, seed, scheme, 0, {}});
-          tasks.push_back([p, seed, ratio, scheme, adaptive = o.adaptive, changes = o.speed_changes] {
-            return serialize(simulate_application(make_scenario(scenario_options(p, seed, ratio, changes)), scheme, adaptive));
-          });
+          tasks.push_back(
+              [p, seed, ratio, scheme, adaptive = o.adaptive, changes = o.speed_changes] {
+                return serialize(simulate_application(
+                    make_scenario(scenario_options(p, seed, ratio, changes)), scheme, adaptive));
+              });
         }
       result.checks.push_back({p, seed, 0, false, 0, 0, 0, 0});
       for (CheckNetwork net : {CheckNetwork::dedicated, CheckNetwork::latency, CheckNetwork::tiers})
         tasks.push_back([p, seed, net] { return serialize(simulate_check(p, seed, net)); });
     }
   Progress progress(o.progress, tasks.size());
-  const std::vector<std::string> texts = run_isolated_all(tasks, o.jobs, [&](std::size_t) { progress.done(); });
+  const std::vector<std::string> texts =
+      run_isolated_all(tasks, o.jobs, [&](std::size_t) { progress.done(); });
   std::size_t t = 0;
   std::size_t run = 0;
   for (PredictionCheck& check : result.checks) {
-    for (std::size_t k = 0; k < o.ratios.size() * all_schemes().size(); ++k) result.runs[run++].result = parse_application_run(texts[t++]);
+    for (std::size_t k = 0; k < o.ratios.size() * all_schemes().size(); ++k)
+      result.runs[run++].result = parse_application_run(texts[t++]);
     const auto dedicated = parse_simulated_redistribution(texts[t++]);
     const auto latency = parse_simulated_redistribution(texts[t++]);
     const auto tiers = parse_simulated_redistribution(texts[t++]);
@@ -186,32 +201,38 @@ SimgridStudyResult run_simgrid_study(SimgridStudyOptions options) {
   }
   normalize(result.runs);
   result.summaries = summarize(o, result.runs);
-  for (int p : o.ring_sizes) result.prediction.push_back(summarize_prediction(p, result.runs, result.checks));
+  for (int p : o.ring_sizes)
+    result.prediction.push_back(summarize_prediction(p, result.runs, result.checks));
   result.simulations = static_cast<std::int64_t>(tasks.size());
   result.wall_seconds = progress.seconds();
   return result;
 }
 
-const SchemeSummary* find_summary(const SimgridStudyResult& result, int ring_size, double ratio, Scheme scheme) {
+const SchemeSummary* find_summary(const SimgridStudyResult& result, int ring_size, double ratio,
+                                  Scheme scheme) {
   for (const SchemeSummary& s : result.summaries)
     if (s.ring_size == ring_size && s.ratio == ratio && s.scheme == scheme) return &s;
   return nullptr;
 }
 
-double SchemeSummary::ci95() const { return runs > 1 ? 1.96 * stddev_normalized / std::sqrt(runs) : 0.0; }
+double SchemeSummary::ci95() const {
+  return runs > 1 ? 1.96 * stddev_normalized / std::sqrt(runs) : 0.0;
+}
 
 Scheme best_fixed_scheme(const SimgridStudyResult& result, int ring_size, double ratio) {
   Scheme best = Scheme::none;
   double best_time = 1e300;
   for (Scheme s : all_schemes())
     if (s != Scheme::adaptive)
-      if (const SchemeSummary* f = find_summary(result, ring_size, ratio, s); f && f->mean_normalized < best_time)
+      if (const SchemeSummary* f = find_summary(result, ring_size, ratio, s);
+          f && f->mean_normalized < best_time)
         best = s, best_time = f->mean_normalized;
   return best;
 }
 
 double adaptive_gap(const SimgridStudyResult& result, int ring_size, double ratio) {
-  const SchemeSummary* best = find_summary(result, ring_size, ratio, best_fixed_scheme(result, ring_size, ratio));
+  const SchemeSummary* best =
+      find_summary(result, ring_size, ratio, best_fixed_scheme(result, ring_size, ratio));
   const SchemeSummary* a = find_summary(result, ring_size, ratio, Scheme::adaptive);
   return a && best ? a->mean_normalized / best->mean_normalized - 1.0 : 0.0;
 }

@@ -14,11 +14,14 @@ namespace redist::simgrid {
 
 using namespace detail;
 
-SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform, const std::vector<int>& ring_hosts,
-                                                double item_bytes, const std::vector<std::int64_t>& loads,
+SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform,
+                                                const std::vector<int>& ring_hosts,
+                                                double item_bytes,
+                                                const std::vector<std::int64_t>& loads,
                                                 const std::vector<std::int64_t>& targets) {
   const RingRoutes routes = ring_routes(platform, ring_hosts);
-  RingInstance instance = ring_instance_on_routes(routes, item_bytes, kStudyCostScale, loads, targets);
+  RingInstance instance =
+      ring_instance_on_routes(routes, item_bytes, kStudyCostScale, loads, targets);
   check_ring_instance(instance, "simulated redistribution");
   const ring::RingPlan plan = ring::plan_ring(instance);
   auto roles = exchange_roles(plan.schedule, loads);
@@ -46,7 +49,9 @@ SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform, c
 
 std::string serialize(const SimulatedRedistribution& r) {
   TextWriter w;
-  w.put("predicted", r.predicted).put("measured", r.measured).put("items", static_cast<double>(r.items));
+  w.put("predicted", r.predicted)
+      .put("measured", r.measured)
+      .put("items", static_cast<double>(r.items));
   w.put("light", r.light ? 1.0 : 0.0);
   w.put_list("finished", r.finished);
   return w.text();

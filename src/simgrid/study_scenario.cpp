@@ -18,9 +18,12 @@ std::uint64_t stream_seed(std::uint64_t seed, int ring_size, std::uint64_t purpo
 
 void check_options(const ScenarioOptions& o) {
   if (o.ring_size < 2) throw InputError("scenario", "ring_size", "must be at least 2");
-  if (!(o.ratio > 0) || !std::isfinite(o.ratio)) throw InputError("scenario", "ratio", "must be a finite number > 0");
-  if (o.iterations < 5 || o.iterations > 100'000) throw InputError("scenario", "iterations", "must be in [5, 100000]");
-  if (o.rows < 1 || o.rows > 1'000'000'000) throw InputError("scenario", "rows", "must be in [1, 10^9]");
+  if (!(o.ratio > 0) || !std::isfinite(o.ratio))
+    throw InputError("scenario", "ratio", "must be a finite number > 0");
+  if (o.iterations < 5 || o.iterations > 100'000)
+    throw InputError("scenario", "iterations", "must be in [5, 100000]");
+  if (o.rows < 1 || o.rows > 1'000'000'000)
+    throw InputError("scenario", "rows", "must be in [1, 10^9]");
   if (o.columns < o.ring_size || o.columns > 1'000'000'000)
     throw InputError("scenario", "columns", "must be in [ring_size, 10^9]");
 }
@@ -37,13 +40,19 @@ const char* to_string(SpeedChanges changes) {
   return changes == SpeedChanges::at_iterations ? "iterations" : "trace";
 }
 
-double study_seconds(Ticks ticks) { return static_cast<double>(ticks) * std::pow(10.0, -kStudyCostScale); }
-
-RingInstance StudyScenario::instance(std::vector<std::int64_t> loads, std::vector<std::int64_t> targets) const {
-  return ring_instance_on_routes(routes, item_bytes, kStudyCostScale, std::move(loads), std::move(targets));
+double study_seconds(Ticks ticks) {
+  return static_cast<double>(ticks) * std::pow(10.0, -kStudyCostScale);
 }
 
-double StudyScenario::nominal_time(int iteration) const { return (iteration - 1) * balanced_iteration_time; }
+RingInstance StudyScenario::instance(std::vector<std::int64_t> loads,
+                                     std::vector<std::int64_t> targets) const {
+  return ring_instance_on_routes(routes, item_bytes, kStudyCostScale, std::move(loads),
+                                 std::move(targets));
+}
+
+double StudyScenario::nominal_time(int iteration) const {
+  return (iteration - 1) * balanced_iteration_time;
+}
 
 StudyScenario make_scenario(const ScenarioOptions& o) {
   check_options(o);
@@ -52,17 +61,21 @@ StudyScenario make_scenario(const ScenarioOptions& o) {
   s.platform = generate_tiers_platform(o.platform);
   s.ring_hosts = draw_ring_hosts(s.platform, o.ring_size, stream_seed(o.seed, o.ring_size, 1));
   s.routes = ring_routes(s.platform, s.ring_hosts);
-  s.speeds = draw_speed_traces(s.ring_hosts.size(), o.iterations, stream_seed(o.seed, o.ring_size, 2));
+  s.speeds =
+      draw_speed_traces(s.ring_hosts.size(), o.iterations, stream_seed(o.seed, o.ring_size, 2));
   s.item_bytes = static_cast<double>(o.rows) * 8.0;
   const auto initial = speeds_of(s.speeds, &SpeedTrace::initial_mflops);
   s.initial_columns = proportional_counts(o.columns, initial);
-  s.reference_targets = proportional_counts(o.columns, speeds_of(s.speeds, &SpeedTrace::second_mflops));
-  const ring::RingPlan reference = ring::plan_ring(s.instance(s.initial_columns, s.reference_targets));
+  s.reference_targets =
+      proportional_counts(o.columns, speeds_of(s.speeds, &SpeedTrace::second_mflops));
+  const ring::RingPlan reference =
+      ring::plan_ring(s.instance(s.initial_columns, s.reference_targets));
   // A reference that moves nothing (all speeds back to where they started) falls back to one item
   // over the slowest ring link, so the ratio stays defined.
   Ticks ticks = *reference.schedule.makespan;
   if (ticks == 0)
-    for (std::int64_t c : s.instance(s.initial_columns, s.initial_columns).succ_cost) ticks = std::max<Ticks>(ticks, c);
+    for (std::int64_t c : s.instance(s.initial_columns, s.initial_columns).succ_cost)
+      ticks = std::max<Ticks>(ticks, c);
   s.reference_redistribution = study_seconds(ticks);
   s.balanced_iteration_time = s.reference_redistribution / o.ratio;
   // Work per column such that the initial iteration takes exactly T0.

@@ -35,7 +35,8 @@ TextReader::TextReader(const std::string& text) {
     std::istringstream fields(line);
     std::pair<std::string, std::vector<double>> entry;
     fields >> entry.first;
-    for (std::string word; fields >> word;) entry.second.push_back(std::strtod(word.c_str(), nullptr));
+    for (std::string word; fields >> word;)
+      entry.second.push_back(std::strtod(word.c_str(), nullptr));
     if (!entry.first.empty()) lines_.push_back(std::move(entry));
   }
 }

@@ -1,7 +1,7 @@
 #pragma once
 // Internal to the simgrid layer: the plain-text form in which a child process hands a simulation's
-// results back to its parent (isolated_run.hpp). One "key value value ..." line per field; doubles are
-// written with 17 significant digits so that they read back exactly.
+// results back to its parent (isolated_run.hpp). One "key value value ..." line per field; doubles
+// are written with 17 significant digits so that they read back exactly.
 
 #include <string>
 #include <vector>

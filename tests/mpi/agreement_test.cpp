@@ -1,7 +1,7 @@
 // Deliberately inconsistent input must fail cleanly on every rank, before any data moves, with the
-// caller's data intact: differing item sizes, counts that do not add up, a partial item, mixed counts
-// and weights, a too-small output buffer, differing options or link models (plan digest mismatch),
-// and an impossible wrap policy.
+// caller's data intact: differing item sizes, counts that do not add up, a partial item, mixed
+// counts and weights, a too-small output buffer, differing options or link models (plan digest
+// mismatch), and an impossible wrap policy.
 
 #include <mpi.h>
 
@@ -30,8 +30,9 @@ std::int64_t sum(const std::vector<std::int64_t>& v) {
 }
 
 // Runs `call`, which must throw AgreementError on this rank; then checks the slice is unchanged.
-void expect_refused(const exec::Context& ctx, exec::OrderedSlice& slice, std::int64_t total, std::uint64_t salt,
-                    const std::string& what, const std::function<void()>& call) {
+void expect_refused(const exec::Context& ctx, exec::OrderedSlice& slice, std::int64_t total,
+                    std::uint64_t salt, const std::string& what,
+                    const std::function<void()>& call) {
   const std::vector<std::byte> before(slice.bytes().begin(), slice.bytes().end());
   bool refused = false;
   try {
@@ -48,7 +49,9 @@ void expect_refused(const exec::Context& ctx, exec::OrderedSlice& slice, std::in
   const std::vector<std::int64_t> loads = some_loads(static_cast<std::size_t>(ctx.size()));
   for (int k = 0; k < ctx.rank(); ++k) first += loads[static_cast<std::size_t>(k)];
   for (std::int64_t k = 0; k < count && slice.item_bytes() == 8; ++k)
-    if (item_checksum(slice.item(k)) != expected_checksum(static_cast<std::uint64_t>((first + k) % total), salt, 8)) ++wrong;
+    if (item_checksum(slice.item(k)) !=
+        expected_checksum(static_cast<std::uint64_t>((first + k) % total), salt, 8))
+      ++wrong;
   MPI_CHECK_EQ(wrong, std::int64_t{0});
 }
 
@@ -63,7 +66,8 @@ Fixture fixture(const exec::Context& ctx, std::int64_t item_bytes = 8) {
   const auto n = static_cast<std::size_t>(ctx.size());
   std::vector<std::int64_t> loads = some_loads(n);
   const std::int64_t total = sum(loads);
-  return {loads, total, make_slice(ctx, item_bytes, loads, -1, 77), static_cast<std::size_t>(ctx.rank())};
+  return {loads, total, make_slice(ctx, item_bytes, loads, -1, 77),
+          static_cast<std::size_t>(ctx.rank())};
 }
 
 std::int64_t reversed_target(const Fixture& f) { return f.loads[f.loads.size() - 1 - f.rank]; }
@@ -71,21 +75,24 @@ std::int64_t reversed_target(const Fixture& f) { return f.loads[f.loads.size() -
 void counts_do_not_add_up(exec::Context& ctx) {
   Fixture f = fixture(ctx);
   const std::int64_t wish = reversed_target(f) + (f.rank == 0 ? 1 : 0);
-  expect_refused(ctx, f.slice, f.total, 77, "counts", [&] { exec::redistribute(ctx, f.slice, exec::NewShare::count(wish)); });
+  expect_refused(ctx, f.slice, f.total, 77, "counts",
+                 [&] { exec::redistribute(ctx, f.slice, exec::NewShare::count(wish)); });
 }
 
 void negative_count(exec::Context& ctx) {
   Fixture f = fixture(ctx);
   const std::int64_t wish = f.rank + 1 == f.loads.size() ? -5 : reversed_target(f);
-  expect_refused(ctx, f.slice, f.total, 77, "negative", [&] { exec::redistribute(ctx, f.slice, exec::NewShare::count(wish)); });
+  expect_refused(ctx, f.slice, f.total, 77, "negative",
+                 [&] { exec::redistribute(ctx, f.slice, exec::NewShare::count(wish)); });
 }
 
 void item_sizes_differ(exec::Context& ctx) {
   if (ctx.size() < 2) return;
   const auto n = static_cast<std::size_t>(ctx.size());
   Fixture f = fixture(ctx, ctx.rank() == 1 ? 12 : 8);
-  expect_refused(ctx, f.slice, f.total, 77, "item sizes",
-                 [&] { exec::redistribute(ctx, f.slice, exec::NewShare::count(f.loads[n - 1 - f.rank])); });
+  expect_refused(ctx, f.slice, f.total, 77, "item sizes", [&] {
+    exec::redistribute(ctx, f.slice, exec::NewShare::count(f.loads[n - 1 - f.rank]));
+  });
 }
 
 void partial_item(exec::Context& ctx) {
@@ -94,8 +101,9 @@ void partial_item(exec::Context& ctx) {
   std::vector<std::byte> input(f.slice.bytes().begin(), f.slice.bytes().end());
   if (last) input.resize(input.size() + 3);
   std::vector<std::byte> out(static_cast<std::size_t>(f.total * 8));
-  expect_refused(ctx, f.slice, f.total, 77, "partial item",
-                 [&] { exec::redistribute(ctx, 8, input, out, exec::NewShare::count(reversed_target(f))); });
+  expect_refused(ctx, f.slice, f.total, 77, "partial item", [&] {
+    exec::redistribute(ctx, 8, input, out, exec::NewShare::count(reversed_target(f)));
+  });
 }
 
 void output_too_small(exec::Context& ctx) {
@@ -103,15 +111,18 @@ void output_too_small(exec::Context& ctx) {
   const std::int64_t wish = reversed_target(f);
   const std::int64_t room = f.rank == 0 ? wish - 1 : wish;
   std::vector<std::byte> out(static_cast<std::size_t>(std::max<std::int64_t>(room, 0) * 8));
-  expect_refused(ctx, f.slice, f.total, 77, "output",
-                 [&] { exec::redistribute(ctx, 8, f.slice.bytes(), out, exec::NewShare::count(wish)); });
+  expect_refused(ctx, f.slice, f.total, 77, "output", [&] {
+    exec::redistribute(ctx, 8, f.slice.bytes(), out, exec::NewShare::count(wish));
+  });
 }
 
 void counts_and_weights_mixed(exec::Context& ctx) {
   if (ctx.size() < 2) return;
   Fixture f = fixture(ctx);
-  const exec::NewShare wish = f.rank == 0 ? exec::NewShare::share(1.0) : exec::NewShare::count(reversed_target(f));
-  expect_refused(ctx, f.slice, f.total, 77, "mixed", [&] { exec::redistribute(ctx, f.slice, wish); });
+  const exec::NewShare wish =
+      f.rank == 0 ? exec::NewShare::share(1.0) : exec::NewShare::count(reversed_target(f));
+  expect_refused(ctx, f.slice, f.total, 77, "mixed",
+                 [&] { exec::redistribute(ctx, f.slice, wish); });
 }
 
 void options_differ(exec::Context& ctx) {
@@ -119,8 +130,9 @@ void options_differ(exec::Context& ctx) {
   Fixture f = fixture(ctx);
   exec::OrderedOptions opt;
   if (f.rank == 0) opt.kind = RingKind::unidirectional;
-  expect_refused(ctx, f.slice, f.total, 77, "options",
-                 [&] { exec::redistribute(ctx, f.slice, exec::NewShare::count(reversed_target(f)), opt); });
+  expect_refused(ctx, f.slice, f.total, 77, "options", [&] {
+    exec::redistribute(ctx, f.slice, exec::NewShare::count(reversed_target(f)), opt);
+  });
 }
 
 void link_models_differ(exec::Context& ctx) {
@@ -130,8 +142,9 @@ void link_models_differ(exec::Context& ctx) {
   exec::RingLinkModels links = exec::RingLinkModels::uniform(n);
   if (f.rank == 1) links.succ[0].seconds_per_byte *= 50.0;
   ctx.set_link_models(links);
-  expect_refused(ctx, f.slice, f.total, 77, "links",
-                 [&] { exec::redistribute(ctx, f.slice, exec::NewShare::count(reversed_target(f))); });
+  expect_refused(ctx, f.slice, f.total, 77, "links", [&] {
+    exec::redistribute(ctx, f.slice, exec::NewShare::count(reversed_target(f)));
+  });
   ctx.set_link_models(exec::RingLinkModels::uniform(n));
 }
 

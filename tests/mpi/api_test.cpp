@@ -1,7 +1,7 @@
 // The application API (redistribute.hpp, variable_items.hpp, split phase, fixed permutation
-// mapping, error blame) on real ranks. Every rank draws the same random layout from the case's seed,
-// so every rank can check its own result against the exact expected one: which global items it must
-// hold, in which order.
+// mapping, error blame) on real ranks. Every rank draws the same random layout from the case's
+// seed, so every rank can check its own result against the exact expected one: which global items
+// it must hold, in which order.
 
 #include <mpi.h>
 
@@ -64,10 +64,12 @@ std::vector<std::int64_t> random_targets(Rng& rng, std::size_t n, std::int64_t t
 }
 
 std::int64_t before(const std::vector<std::int64_t>& counts, std::size_t rank) {
-  return std::accumulate(counts.begin(), counts.begin() + static_cast<std::ptrdiff_t>(rank), std::int64_t{0});
+  return std::accumulate(counts.begin(), counts.begin() + static_cast<std::ptrdiff_t>(rank),
+                         std::int64_t{0});
 }
 
-std::vector<Particle> my_particles(const exec::Context& ctx, const std::vector<std::int64_t>& loads) {
+std::vector<Particle> my_particles(const exec::Context& ctx,
+                                   const std::vector<std::int64_t>& loads) {
   const auto rank = static_cast<std::size_t>(ctx.rank());
   std::vector<Particle> out;
   for (std::int64_t k = 0; k < loads[rank]; ++k) out.push_back(particle(before(loads, rank) + k));
@@ -75,13 +77,16 @@ std::vector<Particle> my_particles(const exec::Context& ctx, const std::vector<s
 }
 
 // Every item in place: count, then ids consecutive from `first` (circularly over `total`).
-void expect_piece(const std::vector<Particle>& items, std::int64_t count, std::int64_t first, std::int64_t total,
-                  const std::string& what) {
-  if (static_cast<std::int64_t>(items.size()) != count) fail(what + ": wrong count", __FILE__, __LINE__);
+void expect_piece(const std::vector<Particle>& items, std::int64_t count, std::int64_t first,
+                  std::int64_t total, const std::string& what) {
+  if (static_cast<std::int64_t>(items.size()) != count)
+    fail(what + ": wrong count", __FILE__, __LINE__);
   std::int64_t wrong = 0;
   for (std::size_t k = 0; k < items.size(); ++k)
-    if (!same(items[k], (first + static_cast<std::int64_t>(k)) % std::max<std::int64_t>(total, 1))) ++wrong;
-  if (wrong != 0) fail(what + ": " + std::to_string(wrong) + " items off their place", __FILE__, __LINE__);
+    if (!same(items[k], (first + static_cast<std::int64_t>(k)) % std::max<std::int64_t>(total, 1)))
+      ++wrong;
+  if (wrong != 0)
+    fail(what + ": " + std::to_string(wrong) + " items off their place", __FILE__, __LINE__);
 }
 
 struct Layout {
@@ -112,14 +117,16 @@ void typed_round_trips(exec::Context& ctx) {
         seed % 4 == 1 ? exec::NewShare::counts(l.targets) : exec::NewShare::count(l.targets[rank]);
     const auto report = exec::redistribute(ctx, items, share, opt);
     // Order kept by default: rank r holds items [sum of targets before r, + target r), in order.
-    expect_piece(items, l.targets[rank], before(l.targets, rank), l.total, "ordered seed " + std::to_string(seed));
+    expect_piece(items, l.targets[rank], before(l.targets, rank), l.total,
+                 "ordered seed " + std::to_string(seed));
     MPI_CHECK_EQ(report.flows.back(), std::int64_t{0});
     MPI_CHECK_EQ(report.new_first, before(l.targets, rank) % std::max<std::int64_t>(l.total, 1));
     // And back, rotation allowed: the same items, read circularly from new_first.
     opt.wrap = exec::WrapPolicy::allow;
     if (seed % 5 == 0) opt.kind = RingKind::unidirectional;  // only possible with rotation allowed
     const auto back = exec::redistribute(ctx, items, exec::NewShare::count(l.loads[rank]), opt);
-    expect_piece(items, l.loads[rank], back.new_first, l.total, "rotated seed " + std::to_string(seed));
+    expect_piece(items, l.loads[rank], back.new_first, l.total,
+                 "rotated seed " + std::to_string(seed));
   }
 }
 
@@ -128,8 +135,10 @@ void weights_and_empty_ranks(exec::Context& ctx) {
   const auto rank = static_cast<std::size_t>(ctx.rank());
   const Layout l = random_layout(97 + n, n);
   std::vector<double> weights(n);
-  for (std::size_t k = 0; k < n; ++k) weights[k] = static_cast<double>((k * 7 + 3) % 4);  // some zero
-  if (std::all_of(weights.begin(), weights.end(), [](double w) { return w == 0.0; })) weights[0] = 1.0;
+  for (std::size_t k = 0; k < n; ++k)
+    weights[k] = static_cast<double>((k * 7 + 3) % 4);  // some zero
+  if (std::all_of(weights.begin(), weights.end(), [](double w) { return w == 0.0; }))
+    weights[0] = 1.0;
   const std::vector<std::int64_t> targets = exec::targets_from_weights(weights, l.total);
   std::vector<Particle> items = my_particles(ctx, l.loads);
   exec::redistribute(ctx, items, exec::NewShare::share(weights[rank]));
@@ -144,15 +153,18 @@ void split_phase(exec::Context& ctx) {
     std::vector<Particle> items = my_particles(ctx, l.loads);
     exec::OrderedOptions opt;
     opt.chunk_bytes = static_cast<std::int64_t>(sizeof(Particle)) * 3;  // several messages per link
-    if (seed % 2 == 0) {  // non-blocking MPI_Ialltoallv rounds (several: at most 2 items per pair and round)
+    if (seed % 2 ==
+        0) {  // non-blocking MPI_Ialltoallv rounds (several: at most 2 items per pair and round)
       opt.transport = exec::OrderedTransport::alltoallv;
       opt.max_items_per_round = 2;
     }
-    auto request = exec::redistribute_start(ctx, items, exec::NewShare::count(l.targets[rank]), opt);
+    auto request =
+        exec::redistribute_start(ctx, items, exec::NewShare::count(l.targets[rank]), opt);
     MPI_CHECK(request.active());
     double work = 0.0;  // the application's compute between progress calls
     if (seed <= 2) {
-      // Driven by test() alone to the end: the data moves while the application runs, not in wait().
+      // Driven by test() alone to the end: the data moves while the application runs, not in
+      // wait().
       for (int k = 0; !request.test(); ++k) work += std::sqrt(static_cast<double>(k));
       MPI_CHECK(request.test());
     } else {
@@ -163,15 +175,14 @@ void split_phase(exec::Context& ctx) {
     const auto report = moved.wait();
     MPI_CHECK(!moved.active());
     MPI_CHECK_EQ(report.new_count, l.targets[rank]);
-    expect_piece(items, l.targets[rank], before(l.targets, rank), l.total, "split phase seed " + std::to_string(seed));
+    expect_piece(items, l.targets[rank], before(l.targets, rank), l.total,
+                 "split phase seed " + std::to_string(seed));
   }
   // A request dropped without wait() still completes, and the vector gets its new piece.
   {
     const Layout l = random_layout(4242 + n, n);
     std::vector<Particle> items = my_particles(ctx, l.loads);
-    {
-      auto dropped = exec::redistribute_start(ctx, items, exec::NewShare::count(l.targets[rank]));
-    }
+    { auto dropped = exec::redistribute_start(ctx, items, exec::NewShare::count(l.targets[rank])); }
     expect_piece(items, l.targets[rank], before(l.targets, rank), l.total, "dropped request");
     exec::OrderedRequest inactive;
     bool threw = false;
@@ -184,9 +195,11 @@ void split_phase(exec::Context& ctx) {
   }
   // The OrderedSlice overload, split too.
   exec::OrderedSlice slice = make_slice(ctx, 16, std::vector<std::int64_t>(n, 5), -1, 9);
-  auto request = exec::redistribute_start(ctx, slice, exec::NewShare::count(rank == 0 ? 5 * static_cast<std::int64_t>(n) : 0));
+  auto request = exec::redistribute_start(
+      ctx, slice, exec::NewShare::count(rank == 0 ? 5 * static_cast<std::int64_t>(n) : 0));
   request.wait();
-  verify_slice(ctx, slice, rank == 0 ? 5 * static_cast<std::int64_t>(n) : 0, 5 * static_cast<std::int64_t>(n), 9, "split slice");
+  verify_slice(ctx, slice, rank == 0 ? 5 * static_cast<std::int64_t>(n) : 0,
+               5 * static_cast<std::int64_t>(n), 9, "split slice");
 }
 
 // Report fields mean the same on both transports: a rank's kept items are not "sent".
@@ -240,9 +253,11 @@ void variable_sizes(exec::Context& ctx) {
     exec::OrderedOptions opt;
     if (seed % 3 == 0) opt.transport = exec::OrderedTransport::alltoallv;
     if (seed == 5) opt.timeout_seconds = 60.0;  // the polled paths, with a deadline never reached
-    const auto report = exec::redistribute(
-        ctx, mine, weighted ? exec::NewShare::share(static_cast<double>(rank + 1)) : exec::NewShare::count(shares[rank]),
-        opt);
+    const auto report =
+        exec::redistribute(ctx, mine,
+                           weighted ? exec::NewShare::share(static_cast<double>(rank + 1))
+                                    : exec::NewShare::count(shares[rank]),
+                           opt);
     if (!weighted) MPI_CHECK_EQ(report.share_bytes, shares[rank]);
     // Within the largest item (40 bytes) of the exact share, and whole items in global order.
     MPI_CHECK(std::abs(report.new_bytes - report.share_bytes) <= 40);
@@ -254,7 +269,8 @@ void variable_sizes(exec::Context& ctx) {
       const std::int64_t g = report.first_item + k;
       const auto size = static_cast<std::size_t>(mine.sizes[static_cast<std::size_t>(k)]);
       if (static_cast<std::int64_t>(size) != size_of(g) ||
-          item_checksum({mine.bytes.data() + at, size}) != expected_checksum(static_cast<std::uint64_t>(g), seed, size))
+          item_checksum({mine.bytes.data() + at, size}) !=
+              expected_checksum(static_cast<std::uint64_t>(g), seed, size))
         ++wrong;
       at += static_cast<std::int64_t>(size);
     }
@@ -284,7 +300,8 @@ void fixed_and_free_mapping(exec::Context& ctx) {
   std::vector<perm::Proc> parts;
   std::vector<std::byte> data;
   for (std::int64_t k = 0; k < count; ++k) {
-    parts.push_back(static_cast<perm::Proc>((rank + static_cast<std::size_t>(k) * (rank % 2 + 1)) % n));
+    parts.push_back(
+        static_cast<perm::Proc>((rank + static_cast<std::size_t>(k) * (rank % 2 + 1)) % n));
     std::vector<std::byte> item(24);
     fill_item(item, (rank << 32) | static_cast<std::uint64_t>(k), 5);
     data.insert(data.end(), item.begin(), item.end());
@@ -296,7 +313,7 @@ void fixed_and_free_mapping(exec::Context& ctx) {
   const exec::PartsResult a = exec::redistribute_parts(ctx, 24, data, parts, fixed);
   const exec::PartsResult b = exec::redistribute_parts(ctx, 24, data, parts, free);
   MPI_CHECK_EQ(static_cast<std::size_t>(a.part), rank);  // the identity
-  MPI_CHECK(b.steps <= a.steps);                          // the free mapping is chosen for fewest steps
+  MPI_CHECK(b.steps <= a.steps);  // the free mapping is chosen for fewest steps
   // The same part has the same content whoever hosts it: compare by all-gathering checksums.
   std::uint64_t sums[2] = {0, 0};
   for (std::int64_t k = 0; k < a.items; ++k) sums[0] += item_checksum({a.data.data() + k * 24, 24});
@@ -339,26 +356,35 @@ void errors_name_the_rank(exec::Context& ctx) {
     const std::string who = "rank " + std::to_string(odd) + ": ";
     std::vector<Particle> items = my_particles(ctx, loads);
     const std::vector<Particle> original = items;
-    expect_blame(refusal([&] { exec::redistribute(ctx, items, exec::NewShare::count(rank == odd ? 7 : 6)); }),
+    expect_blame(refusal([&] {
+                   exec::redistribute(ctx, items, exec::NewShare::count(rank == odd ? 7 : 6));
+                 }),
                  who + "share: 7 items, while the other ranks ask for 6");
     std::vector<std::byte> raw(static_cast<std::size_t>(rank == odd ? 72 : 48));
     std::vector<std::byte> out;
     expect_blame(refusal([&] {
-                   exec::redistribute(ctx, rank == odd ? 12 : 8, raw,
-                                      [&](std::int64_t c) { out.resize(static_cast<std::size_t>(c) * 12); return out.data(); },
-                                      exec::NewShare::count(6));
+                   exec::redistribute(
+                       ctx, rank == odd ? 12 : 8, raw,
+                       [&](std::int64_t c) {
+                         out.resize(static_cast<std::size_t>(c) * 12);
+                         return out.data();
+                       },
+                       exec::NewShare::count(6));
                  }),
-                 who + "item_bytes: 12, while " + std::to_string(n - 1) + " of the " + std::to_string(n) + " ranks pass 8");
+                 who + "item_bytes: 12, while " + std::to_string(n - 1) + " of the " +
+                     std::to_string(n) + " ranks pass 8");
     const std::vector<perm::Proc> parts(6, 0);
     expect_blame(refusal([&] { exec::redistribute_parts(ctx, rank == odd ? 12 : 8, raw, parts); }),
                  "redistribute_parts: " + who + "item_bytes: 12, while " + std::to_string(n - 1));
     std::vector<std::int64_t> all(n, 6);
-    if (rank == odd) {  // the same total, and the odd rank's own entry is not even the one that differs
+    if (rank ==
+        odd) {  // the same total, and the odd rank's own entry is not even the one that differs
       all[(odd + 1) % n] = 7;
       all[(odd + 2) % n] = 5;
     }
-    expect_blame(refusal([&] { exec::redistribute(ctx, items, exec::NewShare::counts(all)); }),
-                 who + "share: its vector of new counts differs from the one " + std::to_string(n - 1));
+    expect_blame(
+        refusal([&] { exec::redistribute(ctx, items, exec::NewShare::counts(all)); }),
+        who + "share: its vector of new counts differs from the one " + std::to_string(n - 1));
     exec::OrderedOptions opt;
     if (rank == odd) opt.wrap = exec::WrapPolicy::allow;
     expect_blame(refusal([&] { exec::redistribute(ctx, items, exec::NewShare::count(6), opt); }),

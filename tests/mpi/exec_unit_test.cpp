@@ -1,7 +1,7 @@
 // The executor's pure half, without MPI: agreement checks, weights to counts, link costs and chunk
 // choice, the pool, and above all the message lists, checked for every rank of random plans in one
-// process (both ends of every link list the same pieces; kept and received items tile each new slice;
-// every forwarded message is one that arrived).
+// process (both ends of every link list the same pieces; kept and received items tile each new
+// slice; every forwarded message is one that arrived).
 
 #include <gtest/gtest.h>
 
@@ -43,11 +43,14 @@ TEST(Agreement, AcceptsConsistentRecords) {
 }
 
 TEST(Agreement, RefusesEveryInconsistency) {
-  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 1), record(0, 3)}), AgreementError);  // sum
-  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 3), record(0, 0, 4)}), AgreementError);  // size
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 1), record(0, 3)}),
+               AgreementError);  // sum
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 3), record(0, 0, 4)}),
+               AgreementError);  // size
   RankRecord weight = record(0, -1);
   weight.weight = 1.0;
-  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 3), weight}), AgreementError);  // mixed
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 3), weight}),
+               AgreementError);  // mixed
   RankRecord issue = record(3, 3);
   issue.issue = static_cast<std::int32_t>(LocalIssue::bytes_not_multiple);
   EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{issue}), AgreementError);
@@ -76,15 +79,19 @@ TEST(Agreement, NamesTheOddRankOut) {
       const std::string who = "rank " + std::to_string(odd) + ": ";
       std::vector<RankRecord> sizes(n, record(4, 4));
       sizes[odd].item_bytes = 12;
-      EXPECT_NE(refusal(sizes).find(who + "item_bytes: 12, while " + std::to_string(n - 1)), std::string::npos) << refusal(sizes);
+      EXPECT_NE(refusal(sizes).find(who + "item_bytes: 12, while " + std::to_string(n - 1)),
+                std::string::npos)
+          << refusal(sizes);
       std::vector<RankRecord> counts(n, record(4, 4));
       counts[odd].target = 9;
-      EXPECT_NE(refusal(counts).find(who + "share: 9 items, while the other ranks ask for 4"), std::string::npos);
+      EXPECT_NE(refusal(counts).find(who + "share: 9 items, while the other ranks ask for 4"),
+                std::string::npos);
       std::vector<RankRecord> options(n, record(4, 4));
       options[odd].options[1] = static_cast<std::int64_t>(WrapPolicy::allow);
       for (std::size_t r = 0; r < n; ++r)
         if (r != odd) options[r].options[1] = static_cast<std::int64_t>(WrapPolicy::forbid);
-      EXPECT_NE(refusal(options).find(who + "options.wrap: allow"), std::string::npos) << refusal(options);
+      EXPECT_NE(refusal(options).find(who + "options.wrap: allow"), std::string::npos)
+          << refusal(options);
       std::vector<RankRecord> links(n, record(4, 4));
       links[odd].links_digest = 99;
       EXPECT_NE(refusal(links).find(who + "link_models"), std::string::npos);
@@ -99,13 +106,17 @@ TEST(Agreement, MajorityMatchesBruteForce) {
     for (auto& v : values) v = static_cast<std::uint64_t>(rng.uniform(0, 3));
     std::size_t best_rank = 0, best_votes = 0;
     for (std::size_t r = 0; r < values.size(); ++r) {
-      const auto votes = static_cast<std::size_t>(std::count(values.begin(), values.end(), values[r]));
-      if (votes > best_votes) best_rank = r, best_votes = votes;  // strict: ties keep the lower rank
+      const auto votes =
+          static_cast<std::size_t>(std::count(values.begin(), values.end(), values[r]));
+      if (votes > best_votes)
+        best_rank = r, best_votes = votes;  // strict: ties keep the lower rank
     }
     const Majority m = majority(values);
     EXPECT_EQ(m.votes, best_votes);
     EXPECT_EQ(values[m.rank], values[best_rank]);
-    EXPECT_EQ(m.rank, static_cast<std::size_t>(std::find(values.begin(), values.end(), values[best_rank]) - values.begin()));
+    EXPECT_EQ(m.rank,
+              static_cast<std::size_t>(std::find(values.begin(), values.end(), values[best_rank]) -
+                                       values.begin()));
   }
 }
 
@@ -116,22 +127,34 @@ TEST(Agreement, NamesTheRankWhoseCountVectorDiffers) {
   for (std::size_t r = 0; r < 4; ++r)
     records.push_back(rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {r, 4}, 8, 24,
                                   NewShare::counts(r == 2 ? bad : good), -1, -1));
-  EXPECT_NE(refusal(records).find("rank 2: share: its vector of new counts differs from the one 3 of the 4 ranks pass"),
-            std::string::npos) << refusal(records);
-  records[2] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {2, 4}, 8, 24, NewShare::counts(good), -1, -1);
+  EXPECT_NE(
+      refusal(records).find(
+          "rank 2: share: its vector of new counts differs from the one 3 of the 4 ranks pass"),
+      std::string::npos)
+      << refusal(records);
+  records[2] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {2, 4}, 8, 24,
+                           NewShare::counts(good), -1, -1);
   EXPECT_EQ(agree_on_layout(records).targets, good);
-  records[0] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {0, 4}, 8, 24, NewShare::count(3), -1, -1);
-  EXPECT_NE(refusal(records).find("rank 0: share: its own count, while 3 of the 4 ranks pass a vector"), std::string::npos);
+  records[0] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {0, 4}, 8, 24,
+                           NewShare::count(3), -1, -1);
+  EXPECT_NE(
+      refusal(records).find("rank 0: share: its own count, while 3 of the 4 ranks pass a vector"),
+      std::string::npos);
   const std::vector<std::int64_t> short_vector = {12};
-  records[1] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {1, 4}, 8, 24, NewShare::counts(short_vector), -1, -1);
-  EXPECT_NE(refusal(records).find("rank 1: input: the vector of new counts does not have one entry per rank"), std::string::npos);
+  records[1] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {1, 4}, 8, 24,
+                           NewShare::counts(short_vector), -1, -1);
+  EXPECT_NE(refusal(records).find(
+                "rank 1: input: the vector of new counts does not have one entry per rank"),
+            std::string::npos);
 }
 
 // Counts that do not add up with no single odd rank: nobody is blamed, the counts are listed.
 TEST(Agreement, ListsCountsWhenNoRankStandsOut) {
   const std::string message = refusal({record(4, 1), record(4, 2), record(4, 3), record(4, 4)});
-  EXPECT_NE(message.find("share: the new counts add up to 10, not to the 16 items held (counts by rank: 1, 2, 3, 4)"),
-            std::string::npos) << message;
+  EXPECT_NE(message.find("share: the new counts add up to 10, not to the 16 items held (counts by "
+                         "rank: 1, 2, 3, 4)"),
+            std::string::npos)
+      << message;
   EXPECT_EQ(message.find("rank "), std::string::npos);
   EXPECT_EQ(refusal({record(4, 4), record(4, 4), record(4, 4)}), "(accepted)");
 }
@@ -160,18 +183,19 @@ TEST(Agreement, WeightsBecomeCountsThatAddUp) {
 
 TEST(LinkModel, CostsChunksAndHops) {
   const LinkModel m{1e-6, 1e-9};
-  EXPECT_EQ(item_cost_ticks(m, 1000, 1), 2000000);  // 1 us + 1 us = 2e6 ps
+  EXPECT_EQ(item_cost_ticks(m, 1000, 1), 2000000);     // 1 us + 1 us = 2e6 ps
   EXPECT_EQ(item_cost_ticks(m, 1234, 1000), 1200000);  // two significant digits
   EXPECT_EQ(longest_path_hops({1, 2, 0, -1, -3, -2}), 3);
   EXPECT_EQ(longest_path_hops({1, 0, 2, 3}), 3);  // wraps round
   const RingLinkModels links = RingLinkModels::uniform(4, m);
-  EXPECT_EQ(choose_chunk_items({5, 0, -5, 0}, links, 8, 1 << 20), (1 << 20) / 8);  // one hop: the cap
+  EXPECT_EQ(choose_chunk_items({5, 0, -5, 0}, links, 8, 1 << 20),
+            (1 << 20) / 8);  // one hop: the cap
   // m = 8 MB over 3 hops: pieces of sqrt(8e6 * 1e-6 / (2 * 1e-9)) = 63245 bytes.
   EXPECT_EQ(choose_chunk_items({1000000, 1000000, 1000000, 0}, links, 8, 1 << 20), 63245 / 8);
 }
 
-// The probe's fit: exact on points of a line (each exchange holds two latencies, so L = intercept / 2),
-// least squares through noise, and clamped to positive values when noise points the wrong way.
+// The probe's fit: exact on points of a line (each exchange holds two latencies, so L = intercept /
+// 2), least squares through noise, and clamped to positive values when noise points the wrong way.
 TEST(LinkModel, FitRecoversLatencyAndBandwidth) {
   Rng rng(5);
   for (int trial = 0; trial < 50; ++trial) {
@@ -182,7 +206,8 @@ TEST(LinkModel, FitRecoversLatencyAndBandwidth) {
     std::vector<double> exact, noisy;
     for (const std::int64_t b : bytes) {
       exact.push_back(2 * latency + per_byte * static_cast<double>(b));
-      noisy.push_back(exact.back() + 0.01 * (rng.unit() - 0.5) * per_byte * static_cast<double>(b));  // +-0.5% of m*b
+      noisy.push_back(exact.back() + 0.01 * (rng.unit() - 0.5) * per_byte *
+                                         static_cast<double>(b));  // +-0.5% of m*b
     }
     const LinkModel fitted = fit_link_model(bytes, exact);
     EXPECT_NEAR(fitted.latency_s, latency, 1e-9 * latency + 1e-12);
@@ -257,12 +282,15 @@ void check_rank_plans(const ExecPlan& plan) {
   const RingFlows& ring = plan.ring;
   const std::size_t n = ring.size();
   std::vector<RankMessagePlan> plans;
-  for (std::size_t r = 0; r < n; ++r) plans.push_back(rank_message_plan(ring, plan.schedule, r, plan.chunk_items));
+  for (std::size_t r = 0; r < n; ++r)
+    plans.push_back(rank_message_plan(ring, plan.schedule, r, plan.chunk_items));
   for (std::size_t r = 0; r < n && n > 1; ++r) {
     // Both ends of the link r -> r+1 list the same pieces in the same order.
     const std::size_t s = (r + 1) % n;
-    const auto& sends = plans[r].side[kSuccSide].sends.empty() ? plans[s].side[kPredSide].sends : plans[r].side[kSuccSide].sends;
-    const auto& recvs = plans[r].side[kSuccSide].sends.empty() ? plans[r].side[kSuccSide].recvs : plans[s].side[kPredSide].recvs;
+    const auto& sends = plans[r].side[kSuccSide].sends.empty() ? plans[s].side[kPredSide].sends
+                                                               : plans[r].side[kSuccSide].sends;
+    const auto& recvs = plans[r].side[kSuccSide].sends.empty() ? plans[r].side[kSuccSide].recvs
+                                                               : plans[s].side[kPredSide].recvs;
     const std::size_t from = plans[r].side[kSuccSide].sends.empty() ? s : r;
     const std::size_t to = from == r ? s : r;
     ASSERT_EQ(sends.size(), recvs.size());
@@ -309,8 +337,9 @@ TEST(RingMessages, EveryRankOfRandomPlans) {
 }
 
 TEST(RingMessages, SpacedTransfersOrderMessagesAtTheirItemsPace) {
-  // P0 sends 4 items back to back at cost 3; P1 forwards each as it arrives (spacing 3), one message
-  // per item: its messages are planned at its items' departures, each after the item's arrival.
+  // P0 sends 4 items back to back at cost 3; P1 forwards each as it arrives (spacing 3), one
+  // message per item: its messages are planned at its items' departures, each after the item's
+  // arrival.
   const RingFlows ring = make_ring_flows({4, 0, 0}, {0, 0, 4}, {4, 4, 0});
   Schedule plan;
   plan.transfers = {{0, 1, 4, 0, std::nullopt}, {1, 2, 4, 3, std::nullopt, 3}};
@@ -382,7 +411,8 @@ TEST(PermutationPlan, DeterministicAndComplete) {
 }
 
 // The cut of variable-size items against brute force: every boundary's distance to t, the nearest
-// taken, ties to the earlier, zero-size items on the side of t they lie on; and the half-item bound.
+// taken, ties to the earlier, zero-size items on the side of t they lie on; and the half-item
+// bound.
 TEST(ItemCut, NearestBoundaryMatchesBruteForce) {
   Rng rng(31337);
   for (int it = 0; it < 2000; ++it) {

@@ -35,7 +35,8 @@ inline std::uint64_t item_checksum(std::span<const std::byte> item) {
 }
 
 /// The checksum item `global` must have.
-inline std::uint64_t expected_checksum(std::uint64_t global, std::uint64_t salt, std::size_t bytes) {
+inline std::uint64_t expected_checksum(std::uint64_t global, std::uint64_t salt,
+                                       std::size_t bytes) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (std::size_t j = 0; j < bytes; ++j) {
     h ^= static_cast<std::uint64_t>(pattern_byte(global, salt, j));

@@ -15,10 +15,13 @@ int g_rank = 0;
 void check(bool ok, const char* expr, const char* file, int line) {
   if (ok) return;
   ++g_failures;
-  if (g_failures <= 20) std::fprintf(stderr, "rank %d: %s:%d: check failed: %s\n", g_rank, file, line, expr);
+  if (g_failures <= 20)
+    std::fprintf(stderr, "rank %d: %s:%d: check failed: %s\n", g_rank, file, line, expr);
 }
 
-void fail(const std::string& message, const char* file, int line) { check(false, message.c_str(), file, line); }
+void fail(const std::string& message, const char* file, int line) {
+  check(false, message.c_str(), file, line);
+}
 
 int run_all(int argc, char** argv, const std::vector<TestCase>& cases) {
   if (MPI_Init(&argc, &argv) != MPI_SUCCESS) return 3;
@@ -36,7 +39,8 @@ int run_all(int argc, char** argv, const std::vector<TestCase>& cases) {
         c.body(ctx);
       } catch (const std::exception& e) {
         // The other ranks may be waiting in a collective: abort rather than hang until the timeout.
-        std::fprintf(stderr, "rank %d: %s: unexpected exception: %s\n", g_rank, c.name.c_str(), e.what());
+        std::fprintf(stderr, "rank %d: %s: unexpected exception: %s\n", g_rank, c.name.c_str(),
+                     e.what());
         std::fflush(stderr);
         MPI_Abort(MPI_COMM_WORLD, 2);
       }
@@ -45,7 +49,9 @@ int run_all(int argc, char** argv, const std::vector<TestCase>& cases) {
       MPI_Allreduce(&mine, &ranks_failing, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
       if (ranks_failing > 0) {
         ++failed_cases;
-        if (g_rank == 0) std::fprintf(stderr, "FAILED (np=%d): %s on %d rank(s)\n", size, c.name.c_str(), ranks_failing);
+        if (g_rank == 0)
+          std::fprintf(stderr, "FAILED (np=%d): %s on %d rank(s)\n", size, c.name.c_str(),
+                       ranks_failing);
       }
     }
   }

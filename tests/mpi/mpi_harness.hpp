@@ -1,8 +1,8 @@
 #pragma once
 // A small check harness for tests that run under mpirun (STYLE.md: MPI runs are ctest entries).
 // Every rank runs every case and checks its own results; failures are printed with the rank, and
-// after each case the ranks agree on whether it passed (so rank 0 can name it). Quiet unless failing.
-// The binary returns nonzero on any failure on any rank.
+// after each case the ranks agree on whether it passed (so rank 0 can name it). Quiet unless
+// failing. The binary returns nonzero on any failure on any rank.
 
 #include <functional>
 #include <string>
@@ -26,5 +26,9 @@ int run_all(int argc, char** argv, const std::vector<TestCase>& cases);
 }  // namespace redist::mpitest
 
 #define MPI_CHECK(cond) ::redist::mpitest::check(static_cast<bool>(cond), #cond, __FILE__, __LINE__)
-#define MPI_CHECK_EQ(a, b) \
-  ::redist::mpitest::check((a) == (b), (std::string(#a " == " #b " (") + std::to_string(a) + " vs " + std::to_string(b) + ")").c_str(), __FILE__, __LINE__)
+#define MPI_CHECK_EQ(a, b)                                                                    \
+  ::redist::mpitest::check(                                                                   \
+      (a) == (b),                                                                             \
+      (std::string(#a " == " #b " (") + std::to_string(a) + " vs " + std::to_string(b) + ")") \
+          .c_str(),                                                                           \
+      __FILE__, __LINE__)

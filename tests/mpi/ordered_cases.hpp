@@ -18,11 +18,13 @@ std::vector<TestCase> api_cases();
 
 /// This rank's slice of `loads` (rank order from global index `origin`, or 0 when origin < 0, in
 /// which case the slice's first index is left unknown), items filled with the test pattern.
-exec::OrderedSlice make_slice(const exec::Context& ctx, std::int64_t item_bytes, const std::vector<std::int64_t>& loads,
-                              std::int64_t origin, std::uint64_t salt, double slack = 0.25);
+exec::OrderedSlice make_slice(const exec::Context& ctx, std::int64_t item_bytes,
+                              const std::vector<std::int64_t>& loads, std::int64_t origin,
+                              std::uint64_t salt, double slack = 0.25);
 
 /// Checks count, total, every item's checksum, and that the slices tile the sequence in rank order.
-void verify_slice(const exec::Context& ctx, const exec::OrderedSlice& slice, std::int64_t expected_count,
-                  std::int64_t total, std::uint64_t salt, const std::string& what);
+void verify_slice(const exec::Context& ctx, const exec::OrderedSlice& slice,
+                  std::int64_t expected_count, std::int64_t total, std::uint64_t salt,
+                  const std::string& what);
 
 }  // namespace redist::mpitest

@@ -23,25 +23,33 @@ struct RankItems {
   std::vector<std::byte> data;
 };
 
-std::uint64_t item_id(std::size_t rank, std::size_t k) { return (static_cast<std::uint64_t>(rank) << 32) | k; }
+std::uint64_t item_id(std::size_t rank, std::size_t k) {
+  return (static_cast<std::uint64_t>(rank) << 32) | k;
+}
 
 // Rank r's items, reproducible by any rank from (seed, r).
-RankItems rank_items(std::uint64_t seed, std::size_t rank, std::size_t ranks, std::int64_t item_bytes) {
+RankItems rank_items(std::uint64_t seed, std::size_t rank, std::size_t ranks,
+                     std::int64_t item_bytes) {
   Rng rng(seed * 1000003 + rank);
   RankItems out;
   const std::int64_t count = rng.uniform(0, 3) == 0 ? 0 : rng.uniform(0, 25);
   const bool skewed = rng.uniform(0, 2) == 0;
   for (std::int64_t k = 0; k < count; ++k) {
-    const auto part = skewed && rng.uniform(0, 1) == 0 ? ranks - 1 : static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(ranks) - 1));
+    const auto part =
+        skewed && rng.uniform(0, 1) == 0
+            ? ranks - 1
+            : static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(ranks) - 1));
     out.parts.push_back(static_cast<perm::Proc>(part));
   }
   out.data.resize(static_cast<std::size_t>(count * item_bytes));
   for (std::int64_t k = 0; k < count; ++k)
-    fill_item({out.data.data() + k * item_bytes, static_cast<std::size_t>(item_bytes)}, item_id(rank, static_cast<std::size_t>(k)), seed);
+    fill_item({out.data.data() + k * item_bytes, static_cast<std::size_t>(item_bytes)},
+              item_id(rank, static_cast<std::size_t>(k)), seed);
   return out;
 }
 
-void check_result(const exec::Context& ctx, const exec::PartsResult& result, std::uint64_t seed, std::int64_t item_bytes) {
+void check_result(const exec::Context& ctx, const exec::PartsResult& result, std::uint64_t seed,
+                  std::int64_t item_bytes) {
   const auto ranks = static_cast<std::size_t>(ctx.size());
   std::int64_t at = 0;
   std::int64_t wrong = 0;
@@ -55,8 +63,11 @@ void check_result(const exec::Context& ctx, const exec::PartsResult& result, std
         ++wrong;
         continue;
       }
-      const std::span<const std::byte> item(result.data.data() + at * item_bytes, static_cast<std::size_t>(item_bytes));
-      if (item_checksum(item) != expected_checksum(item_id(s, k), seed, static_cast<std::size_t>(item_bytes))) ++wrong;
+      const std::span<const std::byte> item(result.data.data() + at * item_bytes,
+                                            static_cast<std::size_t>(item_bytes));
+      if (item_checksum(item) !=
+          expected_checksum(item_id(s, k), seed, static_cast<std::size_t>(item_bytes)))
+        ++wrong;
       ++at;
     }
     MPI_CHECK_EQ(result.from_rank[s], from_s);
@@ -67,7 +78,8 @@ void check_result(const exec::Context& ctx, const exec::PartsResult& result, std
   // Every part is hosted by exactly one rank.
   std::vector<int> parts(ranks);
   const int mine = static_cast<int>(result.part);
-  exec::check_mpi(MPI_Allgather(&mine, 1, MPI_INT, parts.data(), 1, MPI_INT, MPI_COMM_WORLD), "MPI_Allgather");
+  exec::check_mpi(MPI_Allgather(&mine, 1, MPI_INT, parts.data(), 1, MPI_INT, MPI_COMM_WORLD),
+                  "MPI_Allgather");
   std::sort(parts.begin(), parts.end());
   for (std::size_t k = 0; k < ranks; ++k) MPI_CHECK_EQ(parts[k], static_cast<int>(k));
 }
@@ -79,15 +91,22 @@ void random_maps(exec::Context& ctx) {
     Rng rng(seed * 31 + ranks);
     const std::int64_t item_bytes = sizes[rng.uniform(0, 4)];
     exec::PartsOptions opt;
-    opt.objective = rng.uniform(0, 1) == 0 ? exec::PermObjective::volume : exec::PermObjective::steps;
-    opt.transport = rng.uniform(0, 1) == 0 ? exec::PermTransport::steps : exec::PermTransport::alltoallv;
-    if (rng.uniform(0, 2) == 0) opt.max_message_bytes = rng.uniform(std::max<std::int64_t>(1, item_bytes / 16), item_bytes + 300);
+    opt.objective =
+        rng.uniform(0, 1) == 0 ? exec::PermObjective::volume : exec::PermObjective::steps;
+    opt.transport =
+        rng.uniform(0, 1) == 0 ? exec::PermTransport::steps : exec::PermTransport::alltoallv;
+    if (rng.uniform(0, 2) == 0)
+      opt.max_message_bytes =
+          rng.uniform(std::max<std::int64_t>(1, item_bytes / 16), item_bytes + 300);
     if (rng.uniform(0, 2) == 0) opt.pack_bytes = item_bytes * rng.uniform(1, 4);
     if (rng.uniform(0, 2) == 0) opt.max_items_per_round = rng.uniform(1, 4);
     if (rng.uniform(0, 2) == 0)
-      opt.mpi_int_limit = rng.uniform(std::max<std::int64_t>(8, item_bytes / 16), std::max<std::int64_t>(2000, item_bytes));
-    const RankItems mine = rank_items(seed, static_cast<std::size_t>(ctx.rank()), ranks, item_bytes);
-    const exec::PartsResult result = exec::redistribute_parts(ctx, item_bytes, mine.data, mine.parts, opt);
+      opt.mpi_int_limit = rng.uniform(std::max<std::int64_t>(8, item_bytes / 16),
+                                      std::max<std::int64_t>(2000, item_bytes));
+    const RankItems mine =
+        rank_items(seed, static_cast<std::size_t>(ctx.rank()), ranks, item_bytes);
+    const exec::PartsResult result =
+        exec::redistribute_parts(ctx, item_bytes, mine.data, mine.parts, opt);
     check_result(ctx, result, seed, item_bytes);
   }
 }

@@ -31,15 +31,20 @@ void probe_then_redistribute(exec::Context& ctx) {
       flat.push_back(m->seconds_per_byte);
     }
   std::vector<double> low(flat.size()), high(flat.size());
-  exec::check_mpi(MPI_Allreduce(flat.data(), low.data(), static_cast<int>(flat.size()), MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
-  exec::check_mpi(MPI_Allreduce(flat.data(), high.data(), static_cast<int>(flat.size()), MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+  exec::check_mpi(MPI_Allreduce(flat.data(), low.data(), static_cast<int>(flat.size()), MPI_DOUBLE,
+                                MPI_MIN, MPI_COMM_WORLD),
+                  "MPI_Allreduce");
+  exec::check_mpi(MPI_Allreduce(flat.data(), high.data(), static_cast<int>(flat.size()), MPI_DOUBLE,
+                                MPI_MAX, MPI_COMM_WORLD),
+                  "MPI_Allreduce");
   MPI_CHECK(low == high);
   MPI_CHECK(n == 1 || ctx.links_measured());
 
   std::vector<std::int64_t> loads(n, 0);
   loads[n / 2] = 300;
   exec::OrderedSlice slice = make_slice(ctx, 512, loads, -1, 3);
-  const std::int64_t want = 300 / static_cast<std::int64_t>(n) + (ctx.rank() < 300 % static_cast<int>(n) ? 1 : 0);
+  const std::int64_t want =
+      300 / static_cast<std::int64_t>(n) + (ctx.rank() < 300 % static_cast<int>(n) ? 1 : 0);
   const auto report = exec::redistribute(ctx, slice, exec::NewShare::count(want));
   verify_slice(ctx, slice, want, 300, 3, "probed");
   MPI_CHECK(report.predicted_seconds >= 0.0);
@@ -48,6 +53,8 @@ void probe_then_redistribute(exec::Context& ctx) {
 
 }  // namespace
 
-std::vector<TestCase> probe_cases() { return {{"probe.measure_then_redistribute", probe_then_redistribute}}; }
+std::vector<TestCase> probe_cases() {
+  return {{"probe.measure_then_redistribute", probe_then_redistribute}};
+}
 
 }  // namespace redist::mpitest

@@ -11,7 +11,9 @@ namespace redist::testing {
 
 inline std::string mutated_json(std::string text, Rng& rng, int max_edits) {
   static const std::string alphabet = "{}[]:,\"\\-+.eE0123456789 \ntrufalsn\x80";
-  const auto pick = [&](std::size_t size) { return static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(size) - 1)); };
+  const auto pick = [&](std::size_t size) {
+    return static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(size) - 1));
+  };
   for (auto edits = rng.uniform(1, max_edits); edits > 0 && !text.empty(); --edits) {
     const std::size_t at = pick(text.size());
     const auto kind = rng.uniform(0, 2);

@@ -27,7 +27,8 @@ struct Processor {
 
 }  // namespace
 
-std::optional<Schedule> plain_greedy_schedule(const RingInstance& inst, std::int64_t shift, bool succ_preferred) {
+std::optional<Schedule> plain_greedy_schedule(const RingInstance& inst, std::int64_t shift,
+                                              bool succ_preferred) {
   const std::size_t n = inst.size();
   std::vector<std::int64_t> flow(n);
   std::int64_t running = shift;
@@ -55,7 +56,8 @@ std::optional<Schedule> plain_greedy_schedule(const RingInstance& inst, std::int
       for (const int d : dirs) {
         if (procs[p].to_send[d] == 0) continue;
         const std::size_t q = d == 0 ? (p + 1) % n : (p + n - 1) % n;
-        const Ticks t = std::max({procs[p].send_free, procs[q].recv_free, procs[p].next_item_ready()});
+        const Ticks t =
+            std::max({procs[p].send_free, procs[q].recv_free, procs[p].next_item_ready()});
         if (t < best) best = t, best_p = p, best_d = d;
       }
     if (best == kNever) break;
@@ -67,7 +69,8 @@ std::optional<Schedule> plain_greedy_schedule(const RingInstance& inst, std::int
     p.send_free = procs[q].recv_free = best + c;
     procs[q].arrivals.push_back(best + c);
     makespan = std::max(makespan, best + c);
-    Transfer t{static_cast<std::int64_t>(best_p), static_cast<std::int64_t>(q), 1, best, std::nullopt};
+    Transfer t{static_cast<std::int64_t>(best_p), static_cast<std::int64_t>(q), 1, best,
+               std::nullopt};
     if (n == 2) t.link = best_d == 0 ? Link::succ : Link::pred;
     s.transfers.push_back(t);
   }
@@ -77,7 +80,8 @@ std::optional<Schedule> plain_greedy_schedule(const RingInstance& inst, std::int
   return s;
 }
 
-std::optional<Schedule> best_plain_greedy(const RingInstance& inst, std::int64_t center, std::int64_t radius) {
+std::optional<Schedule> best_plain_greedy(const RingInstance& inst, std::int64_t center,
+                                          std::int64_t radius) {
   std::optional<Schedule> best;
   for (std::int64_t x = center - radius; x <= center + radius; ++x)
     for (const bool succ : {true, false}) {

@@ -55,10 +55,12 @@ void check_ports(const std::vector<Paced>& ok, Found& found) {
 }
 
 // Walks each processor's item events in time order, arrivals before departures at equal times.
-// `unpaced` are the net items moved by transfers rejected for their spacing (they still count at the end).
-void check_items(const RingInstance& inst, const std::vector<Paced>& ok, const std::vector<std::int64_t>& unpaced,
-                 Ticks makespan, Found& found) {
-  std::vector<std::vector<std::pair<Ticks, int>>> events(inst.size());  // (time, 0 = arrival / 1 = departure)
+// `unpaced` are the net items moved by transfers rejected for their spacing (they still count at
+// the end).
+void check_items(const RingInstance& inst, const std::vector<Paced>& ok,
+                 const std::vector<std::int64_t>& unpaced, Ticks makespan, Found& found) {
+  std::vector<std::vector<std::pair<Ticks, int>>> events(
+      inst.size());  // (time, 0 = arrival / 1 = departure)
   for (const Paced& t : ok)
     for (std::int64_t m = 1; m <= t.items; ++m) {
       const Ticks leaves = t.start + (m - 1) * t.period;
@@ -82,7 +84,8 @@ void check_items(const RingInstance& inst, const std::vector<Paced>& ok, const s
 
 }  // namespace
 
-ReferenceVerdict reference_validate(const RingInstance& original, const Schedule& original_schedule) {
+ReferenceVerdict reference_validate(const RingInstance& original,
+                                    const Schedule& original_schedule) {
   const int scale = std::max(original.cost_scale, original_schedule.time_scale);
   const RingInstance inst = rescaled(original, scale);
   const Schedule sched = rescaled(original_schedule, scale);

@@ -61,15 +61,17 @@ std::optional<Schedule> brute_force_schedule(const RingInstance& inst, int max_s
       Schedule schedule;
       schedule.time_scale = inst.cost_scale;
       std::vector<std::vector<Move>> steps;
-      for (Loads at = loads; at != inst.loads; at = parent[at].first) steps.push_back(parent[at].second);
+      for (Loads at = loads; at != inst.loads; at = parent[at].first)
+        steps.push_back(parent[at].second);
       std::reverse(steps.begin(), steps.end());
       const Ticks c = inst.succ_cost.front();
       for (std::size_t s = 0; s < steps.size(); ++s)
         for (const Move& m : steps[s])
-          schedule.transfers.push_back({static_cast<std::int64_t>(m.from), static_cast<std::int64_t>(m.to), 1,
-                                        static_cast<Ticks>(s) * c,
-                                        inst.size() == 2 ? std::optional<Link>(m.succ ? Link::succ : Link::pred)
-                                                         : std::nullopt});
+          schedule.transfers.push_back(
+              {static_cast<std::int64_t>(m.from), static_cast<std::int64_t>(m.to), 1,
+               static_cast<Ticks>(s) * c,
+               inst.size() == 2 ? std::optional<Link>(m.succ ? Link::succ : Link::pred)
+                                : std::nullopt});
       return schedule;
     }
     if (depth >= max_steps) continue;
@@ -79,7 +81,8 @@ std::optional<Schedule> brute_force_schedule(const RingInstance& inst, int max_s
         --next[m.from];
         ++next[m.to];
       }
-      if (parent.emplace(next, std::make_pair(loads, moves)).second) frontier.push({next, depth + 1});
+      if (parent.emplace(next, std::make_pair(loads, moves)).second)
+        frontier.push({next, depth + 1});
     });
   }
   return std::nullopt;

@@ -12,8 +12,9 @@
 namespace redist::testing {
 
 /// A checked instance from its fields (time unit 10^-scale).
-inline RingInstance make_ring(RingKind kind, std::vector<std::int64_t> loads, std::vector<std::int64_t> targets,
-                              std::vector<std::int64_t> succ, std::vector<std::int64_t> pred = {}, int scale = 0) {
+inline RingInstance make_ring(RingKind kind, std::vector<std::int64_t> loads,
+                              std::vector<std::int64_t> targets, std::vector<std::int64_t> succ,
+                              std::vector<std::int64_t> pred = {}, int scale = 0) {
   RingInstance inst;
   inst.kind = kind;
   inst.loads = std::move(loads);
@@ -30,15 +31,18 @@ inline RingInstance make_ring(RingKind kind, std::vector<std::int64_t> loads, st
 inline Ticks lemma5_value(const RingInstance& inst) {
   std::vector<Ticks> prefix;
   Ticks sum = 0;
-  for (std::size_t i = 0; i < inst.size(); ++i) prefix.push_back(sum += inst.loads[i] - inst.targets[i]);
+  for (std::size_t i = 0; i < inst.size(); ++i)
+    prefix.push_back(sum += inst.loads[i] - inst.targets[i]);
   const Ticks low = *std::min_element(prefix.begin(), prefix.end());
   Ticks best = 0;
-  for (std::size_t i = 0; i < inst.size(); ++i) best = std::max(best, (prefix[i] - low) * inst.succ_cost[i]);
+  for (std::size_t i = 0; i < inst.size(); ++i)
+    best = std::max(best, (prefix[i] - low) * inst.succ_cost[i]);
   return best;
 }
 
 /// Up to 6 transfers, mostly over real links (1 in 10 to any processor), items in [0, max_items],
-/// starts in [0, max_start]; with `spaced`, 6 in 10 carry a spacing in 1..6 (sometimes below the cost).
+/// starts in [0, max_start]; with `spaced`, 6 in 10 carry a spacing in 1..6 (sometimes below the
+/// cost).
 struct ScheduleShape {
   std::int64_t max_items = 4;
   std::int64_t max_start = 8;
@@ -53,8 +57,9 @@ inline Schedule random_ring_schedule(const RingInstance& inst, Rng& rng, Schedul
     Transfer t;
     t.from = rng.uniform(0, n - 1);
     const int kind = static_cast<int>(rng.uniform(0, 9));
-    t.to = kind == 0 ? rng.uniform(0, n - 1)
-                     : (kind % 2 == 0 || !inst.bidirectional()) ? (t.from + 1) % n : (t.from + n - 1) % n;
+    t.to = kind == 0                                  ? rng.uniform(0, n - 1)
+           : (kind % 2 == 0 || !inst.bidirectional()) ? (t.from + 1) % n
+                                                      : (t.from + n - 1) % n;
     if (n == 2 && inst.bidirectional()) t.link = rng.uniform(0, 1) ? Link::succ : Link::pred;
     t.items = rng.uniform(0, shape.max_items);
     t.start = rng.uniform(0, shape.max_start);

@@ -11,7 +11,8 @@ namespace redist::testing {
 /// Calls visit(instance) for every (loads, targets) pair with entries in [lo, hi] and equal sums
 /// on n processors, all link costs 1; returns how many instances were visited.
 template <class Visit>
-long for_each_tiny_ring(std::size_t n, std::int64_t lo, std::int64_t hi, RingKind kind, Visit visit) {
+long for_each_tiny_ring(std::size_t n, std::int64_t lo, std::int64_t hi, RingKind kind,
+                        Visit visit) {
   long visited = 0;
   std::vector<std::int64_t> loads(n, lo), targets(n, lo);
   const auto advance = [&](std::vector<std::int64_t>& v) {

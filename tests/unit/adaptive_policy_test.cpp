@@ -1,5 +1,6 @@
-// The adaptive redistribution policy (sim/adaptive_policy.hpp): pure decisions, checked by hand-made
-// views whose right answer follows from the two tests (worth it, patience) and the learned slowdown.
+// The adaptive redistribution policy (sim/adaptive_policy.hpp): pure decisions, checked by
+// hand-made views whose right answer follows from the two tests (worth it, patience) and the
+// learned slowdown.
 
 #include <gtest/gtest.h>
 
@@ -14,10 +15,11 @@ TEST(AdaptivePolicy, WeighsSavingAgainstCost) {
   o.patience = 0.5;
   o.initial_slowdown = 1.0;  // costs taken as predicted
   sim::AdaptivePolicy policy(o);
-  sim::AdaptiveView v{10, 100, 2.0, 1.0, 30.0, 0.0};  // saves 1 s per iteration, 90 left, costs 30 s
-  EXPECT_FALSE(policy.decide(v));  // 90 >= 45 but only 1 s lost so far (needs 15)
+  sim::AdaptiveView v{10,  100,  2.0,
+                      1.0, 30.0, 0.0};  // saves 1 s per iteration, 90 left, costs 30 s
+  EXPECT_FALSE(policy.decide(v));       // 90 >= 45 but only 1 s lost so far (needs 15)
   for (int k = 11; k < 24; ++k) EXPECT_FALSE(policy.decide({k, 100, 2.0, 1.0, 30.0, 0.0}));
-  EXPECT_TRUE(policy.decide({24, 100, 2.0, 1.0, 30.0, 0.0}));  // 15 s lost
+  EXPECT_TRUE(policy.decide({24, 100, 2.0, 1.0, 30.0, 0.0}));   // 15 s lost
   EXPECT_FALSE(policy.decide({25, 100, 2.0, 1.0, 30.0, 0.0}));  // the count restarts
   o.patience = 0;
   sim::AdaptivePolicy late(o);

@@ -1,5 +1,5 @@
-// All-port instances and results as JSON: the docs/design.md formats, default and explicit targets, and
-// bad input naming the file, the field and the index.
+// All-port instances and results as JSON: the docs/design.md formats, default and explicit targets,
+// and bad input naming the file, the field and the index.
 
 #include "redist/lau/allport_io.hpp"
 
@@ -34,7 +34,9 @@ TEST(AllportIo, ReadsTheDesignExample) {
 
 TEST(AllportIo, RemainderGoesToTheFirstProcessorsUnlessTargetsAreGiven) {
   EXPECT_EQ(parse(R"({"model": "allport", "loads": [3, 0, 0, 2]})").targets, (Vec{2, 1, 1, 1}));
-  EXPECT_EQ(parse(R"({"model": "allport", "loads": [3, 0, 0, 2], "targets": [1, 1, 1, 2]})").targets, (Vec{1, 1, 1, 2}));
+  EXPECT_EQ(
+      parse(R"({"model": "allport", "loads": [3, 0, 0, 2], "targets": [1, 1, 1, 2]})").targets,
+      (Vec{1, 1, 1, 2}));
 }
 
 TEST(AllportIo, BadInputNamesFieldAndIndex) {
@@ -47,21 +49,26 @@ TEST(AllportIo, BadInputNamesFieldAndIndex) {
   EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": [1, "2"]})"), "loads[1]");
   EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": 3})"), "loads");
   EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": [1, 2], "targets": [3]})"), "targets");
-  EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": [1, 2], "targets": [2, 2]})"), "targets");
-  EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": [1, 2], "targets": [4, -1]})"), "targets[1]");
+  EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": [1, 2], "targets": [2, 2]})"),
+            "targets");
+  EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": [1, 2], "targets": [4, -1]})"),
+            "targets[1]");
   EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": [1], "speed": 2})"), "speed");
-  EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": [2000000000000000000, 2000000000000000000]})"),
+  EXPECT_EQ(field_of_error(
+                R"({"model": "allport", "loads": [2000000000000000000, 2000000000000000000]})"),
             "loads[1]");  // the running total passes 2^61
 }
 
 TEST(AllportIo, LargestAcceptedTotal) {
   const std::string max = std::to_string(sim::kMaxAllportTotal);
-  EXPECT_EQ(parse(R"({"model": "allport", "loads": [)" + max + ", 0]}").total(), sim::kMaxAllportTotal);
+  EXPECT_EQ(parse(R"({"model": "allport", "loads": [)" + max + ", 0]}").total(),
+            sim::kMaxAllportTotal);
   EXPECT_EQ(field_of_error(R"({"model": "allport", "loads": [)" + max + ", 1]}"), "loads[1]");
 }
 
 TEST(AllportIo, InstanceRoundTrip) {
-  for (const sim::AllportInstance& inst : {sim::allport_instance({5, 0, 0}), sim::AllportInstance{{5, 0, 0}, {0, 0, 5}}}) {
+  for (const sim::AllportInstance& inst :
+       {sim::allport_instance({5, 0, 0}), sim::AllportInstance{{5, 0, 0}, {0, 0, 5}}}) {
     const Json doc = lau::allport_instance_to_json(inst);
     EXPECT_EQ(doc.contains("targets"), inst.targets != sim::average_targets(inst.loads));
     const sim::AllportInstance back = lau::allport_instance_from_json(doc, "x");

@@ -1,6 +1,6 @@
-// The closed forms of T_s (Proposition 1) and T_m (threads with docs/errata.md item 6's correction) against
-// the step-by-step executor, on every shift of thousands of seeded random instances; and the literal
-// Definition 1, corrected and printed, against the same executor.
+// The closed forms of T_s (Proposition 1) and T_m (threads with docs/errata.md item 6's correction)
+// against the step-by-step executor, on every shift of thousands of seeded random instances; and
+// the literal Definition 1, corrected and printed, against the same executor.
 
 #include <gtest/gtest.h>
 
@@ -44,7 +44,8 @@ TEST(AllportTimeProperty, ClosedFormsEqualExecutionOnEveryShift) {
   for (int trial = 0; trial < 1500; ++trial) {
     const sim::AllportInstance inst = random_instance(rng, trial % 2 == 0);
     const std::int64_t radius = std::min<std::int64_t>(testing::brute_force_radius(inst), 40);
-    for (std::int64_t x = -radius; x <= radius; ++x, ++schedules) expect_closed_forms_match(inst, x);
+    for (std::int64_t x = -radius; x <= radius; ++x, ++schedules)
+      expect_closed_forms_match(inst, x);
   }
   EXPECT_GT(schedules, 50'000);
 }
@@ -76,7 +77,8 @@ TEST(AllportTimeProperty, CorrectedDefinitionMatchesExecutionPrintedDoesNot) {
     printed_wrong += (!printed || *printed != executed.steps) ? 1 : 0;
   }
   EXPECT_GT(compared, 2500);
-  EXPECT_GT(printed_wrong, compared / 20);  // docs/errata.md item 6: the printed rule is often wrong
+  EXPECT_GT(printed_wrong,
+            compared / 20);  // docs/errata.md item 6: the printed rule is often wrong
 }
 
 }  // namespace

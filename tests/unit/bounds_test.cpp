@@ -11,7 +11,6 @@
 namespace redist {
 namespace {
 
-
 TEST(Bounds, Lemma1IsTheExactOptimumOfTinyUnidirectionalRings) {
   int checked = 0;
   for (std::size_t n = 1; n <= 4; ++n)
@@ -26,7 +25,8 @@ TEST(Bounds, Lemma1IsTheExactOptimumOfTinyUnidirectionalRings) {
 }
 
 TEST(Bounds, Lemma6IsTheExactOptimumOfTinyBidirectionalRings) {
-  // docs/errata.md item 1: Theorem 3's value holds even though the printed Algorithm 3 is infeasible.
+  // docs/errata.md item 1: Theorem 3's value holds even though the printed Algorithm 3 is
+  // infeasible.
   int checked = 0;
   for (std::size_t n = 1; n <= 4; ++n)
     testing::for_each_tiny_ring(n, 1, 3, RingKind::bidirectional, [&](const RingInstance& inst) {
@@ -56,7 +56,8 @@ TEST(Bounds, NoBoundExceedsTheOptimumOnRandomFiveProcessorRings) {
     const auto steps = testing::brute_force_steps(inst);
     ASSERT_TRUE(steps);
     const auto bounds = ring::ring_lower_bounds(inst);
-    for (const auto& term : bounds.terms) EXPECT_LE(static_cast<long long>(term.value), *steps) << term.name;
+    for (const auto& term : bounds.terms)
+      EXPECT_LE(static_cast<long long>(term.value), *steps) << term.name;
     if (inst.all_loads_positive()) {
       EXPECT_EQ(static_cast<long long>(bounds.best), *steps);
     }
@@ -64,7 +65,8 @@ TEST(Bounds, NoBoundExceedsTheOptimumOnRandomFiveProcessorRings) {
 }
 
 TEST(Bounds, TheInvalidPrintedTheorem2BoundIsNotUsed) {
-  // docs/errata.md item 2: n = 2, loads [1,2], targets [2,1], succ_cost [2,1]: optimum 1, printed bound 2.
+  // docs/errata.md item 2: n = 2, loads [1,2], targets [2,1], succ_cost [2,1]: optimum 1, printed
+  // bound 2.
   RingInstance inst;
   inst.loads = {1, 2};
   inst.targets = {2, 1};
@@ -79,10 +81,13 @@ Ticks lemma12_literal(const RingInstance& inst) {
   const auto prefix = prefix_sums(delta);
   Ticks best = 0;
   for (std::size_t k = 0; k < n; ++k) {
-    if (delta[k] > 0) best = std::max<Ticks>(best, static_cast<Ticks>(delta[k]) * std::min(inst.pred_cost[k], inst.succ_cost[k]));
+    if (delta[k] > 0)
+      best = std::max<Ticks>(
+          best, static_cast<Ticks>(delta[k]) * std::min(inst.pred_cost[k], inst.succ_cost[k]));
     if (delta[k] < 0)
-      best = std::max<Ticks>(best, static_cast<Ticks>(-delta[k]) *
-                                       std::min(inst.succ_cost[(k + n - 1) % n], inst.pred_cost[(k + 1) % n]));
+      best = std::max<Ticks>(
+          best, static_cast<Ticks>(-delta[k]) *
+                    std::min(inst.succ_cost[(k + n - 1) % n], inst.pred_cost[(k + 1) % n]));
     for (std::size_t l = 1; l + 2 <= n; ++l) {
       const std::size_t last = (k + l) % n;
       const std::int64_t d = slice_imbalance(prefix, k, last);
@@ -111,7 +116,8 @@ TEST(Bounds, Lemma12ClosedFormMatchesTheLiteralDefinition) {
     opt.max_load = rng.uniform(1, 30);
     opt.seed = rng.next();
     const auto inst = ring::generate_ring_instance(opt);
-    ASSERT_EQ(static_cast<long long>(ring::lemma12_bound(inst)), static_cast<long long>(lemma12_literal(inst)));
+    ASSERT_EQ(static_cast<long long>(ring::lemma12_bound(inst)),
+              static_cast<long long>(lemma12_literal(inst)));
   }
 }
 
@@ -124,7 +130,8 @@ TEST(Bounds, Lemma12EqualsLemma6OnHomogeneousRings) {
     opt.max_load = rng.uniform(1, 50);
     opt.seed = rng.next();
     const auto inst = ring::generate_ring_instance(opt);
-    EXPECT_EQ(static_cast<long long>(ring::lemma12_bound(inst)), static_cast<long long>(ring::lemma6_bound(inst)));
+    EXPECT_EQ(static_cast<long long>(ring::lemma12_bound(inst)),
+              static_cast<long long>(ring::lemma6_bound(inst)));
   }
 }
 
@@ -137,7 +144,8 @@ TEST(Bounds, TwoLinkSplitIsTheIntegerMinimum) {
           const Ticks v = std::max<Ticks>(i * a, (d - i) * b);
           if (best < 0 || v < best) best = v;
         }
-        EXPECT_EQ(static_cast<long long>(ring::best_two_link_split(d, a, b)), static_cast<long long>(best));
+        EXPECT_EQ(static_cast<long long>(ring::best_two_link_split(d, a, b)),
+                  static_cast<long long>(best));
       }
 }
 
@@ -150,7 +158,8 @@ TEST(Bounds, HugeLoadsDoNotOverflow) {
   inst.succ_cost.assign(4, 1'000'000'000);
   inst.pred_cost.assign(4, 999'999'999);
   check_ring_instance(inst, "t");
-  const Ticks expected = static_cast<Ticks>(big * 1000 - 1) * 999'999'999;  // P0's single-port bound
+  const Ticks expected =
+      static_cast<Ticks>(big * 1000 - 1) * 999'999'999;  // P0's single-port bound
   EXPECT_EQ(ring::lemma12_bound(inst) >= expected, true);
 }
 

@@ -28,7 +28,7 @@ TEST(Decimal, RejectsWhatItCannotHoldExactly) {
   EXPECT_FALSE(parse_decimal("abc"));
   EXPECT_FALSE(parse_decimal("1e-30"));
   EXPECT_FALSE(parse_decimal("1e400"));
-  EXPECT_FALSE(parse_decimal("1."+std::string(50, '1')));
+  EXPECT_FALSE(parse_decimal("1." + std::string(50, '1')));
   EXPECT_FALSE(parse_decimal(""));
   EXPECT_FALSE(parse_decimal("1e"));
   EXPECT_FALSE(parse_decimal("NaN"));

@@ -28,7 +28,8 @@ TEST(ExactJson, KeepsDecimalsAsText) {
 
 TEST(ExactJson, RejectsHostileInputWithClearErrors) {
   EXPECT_NE(error_of(R"({"a": 1, "a": 2})").find("duplicate key"), std::string::npos);
-  EXPECT_NE(error_of(std::string(100, '[') + std::string(100, ']')).find("nested deeper"), std::string::npos);
+  EXPECT_NE(error_of(std::string(100, '[') + std::string(100, ']')).find("nested deeper"),
+            std::string::npos);
   EXPECT_NE(error_of(R"({"a": NaN})").find("malformed JSON at byte"), std::string::npos);
   EXPECT_NE(error_of(R"({"a": 1)").find("malformed JSON"), std::string::npos);
   EXPECT_NE(error_of("").find("malformed JSON"), std::string::npos);

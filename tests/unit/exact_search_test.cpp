@@ -1,4 +1,5 @@
-// The exhaustive one-port search against the unit-step brute force, the lower bounds and the planner.
+// The exhaustive one-port search against the unit-step brute force, the lower bounds and the
+// planner.
 
 #include "redist/ring/exact_search.hpp"
 
@@ -25,7 +26,9 @@ RingInstance tiny(Rng& rng, RingKind kind, bool het) {
   return ring::generate_ring_instance(opt);
 }
 
-ring::ExactSearchResult search(const RingInstance& inst, Ticks horizon) { return ring::exact_optimal_schedule(inst, horizon); }
+ring::ExactSearchResult search(const RingInstance& inst, Ticks horizon) {
+  return ring::exact_optimal_schedule(inst, horizon);
+}
 
 // The planner's makespan is a valid horizon: some schedule ends by then.
 Ticks planned(const RingInstance& inst) { return *ring::plan_ring(inst).schedule.makespan; }
@@ -33,7 +36,8 @@ Ticks planned(const RingInstance& inst) { return *ring::plan_ring(inst).schedule
 TEST(ExactSearch, AgreesWithTheUnitStepBruteForceOnHomogeneousRings) {
   Rng rng(8);
   for (int trial = 0; trial < 150; ++trial) {
-    const auto inst = tiny(rng, trial % 2 ? RingKind::bidirectional : RingKind::unidirectional, false);
+    const auto inst =
+        tiny(rng, trial % 2 ? RingKind::bidirectional : RingKind::unidirectional, false);
     if (!ring::exact_search_applies(inst)) continue;
     const auto result = search(inst, planned(inst));
     if (result.outcome == ring::ExactSearchResult::Outcome::gave_up) continue;
@@ -46,18 +50,23 @@ TEST(ExactSearch, SchedulesAreValidAndNoBoundExceedsTheOptimum) {
   Rng rng(9);
   int checked = 0;
   for (int trial = 0; trial < 120; ++trial) {
-    const auto inst = tiny(rng, trial % 2 ? RingKind::bidirectional : RingKind::unidirectional, true);
+    const auto inst =
+        tiny(rng, trial % 2 ? RingKind::bidirectional : RingKind::unidirectional, true);
     if (!ring::exact_search_applies(inst)) continue;
     const Ticks plan_makespan = planned(inst);
     const auto result = search(inst, plan_makespan);
     if (result.outcome != ring::ExactSearchResult::Outcome::found) continue;
     const auto verdict = sim::validate_ring_schedule(inst, result.schedule);
     ASSERT_TRUE(verdict.valid) << verdict.violation->message;
-    EXPECT_EQ(static_cast<long long>(verdict.makespan), static_cast<long long>(*result.schedule.makespan));
+    EXPECT_EQ(static_cast<long long>(verdict.makespan),
+              static_cast<long long>(*result.schedule.makespan));
     for (const auto& term : ring::ring_lower_bounds(inst).terms)
-      EXPECT_LE(static_cast<long long>(term.value), static_cast<long long>(*result.schedule.makespan)) << term.name;
+      EXPECT_LE(static_cast<long long>(term.value),
+                static_cast<long long>(*result.schedule.makespan))
+          << term.name;
     // The planner, which falls back on this search for tiny instances, reaches the optimum.
-    EXPECT_EQ(static_cast<long long>(plan_makespan), static_cast<long long>(*result.schedule.makespan));
+    EXPECT_EQ(static_cast<long long>(plan_makespan),
+              static_cast<long long>(*result.schedule.makespan));
     ++checked;
   }
   EXPECT_GT(checked, 70);

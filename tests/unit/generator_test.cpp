@@ -53,7 +53,8 @@ TEST(Generator, ShapesAreValidReproducibleAndShaped) {
     opt.max_cost = 100;
     opt.cost_decimals = static_cast<int>(seed % 3);
     opt.seed = seed;
-    const auto a = ring::generate_ring_instance(opt);  // check_ring_instance inside: sums, signs, limits
+    const auto a =
+        ring::generate_ring_instance(opt);  // check_ring_instance inside: sums, signs, limits
     const auto b = generate_ring_instance(opt);
     EXPECT_EQ(a.loads, b.loads);
     EXPECT_EQ(a.targets, b.targets);
@@ -61,19 +62,30 @@ TEST(Generator, ShapesAreValidReproducibleAndShaped) {
     EXPECT_EQ(a.cost_scale, opt.cost_decimals);
     const std::int64_t unit = opt.cost_decimals == 0 ? 1 : opt.cost_decimals == 1 ? 10 : 100;
     for (auto c : a.succ_cost) EXPECT_TRUE(c >= 1 && c <= 100 * unit);
-    for (std::size_t i = 0; i < a.size(); ++i) EXPECT_TRUE(a.loads[i] >= 1 && a.targets[i] >= 1) << to_string(opt.shape);
+    for (std::size_t i = 0; i < a.size(); ++i)
+      EXPECT_TRUE(a.loads[i] >= 1 && a.targets[i] >= 1) << to_string(opt.shape);
     if (a.size() < 4) continue;
     const auto delta = a.imbalances();
     const auto [lo, hi] = std::minmax_element(delta.begin(), delta.end());
     const std::int64_t total = a.total_items();
-    // One sink (gather) or source (scatter) takes all but what the others keep, at most max(1, M/8) each.
-    const std::int64_t others = static_cast<std::int64_t>(a.size() - 1) * std::max<std::int64_t>(1, opt.max_load / 8);
+    // One sink (gather) or source (scatter) takes all but what the others keep, at most max(1, M/8)
+    // each.
+    const std::int64_t others =
+        static_cast<std::int64_t>(a.size() - 1) * std::max<std::int64_t>(1, opt.max_load / 8);
     switch (opt.shape) {
-      case ring::RingShape::gather: EXPECT_GE(-*lo, total - others - opt.max_load); break;
-      case ring::RingShape::scatter: EXPECT_GE(*hi, total - others - opt.max_load); break;
+      case ring::RingShape::gather:
+        EXPECT_GE(-*lo, total - others - opt.max_load);
+        break;
+      case ring::RingShape::scatter:
+        EXPECT_GE(*hi, total - others - opt.max_load);
+        break;
       case ring::RingShape::heavy:
-      case ring::RingShape::forward: EXPECT_GE(*hi, static_cast<std::int64_t>(a.size()) * std::max<std::int64_t>(1, opt.max_load / 4) / 6); break;
-      default: break;
+      case ring::RingShape::forward:
+        EXPECT_GE(*hi, static_cast<std::int64_t>(a.size()) *
+                           std::max<std::int64_t>(1, opt.max_load / 4) / 6);
+        break;
+      default:
+        break;
     }
   }
   EXPECT_EQ(ring::ring_shape_from_name("blocks"), ring::RingShape::blocks);

@@ -12,8 +12,6 @@
 namespace redist {
 namespace {
 
-
-
 // Valid, and returns the makespan in steps (unit costs).
 Ticks valid_makespan(const RingInstance& inst) {
   const Schedule s = ring::plan_homogeneous_bidirectional(inst);
@@ -26,27 +24,30 @@ Ticks valid_makespan(const RingInstance& inst) {
 TEST(HomogeneousBidirectionalSlow, AllRingsUpToSevenProcessorsEntriesOneToThree) {
   long checked = 0;
   for (std::size_t n = 1; n <= 7; ++n)
-    checked += testing::for_each_tiny_ring(n, 1, 3, RingKind::bidirectional, [](const RingInstance& inst) {
-      ASSERT_EQ(valid_makespan(inst), ring::lemma6_bound(inst));
-    });
+    checked +=
+        testing::for_each_tiny_ring(n, 1, 3, RingKind::bidirectional, [](const RingInstance& inst) {
+          ASSERT_EQ(valid_makespan(inst), ring::lemma6_bound(inst));
+        });
   EXPECT_EQ(checked, 700'239);
 }
 
 TEST(HomogeneousBidirectionalSlow, AllRingsUpToSixProcessorsEntriesOneToFour) {
   long checked = 0;
   for (std::size_t n = 1; n <= 6; ++n)
-    checked += testing::for_each_tiny_ring(n, 1, 4, RingKind::bidirectional, [](const RingInstance& inst) {
-      ASSERT_EQ(valid_makespan(inst), ring::lemma6_bound(inst));
-    });
+    checked +=
+        testing::for_each_tiny_ring(n, 1, 4, RingKind::bidirectional, [](const RingInstance& inst) {
+          ASSERT_EQ(valid_makespan(inst), ring::lemma6_bound(inst));
+        });
   EXPECT_EQ(checked, 1'828'660);
 }
 
 TEST(HomogeneousBidirectionalSlow, BruteForceAgreesOnFiveProcessors) {
-  const long checked = testing::for_each_tiny_ring(5, 1, 3, RingKind::bidirectional, [](const RingInstance& inst) {
-    const auto steps = testing::brute_force_steps(inst);
-    ASSERT_TRUE(steps);
-    ASSERT_EQ(valid_makespan(inst), *steps);
-  });
+  const long checked =
+      testing::for_each_tiny_ring(5, 1, 3, RingKind::bidirectional, [](const RingInstance& inst) {
+        const auto steps = testing::brute_force_steps(inst);
+        ASSERT_TRUE(steps);
+        ASSERT_EQ(valid_makespan(inst), *steps);
+      });
   EXPECT_EQ(checked, 8953);
 }
 
@@ -60,7 +61,8 @@ TEST(HomogeneousBidirectionalSlow, ZeroLoadsReachTheBruteForceOptimumOnTinyRings
     ASSERT_TRUE(steps);
     ASSERT_EQ(valid_makespan(inst), *steps);
   };
-  for (std::size_t n = 2; n <= 4; ++n) checked += testing::for_each_tiny_ring(n, 0, 3, RingKind::bidirectional, agree);
+  for (std::size_t n = 2; n <= 4; ++n)
+    checked += testing::for_each_tiny_ring(n, 0, 3, RingKind::bidirectional, agree);
   checked += testing::for_each_tiny_ring(5, 0, 2, RingKind::bidirectional, agree);
   EXPECT_EQ(checked, 44 + 580 + 8092 + 8953);
 }

@@ -1,6 +1,7 @@
-// Homogeneous bidirectional planner (document 000 section 5; docs/errata.md item 1). Every schedule is
-// checked by certificate: the exact validator accepts it, and its makespan equals Lemma 6 (a proved
-// lower bound), so it is optimal; tiny instances are also compared with the brute-force optimum.
+// Homogeneous bidirectional planner (document 000 section 5; docs/errata.md item 1). Every schedule
+// is checked by certificate: the exact validator accepts it, and its makespan equals Lemma 6 (a
+// proved lower bound), so it is optimal; tiny instances are also compared with the brute-force
+// optimum.
 #include "redist/ring/homogeneous_bidirectional.hpp"
 
 #include <gtest/gtest.h>
@@ -17,7 +18,8 @@
 namespace redist {
 namespace {
 
-RingInstance ring(std::vector<std::int64_t> loads, std::vector<std::int64_t> targets, std::int64_t cost = 1) {
+RingInstance ring(std::vector<std::int64_t> loads, std::vector<std::int64_t> targets,
+                  std::int64_t cost = 1) {
   RingInstance inst;
   inst.kind = RingKind::bidirectional;
   inst.loads = std::move(loads);
@@ -40,7 +42,6 @@ Ticks checked_plan(const RingInstance& inst) {
   return v.makespan;
 }
 
-
 TEST(HomogeneousBidirectional, ErrataItem1SmallestInfeasibleCaseOfThePrintedAlgorithm) {
   // Printed Algorithm 3 makes P1 send an item it does not hold in step 2; the optimum is 3 steps.
   const RingInstance inst = ring({1, 1, 1, 4}, {1, 1, 4, 1});
@@ -60,7 +61,8 @@ TEST(HomogeneousBidirectional, EdgeCases) {
   EXPECT_EQ(checked_plan(ring({3, 3, 3}, {3, 3, 3})), 0);
   EXPECT_TRUE(ring::plan_homogeneous_bidirectional(ring({3, 3, 3}, {3, 3, 3})).transfers.empty());
   EXPECT_EQ(checked_plan(ring({7, 1}, {1, 7})), 6);
-  EXPECT_EQ(checked_plan(ring({13, 1, 1, 1, 1, 1}, {3, 3, 3, 3, 3, 3})), 10);  // one holds everything
+  EXPECT_EQ(checked_plan(ring({13, 1, 1, 1, 1, 1}, {3, 3, 3, 3, 3, 3})),
+            10);  // one holds everything
   EXPECT_EQ(checked_plan(ring({1, 1, 1, 1, 1, 13}, {3, 3, 3, 3, 3, 3})), 10);
 }
 
@@ -169,7 +171,8 @@ TEST(HomogeneousBidirectional, BatchesDoNotGrowWithTheNumberOfSteps) {
     };
     const RingInstance medium = scaled(1000), huge = scaled(1'000'000'000'000);
     EXPECT_EQ(checked_plan(huge), ring::lemma6_bound(huge));
-    const Schedule a = ring::plan_homogeneous_bidirectional(medium), b = ring::plan_homogeneous_bidirectional(huge);
+    const Schedule a = ring::plan_homogeneous_bidirectional(medium),
+                   b = ring::plan_homogeneous_bidirectional(huge);
     EXPECT_EQ(a.transfers.size(), b.transfers.size()) << "trial " << trial;
     EXPECT_LE(b.transfers.size(), 3 * huge.size());
   }
@@ -202,7 +205,9 @@ TEST(HomogeneousBidirectional, RandomRingsWithZeroLoadsStayValid) {
     for (auto& t : targets) t = rng.uniform(0, 3) == 0 ? 0 : rng.uniform(0, 15);
     std::int64_t diff = 0;
     for (std::size_t i = 0; i < n; ++i) diff += loads[i] - targets[i];
-    (diff > 0 ? targets : loads)[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1))] +=
+    (diff > 0
+         ? targets
+         : loads)[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1))] +=
         diff > 0 ? diff : -diff;
     const RingInstance inst = ring(loads, targets);
     ASSERT_GE(checked_plan(inst), ring::lemma6_bound(inst)) << "trial " << trial;

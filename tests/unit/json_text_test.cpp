@@ -8,9 +8,13 @@ namespace redist::io {
 namespace {
 
 TEST(JsonText, OneMemberPerLineNestedValuesCompact) {
-  const Json doc = {{"b", 2}, {"a", {1, 2, 3}}, {"flat", {{"x", 1}}}, {"rows", Json::array({{{"k", 1}}, {{"k", 2}}})}};
+  const Json doc = {{"b", 2},
+                    {"a", {1, 2, 3}},
+                    {"flat", {{"x", 1}}},
+                    {"rows", Json::array({{{"k", 1}}, {{"k", 2}}})}};
   EXPECT_EQ(json_text(doc),
-            "{\n  \"a\": [1,2,3],\n  \"b\": 2,\n  \"flat\": {\"x\":1},\n  \"rows\": [\n    {\"k\":1},\n    {\"k\":2}\n  ]\n}\n");
+            "{\n  \"a\": [1,2,3],\n  \"b\": 2,\n  \"flat\": {\"x\":1},\n  \"rows\": [\n    "
+            "{\"k\":1},\n    {\"k\":2}\n  ]\n}\n");
 }
 
 TEST(JsonText, RawMemberGoesLastAndTheWholeParses) {

@@ -1,14 +1,15 @@
 // Linear, Traffic (printed and corrected index), the document's window search and our optimal
-// search on document 002's examples and docs/errata.md items 5, 7 and 8; the planner facade; the drawings.
+// search on document 002's examples and docs/errata.md items 5, 7 and 8; the planner facade; the
+// drawings.
 
 #include <gtest/gtest.h>
 
 #include "redist/core/error.hpp"
-#include "redist/report/execution_svg.hpp"
-#include "redist/report/flow_drawing.hpp"
 #include "redist/lau/generator.hpp"
 #include "redist/lau/optimal.hpp"
 #include "redist/lau/planner.hpp"
+#include "redist/report/execution_svg.hpp"
+#include "redist/report/flow_drawing.hpp"
 #include "redist/sim/allport_executor.hpp"
 
 namespace redist {
@@ -20,7 +21,8 @@ TEST(LauTraffic, Section4ExampleUsesUpperMedian) {
   const sim::ShiftEvaluator eval(sim::allport_instance({5, 1, 1, 3, 3, 1, 0, 1, 2, 3}));
   EXPECT_EQ(lau::traffic_shift(eval.base(), lau::TrafficRule::printed), -2);  // h = s̄_5 = 2
   EXPECT_EQ(lau::traffic_shift(eval.base(), lau::TrafficRule::corrected), -2);
-  EXPECT_EQ(lau::traffic_window(eval.base()), (lau::ShiftRange{-2, -1}));  // h = 1 is traffic-optimal too
+  EXPECT_EQ(lau::traffic_window(eval.base()),
+            (lau::ShiftRange{-2, -1}));  // h = 1 is traffic-optimal too
   EXPECT_EQ(eval.traffic(0), 15);
   EXPECT_EQ(eval.traffic(-2), 13);
   EXPECT_EQ(eval.traffic(-1), 13);
@@ -57,8 +59,8 @@ TEST(LauTraffic, Figure10TrafficGivesHalfAndHalf) {
   const std::int64_t x = lau::traffic_shift(eval.base(), lau::TrafficRule::printed);
   EXPECT_EQ(x, -50);  // h = 50 (docs/errata.md item 8: not 45)
   const Vec flows = eval.flows(x);
-  EXPECT_EQ(flows[0], 49);   // to the successor
-  EXPECT_EQ(flows[99], -50); // to the predecessor: all 99 items leave P0
+  EXPECT_EQ(flows[0], 49);                             // to the successor
+  EXPECT_EQ(flows[99], -50);                           // to the predecessor: all 99 items leave P0
   EXPECT_EQ(lau::deficit_window(eval, 0).size(), 98);  // the Linear window: d_max = 98, d_min = 1
   EXPECT_EQ(lau::optimal_shift(eval, sim::SendMode::single).time.steps, 50);
 }
@@ -105,15 +107,18 @@ TEST(LauPlanner, Figure1IsOurLeastTrafficOptimum) {
   EXPECT_EQ(plan.traffic, 7);
   ASSERT_TRUE(plan.optimal_shifts.has_value());
   EXPECT_LE(plan.optimal_shifts->lo, -3);
-  const lau::LauPlan linear = lau::plan_lau(inst, {lau::LauAlgorithm::linear, sim::SendMode::single});
+  const lau::LauPlan linear =
+      lau::plan_lau(inst, {lau::LauAlgorithm::linear, sim::SendMode::single});
   EXPECT_EQ(linear.flows, (Vec{5, 3, 4, 3, 2, 0}));
   EXPECT_EQ(linear.t_single.steps, 5);
 }
 
 TEST(LauPlanner, Lemma6ModesDisagree) {
   const sim::AllportInstance inst = sim::allport_instance({10, 1, 3, 1, 2, 2, 0, 0, 0, 1});
-  const lau::LauPlan single = lau::plan_lau(inst, {lau::LauAlgorithm::optimal, sim::SendMode::single});
-  const lau::LauPlan multi = lau::plan_lau(inst, {lau::LauAlgorithm::optimal, sim::SendMode::multi});
+  const lau::LauPlan single =
+      lau::plan_lau(inst, {lau::LauAlgorithm::optimal, sim::SendMode::single});
+  const lau::LauPlan multi =
+      lau::plan_lau(inst, {lau::LauAlgorithm::optimal, sim::SendMode::multi});
   EXPECT_EQ(single.t_single.steps, 3);
   EXPECT_EQ(multi.t_multi.steps, 2);
   EXPECT_EQ(multi.flows, (Vec{4, 3, 4, 3, 3, 3, 1, -1, -3, -4}));  // the only T_m-optimal shift
@@ -122,8 +127,10 @@ TEST(LauPlanner, Lemma6ModesDisagree) {
 
 TEST(LauPlanner, TrivialRings) {
   for (const Vec& loads : {Vec{7}, Vec{0}, Vec{0, 0}, Vec{3, 3, 3}, Vec{0, 0, 0, 0}}) {
-    for (auto algorithm : {lau::LauAlgorithm::linear, lau::LauAlgorithm::traffic, lau::LauAlgorithm::optimal, lau::LauAlgorithm::window}) {
-      const lau::LauPlan plan = lau::plan_lau(sim::allport_instance(loads), {algorithm, sim::SendMode::multi});
+    for (auto algorithm : {lau::LauAlgorithm::linear, lau::LauAlgorithm::traffic,
+                           lau::LauAlgorithm::optimal, lau::LauAlgorithm::window}) {
+      const lau::LauPlan plan =
+          lau::plan_lau(sim::allport_instance(loads), {algorithm, sim::SendMode::multi});
       EXPECT_EQ(plan.shift, 0);
       EXPECT_EQ(plan.traffic, 0);
       EXPECT_EQ(plan.t_single.steps, 0);
@@ -150,7 +157,8 @@ TEST(LauPlanner, NonWholeAverageAndExplicitTargets) {
 TEST(LauPlanner, WindowSearchRefusesHugeWindows) {
   Vec loads(50, 0);
   loads[0] = std::int64_t{1} << 40;
-  const lau::LauPlan plan = lau::plan_lau(sim::allport_instance(loads), {lau::LauAlgorithm::window, sim::SendMode::single});
+  const lau::LauPlan plan = lau::plan_lau(sim::allport_instance(loads),
+                                          {lau::LauAlgorithm::window, sim::SendMode::single});
   EXPECT_EQ(plan.status, lau::LauStatus::window_too_large);
   EXPECT_EQ(lau::plan_lau(sim::allport_instance(loads), {}).status, lau::LauStatus::ok);
   EXPECT_EQ(lau::parse_lau_algorithm("window"), lau::LauAlgorithm::window);
@@ -162,7 +170,8 @@ TEST(LauDrawing, Figure1AsTheDocumentDrawsIt) {
             "7_0 --2--> 0_1 ..0.. 3_2 --1--> 1_3 ..0.. 1_4 <--1-- [0_5] <--3-- (7_0)\n");
   const std::string wrapped = report::draw_flows(Vec(30, 1), Vec(30, 0), 60);
   EXPECT_NE(wrapped.find("\n    "), std::string::npos);
-  for (std::size_t at = 0, next; (next = wrapped.find('\n', at)) != std::string::npos; at = next + 1)
+  for (std::size_t at = 0, next; (next = wrapped.find('\n', at)) != std::string::npos;
+       at = next + 1)
     EXPECT_LE(next - at, 60u);
 }
 

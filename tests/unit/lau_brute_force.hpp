@@ -1,7 +1,7 @@
 #pragma once
-// Test oracle for the all-port ring: every shift in a wide range, timed by the step-by-step executor
-// (or, for larger instances, by the closed forms that the executor tests validate), and random
-// instances drawn like document 002's experiments.
+// Test oracle for the all-port ring: every shift in a wide range, timed by the step-by-step
+// executor (or, for larger instances, by the closed forms that the executor tests validate), and
+// random instances drawn like document 002's experiments.
 
 #include <algorithm>
 #include <cstdint>
@@ -15,9 +15,12 @@ namespace redist::testing {
 
 /// Every optimal shift lies in [-L, L] (flows of a schedule with T <= n are bounded by L); the
 /// oracle scans three times as far on each side.
-inline std::int64_t brute_force_radius(const sim::AllportInstance& inst) { return 3 * inst.total() + 3; }
+inline std::int64_t brute_force_radius(const sim::AllportInstance& inst) {
+  return 3 * inst.total() + 3;
+}
 
-inline sim::AllportTime executed_time(const sim::AllportInstance& inst, const std::vector<std::int64_t>& flows, sim::SendMode mode) {
+inline sim::AllportTime executed_time(const sim::AllportInstance& inst,
+                                      const std::vector<std::int64_t>& flows, sim::SendMode mode) {
   const sim::AllportExecution run = execute_allport(inst, flows, mode);
   return run.time();
 }
@@ -27,13 +30,15 @@ struct BruteForce {
   std::vector<std::int64_t> optimal_shifts;  // increasing
 };
 
-inline BruteForce brute_force(const sim::AllportInstance& inst, sim::SendMode mode, bool by_executor) {
+inline BruteForce brute_force(const sim::AllportInstance& inst, sim::SendMode mode,
+                              bool by_executor) {
   const sim::ShiftEvaluator eval(inst);
   const std::int64_t radius = brute_force_radius(inst);
   BruteForce r;
   r.best = {0, true};
   for (std::int64_t x = -radius; x <= radius; ++x) {
-    const sim::AllportTime t = by_executor ? executed_time(inst, eval.flows(x), mode) : eval.time(mode, x);
+    const sim::AllportTime t =
+        by_executor ? executed_time(inst, eval.flows(x), mode) : eval.time(mode, x);
     if (t.key() < r.best.key()) {
       r.best = t;
       r.optimal_shifts.clear();

@@ -29,10 +29,12 @@ TEST(LauExperiment, TalliesAreConsistent) {
     for (const report::ModeTally* t : {&ring.single, &ring.multi}) {
       EXPECT_LE(t->all, std::min(t->linear_opt, t->traffic_opt));
       EXPECT_LE(t->only_search + std::max(t->linear_opt, t->traffic_opt), ring.instances);
-      EXPECT_GE(t->only_search + t->linear_opt + t->traffic_opt, ring.instances);  // inclusion-exclusion
+      EXPECT_GE(t->only_search + t->linear_opt + t->traffic_opt,
+                ring.instances);  // inclusion-exclusion
       EXPECT_GE(t->mean_worse(), 0);
     }
-    EXPECT_GE(ring.modes.worse_sum, 0);  // T_s >= T_m for every schedule (Proposition 3), so for optima
+    EXPECT_GE(ring.modes.worse_sum,
+              0);  // T_s >= T_m for every schedule (Proposition 3), so for optima
     EXPECT_LE(ring.modes.equal, ring.instances);
     if (ring.n == 4) {
       EXPECT_EQ(ring.multi.window_misses, 0);
@@ -58,7 +60,8 @@ TEST(LauExperiment, DifferentSeedsDrawDifferentInstances) {
   for (std::size_t k = 0; k < a.rings.size(); ++k) {
     if (a.rings[k].n < 10) continue;  // n = 4 has few distinct outcomes
     const auto key = [&](const report::LauExperimentReport& r) {
-      return std::vector<double>{r.rings[k].single.worse_sum, r.rings[k].multi.worse_sum, r.rings[k].modes.worse_sum};
+      return std::vector<double>{r.rings[k].single.worse_sum, r.rings[k].multi.worse_sum,
+                                 r.rings[k].modes.worse_sum};
     };
     EXPECT_NE(key(a), key(b)) << "n = " << a.rings[k].n;
     EXPECT_NE(key(b), key(c)) << "n = " << a.rings[k].n;

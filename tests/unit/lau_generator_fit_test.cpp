@@ -13,7 +13,9 @@
 namespace redist {
 namespace {
 
-std::int64_t total(const std::vector<std::int64_t>& loads) { return std::accumulate(loads.begin(), loads.end(), std::int64_t{0}); }
+std::int64_t total(const std::vector<std::int64_t>& loads) {
+  return std::accumulate(loads.begin(), loads.end(), std::int64_t{0});
+}
 
 TEST(LoadModels, EveryCandidateKeepsItsRangeAndWholeAverageRule) {
   for (const lau::LoadModel& m : lau::candidate_load_models()) {
@@ -37,7 +39,9 @@ TEST(LoadModels, EveryCandidateKeepsItsRangeAndWholeAverageRule) {
 TEST(LoadModels, TheTablesModelIsTheGeneratorOfGenLau) {
   // Tables 1-3 keep their instances: the first candidate draws exactly what random_lau_loads draws.
   Rng a(77), b(77);
-  for (int k = 0; k < 50; ++k) EXPECT_EQ(lau::draw_loads(lau::candidate_load_models().front(), a, 20), lau::random_lau_loads(b, 20, 100, true));
+  for (int k = 0; k < 50; ++k)
+    EXPECT_EQ(lau::draw_loads(lau::candidate_load_models().front(), a, 20),
+              lau::random_lau_loads(b, 20, 100, true));
 }
 
 TEST(LoadModels, NotWholeKeepsSomeRemainders) {

@@ -1,6 +1,7 @@
 // Large rings and huge loads: no overflow, no crawling. Optimality is certified locally (the shifts
-// just outside the returned optimal interval are slower; so is a sample of shifts everywhere), since
-// brute force is out of reach here; the small-instance brute force is in lau_optimal_property_test.
+// just outside the returned optimal interval are slower; so is a sample of shifts everywhere),
+// since brute force is out of reach here; the small-instance brute force is in
+// lau_optimal_property_test.
 
 #include <gtest/gtest.h>
 
@@ -22,7 +23,8 @@ void expect_locally_optimal(const sim::AllportInstance& inst, Rng& rng) {
     EXPECT_GT(eval.time(mode, best.optimal.lo - 1).key(), best.time.key());
     EXPECT_GT(eval.time(mode, best.optimal.hi + 1).key(), best.time.key());
     const std::int64_t span = std::max<std::int64_t>(inst.total(), 1);
-    for (int k = 0; k < 20; ++k) EXPECT_GE(eval.time(mode, rng.uniform(-span, span)).key(), best.time.key());
+    for (int k = 0; k < 20; ++k)
+      EXPECT_GE(eval.time(mode, rng.uniform(-span, span)).key(), best.time.key());
     const std::int64_t total = inst.total();
     for (auto f : eval.flows(best.shift)) ASSERT_LE(f < 0 ? -f : f, total);
   }
@@ -31,7 +33,8 @@ void expect_locally_optimal(const sim::AllportInstance& inst, Rng& rng) {
 TEST(LauLarge, LoadsUpTo10To12) {
   Rng rng(12);
   for (std::size_t n : {5, 64, 1000, 20'000}) {
-    const sim::AllportInstance inst = sim::allport_instance(lau::random_lau_loads(rng, n, 1'000'000'000'000, false));
+    const sim::AllportInstance inst =
+        sim::allport_instance(lau::random_lau_loads(rng, n, 1'000'000'000'000, false));
     expect_locally_optimal(inst, rng);
   }
 }
@@ -48,7 +51,8 @@ TEST(LauLarge, ExtremeTotalsNearTheLimit) {
 
 TEST(LauLarge, TwoHundredThousandNodes) {
   Rng rng(14);
-  const sim::AllportInstance inst = sim::allport_instance(lau::random_lau_loads(rng, 200'000, 1'000'000, false));
+  const sim::AllportInstance inst =
+      sim::allport_instance(lau::random_lau_loads(rng, 200'000, 1'000'000, false));
   expect_locally_optimal(inst, rng);
 }
 

@@ -18,7 +18,8 @@ void expect_optimal(const sim::AllportInstance& inst, bool by_executor) {
     ASSERT_EQ(ours.time, brute.best) << to_string(mode) << " n " << inst.size();
     ASSERT_EQ(ours.optimal.lo, brute.optimal_shifts.front());
     ASSERT_EQ(ours.optimal.hi, brute.optimal_shifts.back());
-    ASSERT_EQ(static_cast<std::int64_t>(brute.optimal_shifts.size()), ours.optimal.hi - ours.optimal.lo + 1);
+    ASSERT_EQ(static_cast<std::int64_t>(brute.optimal_shifts.size()),
+              ours.optimal.hi - ours.optimal.lo + 1);
     ASSERT_GE(ours.shift, ours.optimal.lo);
     ASSERT_LE(ours.shift, ours.optimal.hi);
     const sim::AllportExecution run = execute_allport(inst, eval.flows(ours.shift), mode);

@@ -41,7 +41,8 @@ TEST(LauSlowProperty, DocumentLikeInstancesAndWindowMisses) {
   const int trials = 3000;
   for (int trial = 0; trial < trials; ++trial) {
     const auto n = static_cast<std::size_t>(rng.uniform(4, 50));
-    const sim::AllportInstance inst = sim::allport_instance(lau::random_lau_loads(rng, n, 100, trial % 2 == 0));
+    const sim::AllportInstance inst =
+        sim::allport_instance(lau::random_lau_loads(rng, n, 100, trial % 2 == 0));
     const sim::ShiftEvaluator eval(inst);
     for (int m = 0; m < 2; ++m) {
       const sim::SendMode mode = m == 0 ? sim::SendMode::single : sim::SendMode::multi;
@@ -55,8 +56,8 @@ TEST(LauSlowProperty, DocumentLikeInstancesAndWindowMisses) {
       misses[m] += window != brute.best;
     }
   }
-  EXPECT_GT(misses[0], 0);   // docs/errata.md item 5: the window search misses in single-send mode
-  EXPECT_EQ(misses[1], 0);   // and, on every instance we drew, never in multi-send mode
+  EXPECT_GT(misses[0], 0);  // docs/errata.md item 5: the window search misses in single-send mode
+  EXPECT_EQ(misses[1], 0);  // and, on every instance we drew, never in multi-send mode
 }
 
 }  // namespace

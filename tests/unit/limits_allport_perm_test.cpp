@@ -8,9 +8,9 @@
 
 #include "redist/core/error.hpp"
 #include "redist/lau/allport_io.hpp"
-#include "redist/perm/perm_io.hpp"
 #include "redist/lau/planner.hpp"
 #include "redist/perm/edge_colouring.hpp"
+#include "redist/perm/perm_io.hpp"
 #include "redist/perm/steps.hpp"
 #include "redist/perm/volume.hpp"
 #include "redist/sim/allport_executor.hpp"
@@ -36,13 +36,15 @@ std::string allport_error(const std::string& loads, const std::string& targets =
 // Every algorithm's reported times agree with the step-by-step executor, which ends on the targets.
 void expect_executed(const sim::AllportInstance& inst) {
   for (sim::SendMode mode : {sim::SendMode::single, sim::SendMode::multi})
-    for (lau::LauAlgorithm algorithm : {lau::LauAlgorithm::linear, lau::LauAlgorithm::traffic, lau::LauAlgorithm::optimal}) {
+    for (lau::LauAlgorithm algorithm :
+         {lau::LauAlgorithm::linear, lau::LauAlgorithm::traffic, lau::LauAlgorithm::optimal}) {
       lau::LauOptions options;
       options.algorithm = algorithm;
       options.mode = mode;
       const lau::LauPlan plan = plan_lau(inst, options);
       for (sim::SendMode run_mode : {sim::SendMode::single, sim::SendMode::multi}) {
-        const sim::AllportTime want = run_mode == sim::SendMode::single ? plan.t_single : plan.t_multi;
+        const sim::AllportTime want =
+            run_mode == sim::SendMode::single ? plan.t_single : plan.t_multi;
         const sim::AllportExecution run = execute_allport(inst, plan.flows, run_mode);
         EXPECT_EQ(run.time(), want) << to_string(algorithm) << " " << to_string(run_mode);
         EXPECT_TRUE(want.deadlock || run.reached_targets);
@@ -101,7 +103,8 @@ void expect_solved(const perm::PermInstance& inst) {
 
 TEST(PermLimits, TwoToThe60ItemsIsTheLargestAccepted) {
   const std::string half = std::to_string(std::int64_t{1} << 59);
-  const perm::PermInstance inst = perm::parse_perm_instance("{\"counts\": [[0, " + half + "], [" + half + ", 0]]}", "x");
+  const perm::PermInstance inst =
+      perm::parse_perm_instance("{\"counts\": [[0, " + half + "], [" + half + ", 0]]}", "x");
   EXPECT_EQ(inst.total_items(), std::int64_t{1} << 60);
   EXPECT_EQ(perm::solve_min_volume(inst).volume, 0);
   expect_solved(inst);
@@ -120,27 +123,35 @@ TEST(PermLimits, OneProcessorHoldingEverythingAndAllEqual) {
   const perm::PermInstance all_on_one = perm::parse_perm_instance(counts + "]}", "x");
   EXPECT_EQ(perm::solve_min_volume(all_on_one).volume, 5 * std::int64_t{1'000'000'000'000});
   expect_solved(all_on_one);
-  const perm::PermInstance equal = perm::parse_perm_instance(R"({"counts": [[2, 2, 2], [2, 2, 2], [2, 2, 2]]})", "x");
+  const perm::PermInstance equal =
+      perm::parse_perm_instance(R"({"counts": [[2, 2, 2], [2, 2, 2], [2, 2, 2]]})", "x");
   EXPECT_EQ(perm::solve_min_volume(equal).volume, 12);
   expect_solved(equal);
 }
 
 // Whole numbers written as floats are read as every other file reads them (docs/limits.md).
 TEST(PermLimits, WholeNumberFloatsAreAccepted) {
-  const perm::PermInstance a = perm::parse_perm_instance(R"({"counts": [[2.0, 0], [1e0, 2e0]]})", "x");
+  const perm::PermInstance a =
+      perm::parse_perm_instance(R"({"counts": [[2.0, 0], [1e0, 2e0]]})", "x");
   EXPECT_EQ(a.total_items(), 5);
-  const perm::PermInstance b = perm::parse_perm_instance(R"({"processors": 2.0, "initial": [0, 1.0], "partition": [1e0, 0]})", "x");
+  const perm::PermInstance b = perm::parse_perm_instance(
+      R"({"processors": 2.0, "initial": [0, 1.0], "partition": [1e0, 0]})", "x");
   EXPECT_EQ(b.total_items(), 2);
 }
 
 TEST(PermLimits, HostileValues) {
   EXPECT_NE(perm_error(R"({"counts": [[NaN]]})"), "no error");
-  EXPECT_EQ(perm_error(R"({"counts": [[1e30]]})"), "counts[0][0]: integer does not fit 64 bits, got 1e30");
+  EXPECT_EQ(perm_error(R"({"counts": [[1e30]]})"),
+            "counts[0][0]: integer does not fit 64 bits, got 1e30");
   EXPECT_EQ(perm_error(R"({"counts": [[2.5]]})"), "counts[0][0]: must be an integer, got 2.5");
   EXPECT_EQ(perm_error(R"({"counts": [[-2.0]]})"), "counts[0][0]: must be >= 0, got -2.0");
-  EXPECT_EQ(perm_error(R"({"counts": [[1]], "counts": [[1]]})"), "counts: duplicate key in the same object");
-  EXPECT_EQ(perm_error(R"({"processors": 0, "initial": [], "partition": []})").substr(0, 25), "processors: must be in [1");
-  EXPECT_NE(perm_error("{\"counts\": " + std::string(100'000, '[') + std::string(100'000, ']') + "}"), "no error");
+  EXPECT_EQ(perm_error(R"({"counts": [[1]], "counts": [[1]]})"),
+            "counts: duplicate key in the same object");
+  EXPECT_EQ(perm_error(R"({"processors": 0, "initial": [], "partition": []})").substr(0, 25),
+            "processors: must be in [1");
+  EXPECT_NE(
+      perm_error("{\"counts\": " + std::string(100'000, '[') + std::string(100'000, ']') + "}"),
+      "no error");
   EXPECT_EQ(perm_error(R"({"counts": [[-0]]})"), "no error");
 }
 

@@ -19,10 +19,12 @@
 namespace redist {
 namespace {
 
-constexpr ring::RingShape kShapes[] = {ring::RingShape::uniform, ring::RingShape::gather, ring::RingShape::scatter,
-                                 ring::RingShape::heavy,   ring::RingShape::blocks, ring::RingShape::forward};
+constexpr ring::RingShape kShapes[] = {ring::RingShape::uniform, ring::RingShape::gather,
+                                       ring::RingShape::scatter, ring::RingShape::heavy,
+                                       ring::RingShape::blocks,  ring::RingShape::forward};
 
-RingInstance shaped_ring(Rng& rng, ring::RingShape shape, std::size_t max_n, std::int64_t max_load) {
+RingInstance shaped_ring(Rng& rng, ring::RingShape shape, std::size_t max_n,
+                         std::int64_t max_load) {
   ring::RingGenOptions opt;
   opt.n = static_cast<std::size_t>(rng.uniform(2, static_cast<std::int64_t>(max_n)));
   opt.kind = RingKind::bidirectional;
@@ -51,9 +53,10 @@ TEST(ListScheduler, EveryShiftAndRuleGivesAValidSchedule) {
     const auto prefix = prefix_sums(inst.imbalances());
     const auto [lo, hi] = std::minmax_element(prefix.begin(), prefix.end());
     for (std::int64_t x = -*hi; x <= -*lo; x += std::max<std::int64_t>(1, (*hi - *lo) / 6))
-      for (const auto rule : {ring::ListPriority::critical_path, ring::ListPriority::remaining_work, ring::ListPriority::succ_first,
-                              ring::ListPriority::pred_first, ring::ListPriority::starved_work_first,
-                              ring::ListPriority::starving_relay_first}) {
+      for (const auto rule :
+           {ring::ListPriority::critical_path, ring::ListPriority::remaining_work,
+            ring::ListPriority::succ_first, ring::ListPriority::pred_first,
+            ring::ListPriority::starved_work_first, ring::ListPriority::starving_relay_first}) {
         ring::ListSchedulerOptions opt;
         opt.priority = rule;
         opt.granularity = rng.uniform(1, 100);
@@ -73,7 +76,8 @@ TEST(ListScheduler, ARelayFasterThanItsUpstreamForwardsAtItsPaceInOneSpacedTrans
   // P0 sends 1000 items to P3 over a slow link (cost 5); P1 and P2 forward over links of cost 1, so
   // each forwards every item as it arrives: spacing 5, one spaced transfer per relay (not 1000
   // batches). Item k reaches P1 at 5k, leaves P2 at 5k + 1, arrives at 5k + 2: makespan 5002.
-  RingInstance inst{RingKind::bidirectional, {1001, 0, 0, 1}, {1, 0, 0, 1001}, {5, 1, 1, 1}, {9, 9, 9, 9}, 0};
+  RingInstance inst{
+      RingKind::bidirectional, {1001, 0, 0, 1}, {1, 0, 0, 1001}, {5, 1, 1, 1}, {9, 9, 9, 9}, 0};
   ring::ListSchedulerOptions opt;
   opt.late_batches = ring::ListSchedulerOptions::LateBatches::never;
   const auto s = ring::list_schedule(inst, 0, opt);
@@ -95,15 +99,12 @@ TEST(ListScheduler, ARelayFasterThanItsUpstreamForwardsAtItsPaceInOneSpacedTrans
 }
 
 TEST(ListScheduler, EarliestDeadlineFirstFeedsBothSlowRelaysOfASource) {
-  // P0 holds 41 items, 20 for P2 and 20 for P8; its relays P1 and P9 (one item each) forward 20 items
-  // each over slow links (cost 4): tau_int = 80, their send ports. P0 (cost 1 each way) must feed
-  // both from the start: serving one side first starves the other's relay.
-  RingInstance inst{RingKind::bidirectional,
-                    {41, 1, 0, 1, 1, 1, 1, 1, 0, 1},
-                    {1, 1, 20, 1, 1, 1, 1, 1, 20, 1},
-                    {1, 4, 1, 1, 1, 1, 1, 1, 1, 1},
-                    {1, 1, 1, 1, 1, 1, 1, 1, 1, 4},
-                    0};
+  // P0 holds 41 items, 20 for P2 and 20 for P8; its relays P1 and P9 (one item each) forward 20
+  // items each over slow links (cost 4): tau_int = 80, their send ports. P0 (cost 1 each way) must
+  // feed both from the start: serving one side first starves the other's relay.
+  RingInstance inst{RingKind::bidirectional,          {41, 1, 0, 1, 1, 1, 1, 1, 0, 1},
+                    {1, 1, 20, 1, 1, 1, 1, 1, 20, 1}, {1, 4, 1, 1, 1, 1, 1, 1, 1, 1},
+                    {1, 1, 1, 1, 1, 1, 1, 1, 1, 4},   0};
   const auto lp = ring::solve_system6(inst);
   ring::ListSchedulerOptions edf;
   edf.priority = ring::ListPriority::starved_work_first;
@@ -119,9 +120,10 @@ TEST(ListScheduler, EarliestDeadlineFirstFeedsBothSlowRelaysOfASource) {
 }
 
 TEST(ListScheduler, UncontestedRelaysSendWhatTheyHoldInOneTransfer) {
-  // P0 sends 6 items to P3 through the empty P1 and P2 (all costs 1): each relay forwards every item
-  // on arrival, back to back, so one transfer per link and makespan 6 + 2.
-  RingInstance inst{RingKind::bidirectional, {7, 0, 0, 1}, {1, 0, 0, 7}, {1, 1, 1, 1}, {5, 5, 5, 5}, 0};
+  // P0 sends 6 items to P3 through the empty P1 and P2 (all costs 1): each relay forwards every
+  // item on arrival, back to back, so one transfer per link and makespan 6 + 2.
+  RingInstance inst{
+      RingKind::bidirectional, {7, 0, 0, 1}, {1, 0, 0, 7}, {1, 1, 1, 1}, {5, 5, 5, 5}, 0};
   const auto s = ring::list_schedule(inst, 0);
   ASSERT_TRUE(s.has_value());
   EXPECT_EQ(ll(s->makespan), 8);
@@ -130,18 +132,21 @@ TEST(ListScheduler, UncontestedRelaysSendWhatTheyHoldInOneTransfer) {
 }
 
 // Returns how many plans were strictly shorter than the greedy's.
-int compare_with_plain_greedy(std::uint64_t seed, int trials, std::size_t max_n, std::int64_t max_load) {
+int compare_with_plain_greedy(std::uint64_t seed, int trials, std::size_t max_n,
+                              std::int64_t max_load) {
   Rng rng(seed);
   int strictly_better = 0;
   for (int trial = 0; trial < trials; ++trial) {
     const auto inst = shaped_ring(rng, kShapes[trial % 6], max_n, max_load);
     const ring::RingPlan plan = ring::plan_ring(inst);
     expect_valid(inst, plan.schedule, *plan.schedule.makespan);
-    const auto greedy = testing::best_plain_greedy(inst, ring::solve_system6(inst).integer_shift, 2);
+    const auto greedy =
+        testing::best_plain_greedy(inst, ring::solve_system6(inst).integer_shift, 2);
     EXPECT_TRUE(greedy.has_value());
     if (!greedy) continue;
     expect_valid(inst, *greedy, *greedy->makespan);
-    EXPECT_LE(ll(*plan.schedule.makespan), ll(*greedy->makespan)) << "seed " << seed << " trial " << trial;
+    EXPECT_LE(ll(*plan.schedule.makespan), ll(*greedy->makespan))
+        << "seed " << seed << " trial " << trial;
     strictly_better += *plan.schedule.makespan < *greedy->makespan;
   }
   return strictly_better;
@@ -171,8 +176,10 @@ TEST(ListPlanner, MoreEffortIsNeverWorse) {
 }
 
 TEST(ListPlanner, ErrataRingReachesItsExactOptimum) {
-  // docs/errata.md item 3: tau_int = 17 is not reachable; the optimum is 19 (exact search proves it).
-  RingInstance inst{RingKind::bidirectional, {1, 1, 1, 8}, {1, 1, 6, 3}, {4, 3, 1, 3}, {4, 2, 5, 5}, 0};
+  // docs/errata.md item 3: tau_int = 17 is not reachable; the optimum is 19 (exact search proves
+  // it).
+  RingInstance inst{
+      RingKind::bidirectional, {1, 1, 1, 8}, {1, 1, 6, 3}, {4, 3, 1, 3}, {4, 2, 5, 5}, 0};
   EXPECT_EQ(ll(ring::solve_system6(inst).integer_optimum), 17);
   const ring::RingPlan plan = ring::plan_ring(inst);
   expect_valid(inst, plan.schedule, *plan.schedule.makespan);

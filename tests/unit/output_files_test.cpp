@@ -43,7 +43,9 @@ class ScratchFolder : public ::testing::Test {
     return s.str();
   }
   static void write(const std::string& p, const std::string& text) { std::ofstream(p) << text; }
-  int entries() const { return static_cast<int>(std::distance(fs::directory_iterator(dir_), fs::directory_iterator())); }
+  int entries() const {
+    return static_cast<int>(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()));
+  }
   // The reason of the InputError that `f` throws ("" when none).
   template <class F>
   static std::string refusal(F f) {
@@ -137,7 +139,8 @@ TEST_F(OutputSafety, NewFileFollowsTheUmask) {
 TEST_F(OutputSafety, ReadOnlyFileIsRefused) {
   write(path("ro.json"), "old");
   ASSERT_EQ(chmod(path("ro.json").c_str(), 0444), 0);
-  EXPECT_NE(refusal([&] { write_output_file(path("ro.json"), "new"); }).find("read-only"), std::string::npos);
+  EXPECT_NE(refusal([&] { write_output_file(path("ro.json"), "new"); }).find("read-only"),
+            std::string::npos);
   EXPECT_EQ(read(path("ro.json")), "old");
 }
 
@@ -145,22 +148,27 @@ TEST_F(OutputSafety, InputIsNeverAnOutput) {
   write(path("in.json"), "instance");
   ASSERT_EQ(symlink("in.json", path("alias.json").c_str()), 0);
   OutputFiles outputs({path("in.json")});
-  EXPECT_NE(refusal([&] { outputs.declare(path("alias.json"), "-o"); }).find("is also an input"), std::string::npos);
+  EXPECT_NE(refusal([&] { outputs.declare(path("alias.json"), "-o"); }).find("is also an input"),
+            std::string::npos);
   EXPECT_EQ(read(path("in.json")), "instance");
 }
 
 TEST_F(OutputSafety, SameOutputTwiceIsRefused) {
   OutputFiles outputs;
   outputs.declare(path("x"), "-o");
-  EXPECT_NE(refusal([&] { outputs.declare(dir_.string() + "/./x", "--svg"); }).find("is also the output of -o"),
+  EXPECT_NE(refusal([&] {
+              outputs.declare(dir_.string() + "/./x", "--svg");
+            }).find("is also the output of -o"),
             std::string::npos);
 }
 
 TEST_F(OutputSafety, MissingFolderIsRefusedAtDeclaration) {
   OutputFiles outputs;
-  EXPECT_NE(refusal([&] { outputs.declare(path("no/such/x.json"), "-o"); }).find("does not exist"), std::string::npos);
+  EXPECT_NE(refusal([&] { outputs.declare(path("no/such/x.json"), "-o"); }).find("does not exist"),
+            std::string::npos);
   EXPECT_NE(refusal([&] { outputs.declare("", "-o"); }).find("empty path"), std::string::npos);
-  EXPECT_NE(refusal([&] { outputs.declare(dir_.string(), "-o"); }).find("is a directory"), std::string::npos);
+  EXPECT_NE(refusal([&] { outputs.declare(dir_.string(), "-o"); }).find("is a directory"),
+            std::string::npos);
 }
 
 TEST_F(OutputSafety, SymlinkIsKeptAndItsFileReplaced) {
@@ -180,7 +188,8 @@ TEST_F(OutputSafety, HardLinkIsKept) {
 }
 
 TEST_F(OutputSafety, FailedCommitLeavesEveryTargetAsItWas) {
-  // The second output is a character device that fails every write (as /dev/full); made only as root.
+  // The second output is a character device that fails every write (as /dev/full); made only as
+  // root.
   if (geteuid() != 0) GTEST_SKIP() << "needs root for mknod";
   ASSERT_EQ(mknod(path("full").c_str(), S_IFCHR | 0666, makedev(1, 7)), 0);
   write(path("a.json"), "old");
@@ -197,7 +206,8 @@ TEST_F(OutputSafety, FailedCommitLeavesEveryTargetAsItWas) {
 }
 
 // A signal between the creation of a temporary and its rename: the handler unlinks it and the
-// process dies of the same signal. SIGINT is tested here because a shell's background job ignores it.
+// process dies of the same signal. SIGINT is tested here because a shell's background job ignores
+// it.
 TEST_F(OutputSafety, SignalRemovesRegisteredTemporary) {
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
     const pid_t child = fork();
@@ -211,7 +221,8 @@ TEST_F(OutputSafety, SignalRemovesRegisteredTemporary) {
     }
     int status = 0;
     ASSERT_EQ(waitpid(child, &status, 0), child);
-    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig) << "signal " << sig << ", status " << status;
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig)
+        << "signal " << sig << ", status " << status;
     EXPECT_EQ(entries(), 0) << "signal " << sig;
   }
 }
@@ -219,7 +230,8 @@ TEST_F(OutputSafety, SignalRemovesRegisteredTemporary) {
 using InputGuard = ScratchFolder;
 
 TEST_F(InputGuard, DirectoryIsRefusedBeforeReading) {
-  EXPECT_NE(refusal([&] { read_input_text(dir_.string()); }).find("is a directory"), std::string::npos);
+  EXPECT_NE(refusal([&] { read_input_text(dir_.string()); }).find("is a directory"),
+            std::string::npos);
 }
 
 TEST_F(InputGuard, DeviceIsRefusedBeforeReading) {
@@ -233,12 +245,14 @@ TEST_F(InputGuard, OversizeFileIsRefusedFromItsSize) {
   ASSERT_GE(fd, 0);
   ASSERT_EQ(ftruncate(fd, static_cast<off_t>(kMaxInputBytes + 1)), 0);  // sparse: no disk used
   close(fd);
-  EXPECT_NE(refusal([&] { read_input_text(path("big.json")); }).find("over the 4 GiB limit"), std::string::npos);
+  EXPECT_NE(refusal([&] { read_input_text(path("big.json")); }).find("over the 4 GiB limit"),
+            std::string::npos);
 }
 
 TEST_F(InputGuard, GarbageStartIsRefusedAtOnce) {
   write(path("nul.json"), std::string(1000, '\0'));
-  EXPECT_NE(refusal([&] { read_input_text(path("nul.json")); }).find("not a JSON document"), std::string::npos);
+  EXPECT_NE(refusal([&] { read_input_text(path("nul.json")); }).find("not a JSON document"),
+            std::string::npos);
   write(path("ok.json"), " \n{\"a\": 1}");
   EXPECT_EQ(read_input_text(path("ok.json")), " \n{\"a\": 1}");
 }

@@ -40,7 +40,8 @@ TEST(PermExperiment, ChunkSetRowsObeyTheOptima) {
   for (const report::ChunkSetRow& row : r.table1b) {
     const double tiles = static_cast<double>(row.tiles * row.tiles);
     EXPECT_LE(row.volume[0], tiles);
-    // Means of per-matrix optima: D_vol moves no more than either other, D_steps needs no more steps.
+    // Means of per-matrix optima: D_vol moves no more than either other, D_steps needs no more
+    // steps.
     EXPECT_LE(row.volume[1], row.volume[0] + 1e-9);
     EXPECT_LE(row.volume[1], row.volume[2] + 1e-9);
     EXPECT_LE(row.steps[2], row.steps[0] + 1e-9);

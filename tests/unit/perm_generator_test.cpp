@@ -58,7 +58,8 @@ PermGenOptions six_processor_tiles(PermDistribution distribution) {
 
 TEST(PermGenerator, TileDistributions) {
   PermGenOptions o = six_processor_tiles(PermDistribution::block_cyclic);
-  for (auto dist : {PermDistribution::block_cyclic, PermDistribution::skewed_set, PermDistribution::chunk_set}) {
+  for (auto dist : {PermDistribution::block_cyclic, PermDistribution::skewed_set,
+                    PermDistribution::chunk_set}) {
     o.distribution = dist;
     const ItemLayout l = generate_items(o);
     ASSERT_EQ(l.initial.size(), 144U);
@@ -77,10 +78,13 @@ TEST(PermGenerator, SkewedSetReferenceMovesExactlyTheDisplacedHalf) {
     ASSERT_EQ(l.reference.size(), 6U);
     Assignment reference(l.reference.begin(), l.reference.end());
     std::sort(reference.begin(), reference.end());
-    for (std::size_t p = 0; p < 6; ++p) ASSERT_EQ(reference[p], p) << "the reference must be a permutation";
+    for (std::size_t p = 0; p < 6; ++p)
+      ASSERT_EQ(reference[p], p) << "the reference must be a permutation";
     const PermInstance inst = PermInstance::from_items(6, l.initial, l.partition);
-    // Every displaced tile lands on a processor other than its own, so the reference moves exactly them.
-    EXPECT_EQ(evaluate(inst, Assignment(l.reference.begin(), l.reference.end())).volume, 72) << "seed " << seed;
+    // Every displaced tile lands on a processor other than its own, so the reference moves exactly
+    // them.
+    EXPECT_EQ(evaluate(inst, Assignment(l.reference.begin(), l.reference.end())).volume, 72)
+        << "seed " << seed;
   }
   o.distribution = PermDistribution::block_cyclic;
   EXPECT_TRUE(generate_items(o).reference.empty());
@@ -96,7 +100,8 @@ TEST(PermGenerator, Block1dIsSparseAndSeeded) {
   EXPECT_EQ(inst.total_items(), 1000);
   const ItemLayout a = generate_items(o), b = generate_items(o);
   EXPECT_EQ(a.initial, b.initial);
-  const PermInstance direct = block1d_instance(random_block_sizes(7, 100, 3), balanced_block_sizes(7, 100));
+  const PermInstance direct =
+      block1d_instance(random_block_sizes(7, 100, 3), balanced_block_sizes(7, 100));
   EXPECT_EQ(direct.total_items(), 100);
   EXPECT_LE(direct.nonzeros(), 13U);
 }

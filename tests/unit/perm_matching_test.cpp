@@ -23,13 +23,15 @@ TEST(PermMatching, BothSolversMatchBruteForceOnThousandsOfSmallInstances) {
   Rng rng(11);
   for (int trial = 0; trial < 3000; ++trial) {
     const auto n = static_cast<std::size_t>(rng.uniform(1, 6));
-    const PermInstance inst = random_dense(rng, n, rng.uniform(1, 4), static_cast<int>(rng.uniform(0, 80)));
+    const PermInstance inst =
+        random_dense(rng, n, rng.uniform(1, 4), static_cast<int>(rng.uniform(0, 80)));
     const WeightedGraph g = kept_items_graph(inst);
     const auto expect = brute_force(inst);
     for (auto method : {MatchingMethod::dense, MatchingMethod::sparse}) {
       const WeightedMatching m = max_weight_matching(g, method);
       expect_certified(g, m);
-      ASSERT_EQ(inst.total_items() - static_cast<std::int64_t>(m.weight), expect.min_volume) << "trial " << trial;
+      ASSERT_EQ(inst.total_items() - static_cast<std::int64_t>(m.weight), expect.min_volume)
+          << "trial " << trial;
     }
   }
 }
@@ -38,9 +40,11 @@ TEST(PermMatching, SolversAgreeOnLargerRandomInstances) {
   Rng rng(12);
   for (int trial = 0; trial < 200; ++trial) {
     const auto n = static_cast<std::size_t>(rng.uniform(7, 60));
-    const PermInstance inst = random_dense(rng, n, rng.uniform(1, 1000), static_cast<int>(rng.uniform(0, 95)));
+    const PermInstance inst =
+        random_dense(rng, n, rng.uniform(1, 1000), static_cast<int>(rng.uniform(0, 95)));
     const WeightedGraph g = kept_items_graph(inst);
-    const WeightedMatching dense = max_weight_matching_dense(g), sparse = max_weight_matching_sparse(g);
+    const WeightedMatching dense = max_weight_matching_dense(g),
+                           sparse = max_weight_matching_sparse(g);
     expect_certified(g, dense);
     expect_certified(g, sparse);
     ASSERT_EQ(dense.weight, sparse.weight) << "trial " << trial;
@@ -51,7 +55,8 @@ TEST(PermMatching, VolumeTieBreakGivesFewestStepsAmongMinVolume) {
   Rng rng(13);
   for (int trial = 0; trial < 2000; ++trial) {
     const auto n = static_cast<std::size_t>(rng.uniform(1, 6));
-    const PermInstance inst = random_dense(rng, n, rng.uniform(1, 3), static_cast<int>(rng.uniform(20, 70)));
+    const PermInstance inst =
+        random_dense(rng, n, rng.uniform(1, 3), static_cast<int>(rng.uniform(20, 70)));
     const auto expect = brute_force(inst);
     for (auto method : {MatchingMethod::dense, MatchingMethod::sparse}) {
       const PermSolution s = solve_min_volume(inst, {method, true});
@@ -79,9 +84,11 @@ TEST(PermMatching, EdgeCases) {
   const PermInstance zeros = PermInstance::from_dense(3, std::vector<std::int64_t>(9, 0));
   EXPECT_EQ(solve_min_volume(zeros).volume, 0);
   EXPECT_TRUE(is_permutation(solve_min_volume(zeros).assignment, 3));
-  const PermInstance hoard = PermInstance::from_dense(3, std::vector<std::int64_t>{4, 5, 6, 0, 0, 0, 0, 0, 0});
+  const PermInstance hoard =
+      PermInstance::from_dense(3, std::vector<std::int64_t>{4, 5, 6, 0, 0, 0, 0, 0, 0});
   EXPECT_EQ(solve_min_volume(hoard).volume, 9);
-  const PermInstance empty_part = PermInstance::from_dense(2, std::vector<std::int64_t>{0, 3, 0, 0});
+  const PermInstance empty_part =
+      PermInstance::from_dense(2, std::vector<std::int64_t>{0, 3, 0, 0});
   EXPECT_EQ(solve_min_volume(empty_part).volume, 0);
   EXPECT_EQ(solve_min_volume(PermInstance::from_dense(0, {})).volume, 0);
 }
@@ -110,7 +117,8 @@ TEST(PermMatching, SparseBlockLayoutsAgreeWithDense) {
     const PermInstance inst = block1d_instance(from, balanced_block_sizes(n, 5000));
     EXPECT_LE(inst.nonzeros(), 2 * n - 1);
     const WeightedGraph g = kept_items_graph(inst);
-    const WeightedMatching dense = max_weight_matching_dense(g), sparse = max_weight_matching_sparse(g);
+    const WeightedMatching dense = max_weight_matching_dense(g),
+                           sparse = max_weight_matching_sparse(g);
     expect_certified(g, sparse);
     ASSERT_EQ(dense.weight, sparse.weight);
   }
@@ -128,7 +136,8 @@ TEST(PermMatching, SparseRandomWithManyTiesAgreesWithDense) {
     const ItemLayout l = generate_items(o);
     const PermInstance inst = PermInstance::from_items(o.processors, l.initial, l.partition);
     const WeightedGraph g = kept_items_graph(inst);
-    const WeightedMatching dense = max_weight_matching_dense(g), sparse = max_weight_matching_sparse(g);
+    const WeightedMatching dense = max_weight_matching_dense(g),
+                           sparse = max_weight_matching_sparse(g);
     expect_certified(g, sparse);
     ASSERT_EQ(dense.weight, sparse.weight) << "seed " << seed;
   }

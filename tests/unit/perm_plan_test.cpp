@@ -17,7 +17,8 @@ TEST(PermPlan, FollowsTheObjectiveAndMatchesBruteForce) {
   Rng rng(20261124);
   for (int draw = 0; draw < 200; ++draw) {
     const std::size_t n = 1 + static_cast<std::size_t>(rng.uniform(0, 5));
-    const PermInstance inst = testing::random_dense(rng, n, 1 + rng.uniform(0, 9), static_cast<int>(rng.uniform(0, 80)));
+    const PermInstance inst =
+        testing::random_dense(rng, n, 1 + rng.uniform(0, 9), static_cast<int>(rng.uniform(0, 80)));
     const testing::BruteForce best = testing::brute_force(inst);
     for (const PermObjective objective : {PermObjective::volume, PermObjective::steps}) {
       const PermResult r = plan_perm(inst, objective);
@@ -29,7 +30,8 @@ TEST(PermPlan, FollowsTheObjectiveAndMatchesBruteForce) {
       EXPECT_EQ(r.chosen.assignment, wanted.assignment);
       EXPECT_EQ(r.heuristics.size(), 3u);
       // The schedule is the chosen assignment's, and the independent checker accepts it.
-      const StepCheck check = check_step_schedule(n, transfer_demand(inst, r.chosen.assignment), r.schedule);
+      const StepCheck check =
+          check_step_schedule(n, transfer_demand(inst, r.chosen.assignment), r.schedule);
       EXPECT_TRUE(check.valid);
       EXPECT_EQ(check.steps, r.chosen.steps);
       EXPECT_EQ(r.schedule.steps(), r.chosen.steps);
@@ -45,7 +47,8 @@ TEST(PermPlan, ParsesObjectives) {
 }
 
 TEST(PermPlanOutput, DocumentReadsBackWithEveryField) {
-  const PermInstance inst = PermInstance::from_dense(3, std::vector<std::int64_t>{1, 4, 0, 3, 0, 2, 0, 1, 5});
+  const PermInstance inst =
+      PermInstance::from_dense(3, std::vector<std::int64_t>{1, 4, 0, 3, 0, 2, 0, 1, 5});
   const PermResult r = plan_perm(inst, PermObjective::volume);
   const io::Json doc = io::Json::parse(perm_result_text(r));
   EXPECT_EQ(doc["objective"], "volume");
@@ -65,7 +68,8 @@ TEST(PermPlanOutput, DocumentReadsBackWithEveryField) {
 }
 
 TEST(PermPlanOutput, EmptyScheduleIsAnEmptyArray) {
-  const PermInstance inst = PermInstance::from_dense(2, std::vector<std::int64_t>{3, 0, 0, 2});  // already in place
+  const PermInstance inst =
+      PermInstance::from_dense(2, std::vector<std::int64_t>{3, 0, 0, 2});  // already in place
   const io::Json doc = io::Json::parse(perm_result_text(plan_perm(inst)));
   EXPECT_TRUE(doc["schedule"].is_array());
   EXPECT_TRUE(doc["schedule"].empty());

@@ -26,7 +26,8 @@ TEST(PermSchedule, RandomDemandsAreColouredOptimally) {
     std::vector<PairDemand> demand;
     for (std::size_t s = 0; s < n; ++s)
       for (std::size_t d = 0; d < n; ++d)
-        if (s != d && rng.uniform(0, 2) == 0) demand.push_back({static_cast<Proc>(s), static_cast<Proc>(d), rng.uniform(1, 40)});
+        if (s != d && rng.uniform(0, 2) == 0)
+          demand.push_back({static_cast<Proc>(s), static_cast<Proc>(d), rng.uniform(1, 40)});
     expect_valid_optimal(n, demand);
   }
 }
@@ -35,7 +36,8 @@ TEST(PermSchedule, SolverAssignmentsAreScheduledInTheirStepCount) {
   Rng rng(32);
   for (int trial = 0; trial < 500; ++trial) {
     const auto n = static_cast<std::size_t>(rng.uniform(1, 20));
-    const PermInstance inst = testing::random_dense(rng, n, rng.uniform(1, 50), static_cast<int>(rng.uniform(0, 90)));
+    const PermInstance inst =
+        testing::random_dense(rng, n, rng.uniform(1, 50), static_cast<int>(rng.uniform(0, 90)));
     for (const PermSolution& sol : {solve_min_volume(inst), solve_min_steps(inst)}) {
       const auto demand = transfer_demand(inst, sol.assignment);
       const StepSchedule s = colour_transfers(n, demand);
@@ -71,7 +73,8 @@ TEST(PermSchedule, RepeatCompressesUniformDemands) {
 }
 
 TEST(PermSchedule, LargeMultiplicitiesStayCheap) {
-  std::vector<PairDemand> demand = {{0, 1, std::int64_t{1} << 40}, {1, 0, 3}, {2, 0, (std::int64_t{1} << 40) - 3}};
+  std::vector<PairDemand> demand = {
+      {0, 1, std::int64_t{1} << 40}, {1, 0, 3}, {2, 0, (std::int64_t{1} << 40) - 3}};
   expect_valid_optimal(3, demand);
   expect_valid_optimal(4, {});
 }
@@ -88,21 +91,28 @@ TEST(PermSchedule, HugeMultiplicitiesOnEveryPairStayCheap) {
   expect_valid_optimal(n, demand);
   EXPECT_LE(colour_transfers(n, demand).groups.size(), demand.size() + 2 * n);
   // The fuzzer's case: a few pairs of up to 3.6 * 10^16 items next to small ones.
-  expect_valid_optimal(8, {{0, 1, 4}, {0, 3, 3}, {1, 0, 36029896533043008}, {1, 2, 17856}, {1, 7, 65281},
-                           {2, 0, 70093866270720}, {3, 4, 5}});
+  expect_valid_optimal(8, {{0, 1, 4},
+                           {0, 3, 3},
+                           {1, 0, 36029896533043008},
+                           {1, 2, 17856},
+                           {1, 7, 65281},
+                           {2, 0, 70093866270720},
+                           {3, 4, 5}});
 }
 
 TEST(PermSchedule, CheckerRejectsBrokenSchedules) {
   const std::vector<PairDemand> demand = {{0, 1, 2}, {2, 1, 1}};
-  auto rule_of = [&](const StepSchedule& s) { return check_step_schedule(3, demand, s).violation->rule; };
+  auto rule_of = [&](const StepSchedule& s) {
+    return check_step_schedule(3, demand, s).violation->rule;
+  };
   EXPECT_EQ(rule_of({{{2, {{0, 1}, {2, 1}}}}}), "one-port-receive");
   EXPECT_EQ(rule_of({{{1, {{0, 1}, {0, 2}}}}}), "one-port-send");
   EXPECT_EQ(rule_of({{{1, {{0, 0}}}}}), "self");
   EXPECT_EQ(rule_of({{{1, {{0, 3}}}}}), "range");
   EXPECT_EQ(rule_of({{{0, {{0, 1}}}}}), "repeat");
-  EXPECT_EQ(rule_of({{{2, {{0, 1}}}}}), "demand");                                   // (2, 1) never moves
-  EXPECT_EQ(rule_of({{{3, {{0, 1}}}, {1, {{2, 1}}}}}), "demand");                    // too many
-  EXPECT_EQ(rule_of({{{2, {{0, 1}}}, {1, {{2, 1}}}, {1, {{2, 0}}}}}), "demand");     // no demand
+  EXPECT_EQ(rule_of({{{2, {{0, 1}}}}}), "demand");                 // (2, 1) never moves
+  EXPECT_EQ(rule_of({{{3, {{0, 1}}}, {1, {{2, 1}}}}}), "demand");  // too many
+  EXPECT_EQ(rule_of({{{2, {{0, 1}}}, {1, {{2, 1}}}, {1, {{2, 0}}}}}), "demand");  // no demand
   const StepSchedule good{{{2, {{0, 1}}}, {1, {{2, 1}}}}};
   EXPECT_TRUE(check_step_schedule(3, demand, good).valid);
   EXPECT_EQ(check_step_schedule(3, demand, good).steps, 3);

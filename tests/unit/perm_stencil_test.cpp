@@ -20,8 +20,10 @@ TEST(PermStencil, IterationCostOfSimpleLayouts) {
   EXPECT_EQ(stencil_iteration(alternating, 2, CommModel::volume).comm, 4);
   EXPECT_EQ(stencil_iteration(alternating, 2, CommModel::steps).comm, 2);
   EXPECT_EQ(stencil_iteration(std::vector<Proc>{0, 0, 0}, 1, CommModel::volume).comm, 0);
-  EXPECT_EQ(redistribution_cost(alternating, std::vector<Proc>{0, 0, 1, 1}, 2, CommModel::volume), 2);
-  EXPECT_EQ(redistribution_cost(alternating, std::vector<Proc>{0, 0, 1, 1}, 2, CommModel::steps), 1);
+  EXPECT_EQ(redistribution_cost(alternating, std::vector<Proc>{0, 0, 1, 1}, 2, CommModel::volume),
+            2);
+  EXPECT_EQ(redistribution_cost(alternating, std::vector<Proc>{0, 0, 1, 1}, 2, CommModel::steps),
+            1);
 }
 
 TEST(PermStencil, HeuristicNeverLosesToAFixedStrategy) {
@@ -31,16 +33,18 @@ TEST(PermStencil, HeuristicNeverLosesToAFixedStrategy) {
     const auto items = static_cast<std::size_t>(rng.uniform(0, 60));
     std::vector<Proc> initial(items);
     for (auto& p : initial) p = static_cast<Proc>(rng.uniform(0, static_cast<std::int64_t>(n) - 1));
-    const StencilModel m{rng.uniform(0, 1) ? CommModel::volume : CommModel::steps, rng.uniform(0, 6),
-                         static_cast<double>(rng.uniform(1, 10)), static_cast<double>(rng.uniform(1, 10))};
+    const StencilModel m{rng.uniform(0, 1) ? CommModel::volume : CommModel::steps,
+                         rng.uniform(0, 6), static_cast<double>(rng.uniform(1, 10)),
+                         static_cast<double>(rng.uniform(1, 10))};
     const StencilChoice c = plan_stencil(initial, n, m);
     EXPECT_LE(c.improved_blocks.total, c.block.total);
     EXPECT_LE(c.best().total, c.owner_computes.total);
     EXPECT_LE(c.best().total, c.block.total);
     for (const StencilPlan* p : {&c.owner_computes, &c.block, &c.improved_blocks}) {
       ASSERT_EQ(p->processor_of_item.size(), items);
-      const double recomputed = stencil_total(m, redistribution_cost(initial, p->processor_of_item, n, m.model),
-                                              stencil_iteration(p->processor_of_item, n, m.model));
+      const double recomputed =
+          stencil_total(m, redistribution_cost(initial, p->processor_of_item, n, m.model),
+                        stencil_iteration(p->processor_of_item, n, m.model));
       EXPECT_DOUBLE_EQ(p->total, recomputed);
     }
   }

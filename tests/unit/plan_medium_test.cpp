@@ -23,14 +23,16 @@ Ticks centre_timing(const RingInstance& inst) {
   const std::int64_t centre = ring::solve_system6(inst, prefix).integer_shift;
   Ticks best = -1;
   for (const ring::PortOrder order : {ring::PortOrder::succ_first, ring::PortOrder::pred_first})
-    if (const auto t = ring::time_flows(inst, prefix, centre, order, ring::FollowMode::exact, ring::Pacing::spaced))
+    if (const auto t = ring::time_flows(inst, prefix, centre, order, ring::FollowMode::exact,
+                                        ring::Pacing::spaced))
       best = best < 0 ? t->makespan : std::min(best, t->makespan);
   return best;
 }
 
 TEST(PlanMedium, EveryShapeOfThirtyThousandProcessorsIsValid) {
-  for (const ring::RingShape shape : {ring::RingShape::uniform, ring::RingShape::gather, ring::RingShape::scatter, ring::RingShape::heavy,
-                                ring::RingShape::blocks, ring::RingShape::forward}) {
+  for (const ring::RingShape shape :
+       {ring::RingShape::uniform, ring::RingShape::gather, ring::RingShape::scatter,
+        ring::RingShape::heavy, ring::RingShape::blocks, ring::RingShape::forward}) {
     const int decimals = static_cast<int>(shape) % 2 == 0 ? 0 : 2;  // integer and decimal costs
     ring::RingGenOptions opt;
     opt.n = 30'000;
@@ -45,11 +47,15 @@ TEST(PlanMedium, EveryShapeOfThirtyThousandProcessorsIsValid) {
     SCOPED_TRACE(plan.method);
     const auto verdict = sim::validate_ring_schedule(inst, plan.schedule);
     ASSERT_TRUE(verdict.valid) << verdict.violation->message;
-    EXPECT_EQ(static_cast<long long>(verdict.makespan), static_cast<long long>(*plan.schedule.makespan));
-    EXPECT_GE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(plan.bounds.best));
-    EXPECT_EQ(plan.schedule.status == PlanStatus::optimal, *plan.schedule.makespan == plan.bounds.best);
+    EXPECT_EQ(static_cast<long long>(verdict.makespan),
+              static_cast<long long>(*plan.schedule.makespan));
+    EXPECT_GE(static_cast<long long>(*plan.schedule.makespan),
+              static_cast<long long>(plan.bounds.best));
+    EXPECT_EQ(plan.schedule.status == PlanStatus::optimal,
+              *plan.schedule.makespan == plan.bounds.best);
     if (!plan.bounds.system6->integer_shift_light) {
-      EXPECT_LE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(centre_timing(inst)));
+      EXPECT_LE(static_cast<long long>(*plan.schedule.makespan),
+                static_cast<long long>(centre_timing(inst)));
     }
     // A relay forwards at its upstream link's pace in one spaced transfer: a few per link, never
     // one per item (the schedule's size does not depend on item counts).

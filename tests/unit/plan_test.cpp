@@ -20,9 +20,12 @@ ring::RingPlan checked_plan(const RingInstance& inst) {
   ring::RingPlan plan = ring::plan_ring(inst);
   const auto verdict = sim::validate_ring_schedule(inst, plan.schedule);
   EXPECT_TRUE(verdict.valid) << (verdict.violation ? verdict.violation->message : "");
-  EXPECT_EQ(static_cast<long long>(verdict.makespan), static_cast<long long>(*plan.schedule.makespan));
-  EXPECT_GE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(plan.bounds.best));
-  EXPECT_EQ(plan.schedule.status == PlanStatus::optimal, *plan.schedule.makespan == plan.bounds.best);
+  EXPECT_EQ(static_cast<long long>(verdict.makespan),
+            static_cast<long long>(*plan.schedule.makespan));
+  EXPECT_GE(static_cast<long long>(*plan.schedule.makespan),
+            static_cast<long long>(plan.bounds.best));
+  EXPECT_EQ(plan.schedule.status == PlanStatus::optimal,
+            *plan.schedule.makespan == plan.bounds.best);
   return plan;
 }
 
@@ -68,8 +71,10 @@ TEST(Plan, BackToBackBatchesOnlyBeyondTheBudgetAreSaidSo) {
   EXPECT_TRUE(plan.batch_limited);
   EXPECT_EQ(plan.schedule.status, PlanStatus::feasible);
   EXPECT_NE(plan.method.find("more batches than a schedule may hold"), std::string::npos);
-  EXPECT_LE(static_cast<std::int64_t>(plan.schedule.transfers.size()), ring::max_schedule_batches(inst.size()));
-  EXPECT_LT(static_cast<double>(*plan.schedule.makespan - plan.bounds.best), 1e-5 * static_cast<double>(plan.bounds.best));
+  EXPECT_LE(static_cast<std::int64_t>(plan.schedule.transfers.size()),
+            ring::max_schedule_batches(inst.size()));
+  EXPECT_LT(static_cast<double>(*plan.schedule.makespan - plan.bounds.best),
+            1e-5 * static_cast<double>(plan.bounds.best));
 }
 
 TEST(Plan, LightHeterogeneousRingsHitTheSystem6IntegerOptimum) {
@@ -85,7 +90,8 @@ TEST(Plan, LightHeterogeneousRingsHitTheSystem6IntegerOptimum) {
 TEST(Plan, TinyHomogeneousRingsMatchTheBruteForceOptimum) {
   Rng rng(3);
   for (int trial = 0; trial < 400; ++trial) {
-    const auto inst = testing::random_ring(rng, trial % 2 ? RingKind::bidirectional : RingKind::unidirectional, false, 5, 3);
+    const auto inst = testing::random_ring(
+        rng, trial % 2 ? RingKind::bidirectional : RingKind::unidirectional, false, 5, 3);
     const auto plan = checked_plan(inst);
     EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), *testing::brute_force_steps(inst));
   }
@@ -109,7 +115,8 @@ TEST(Plan, ZeroLoadJoinersAndLeaversGetValidSchedules) {
     const auto kind = trial % 2 ? RingKind::bidirectional : RingKind::unidirectional;
     auto inst = testing::random_ring(rng, kind, trial % 3 == 0, 12, 20);
     if (inst.size() < 2) continue;
-    const auto p = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(inst.size()) - 1));
+    const auto p =
+        static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(inst.size()) - 1));
     const std::size_t q = (p + 1) % inst.size();
     if (trial % 4 < 2) {
       inst.loads[q] += inst.loads[p];  // P_p joins empty
@@ -137,7 +144,8 @@ TEST(Plan, TrivialRings) {
   two.succ_cost = {1, 1};
   two.pred_cost = {1, 1};
   plan = checked_plan(two);
-  EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), 8);  // one port: 8 items, one at a time
+  EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan),
+            8);  // one port: 8 items, one at a time
   RingInstance balanced = two;
   balanced.targets = balanced.loads;
   plan = checked_plan(balanced);

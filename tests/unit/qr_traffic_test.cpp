@@ -1,5 +1,5 @@
-// The tiled-QR traffic count of the stencil example (examples/mpi_example/qr_traffic.hpp): hand-counted
-// small cases and invariants.
+// The tiled-QR traffic count of the stencil example (examples/mpi_example/qr_traffic.hpp):
+// hand-counted small cases and invariants.
 #include "qr_traffic.hpp"
 
 #include <gtest/gtest.h>
@@ -17,8 +17,8 @@ TEST(QrTraffic, OneRankSendsNothingAndIsBalanced) {
   EXPECT_DOUBLE_EQ(qr_traffic(owner, 5, 2).max_work_share, 2.0);  // rank 1 idle
 }
 
-// 2 x 2 tiles on four ranks: V00 to the UNMQR (1), the triangle to TSQRT (1), V10 to TSMQR (1), A(0,1)
-// to TSMQR (1), then the triangle and A(0,1) home (2): 6. Work 4 / 6 / 6 / 12 + 4 of 32.
+// 2 x 2 tiles on four ranks: V00 to the UNMQR (1), the triangle to TSQRT (1), V10 to TSMQR (1),
+// A(0,1) to TSMQR (1), then the triangle and A(0,1) home (2): 6. Work 4 / 6 / 6 / 12 + 4 of 32.
 TEST(QrTraffic, TwoByTwoOnFourRanksByHand) {
   const std::vector<int> owner = {0, 1, 2, 3};
   const QrTraffic q = qr_traffic(owner, 2, 4);
@@ -26,7 +26,8 @@ TEST(QrTraffic, TwoByTwoOnFourRanksByHand) {
   EXPECT_DOUBLE_EQ(q.max_work_share, 16.0 * 4 / 32);
 }
 
-// Relabelling the ranks changes neither count; a column-per-rank layout keeps the panel on one rank.
+// Relabelling the ranks changes neither count; a column-per-rank layout keeps the panel on one
+// rank.
 TEST(QrTraffic, InvariantUnderRelabellingAndPanelLocality) {
   const std::int64_t n = 4;
   std::vector<int> cols(16), relabelled(16);

@@ -1,6 +1,6 @@
 // The seed derivation every experiment uses (core/random.hpp): streams of nearby seeds and nearby
-// stream keys must not be shifted copies of one another, which a linear derivation with SplitMix64's
-// own increment makes them.
+// stream keys must not be shifted copies of one another, which a linear derivation with
+// SplitMix64's own increment makes them.
 
 #include <gtest/gtest.h>
 
@@ -38,7 +38,8 @@ TEST(StreamSeed, TheLinearDerivationItReplacesDoesShiftStreams) {
   // The oracle for the test above: the old scheme, seed * increment, replays seed s's stream one
   // draw later for seed s + 1, which is what the property above rules out.
   const std::uint64_t increment = 0x9E3779B97F4A7C15ULL;
-  const std::vector<std::uint64_t> a = first_draws(1 * increment, 8), b = first_draws(2 * increment, 7);
+  const std::vector<std::uint64_t> a = first_draws(1 * increment, 8),
+                                   b = first_draws(2 * increment, 7);
   EXPECT_EQ(std::vector<std::uint64_t>(a.begin() + 1, a.end()), b);
 }
 

@@ -1,5 +1,5 @@
-// The report layer's axes: ticks at round values (1, 2, 2.5, 5 x 10^k apart, or 1-2-5 and decades on
-// log axes) that cover the data, and labels with just the decimals their spacing needs.
+// The report layer's axes: ticks at round values (1, 2, 2.5, 5 x 10^k apart, or 1-2-5 and decades
+// on log axes) that cover the data, and labels with just the decimals their spacing needs.
 
 #include <gtest/gtest.h>
 
@@ -46,7 +46,8 @@ TEST(ReportAxis, FittedTicksAreRoundAndCoverTheData) {
     const double scale = std::pow(10.0, std::uniform_int_distribution<int>(-4, 7)(rng));
     std::uniform_real_distribution<double> value(trial % 3 == 0 ? -scale : 0.0, scale);
     std::vector<double> data(1 + trial % 7);
-    for (double& v : data) v = value(rng) + (trial % 5 == 0 ? 40 * scale : 0);  // some far from zero
+    for (double& v : data)
+      v = value(rng) + (trial % 5 == 0 ? 40 * scale : 0);  // some far from zero
     const bool zero = trial % 2 == 0;
     const Axis axis = fit_axis(data, false, zero);
     ASSERT_GE(axis.ticks.size(), 2u) << trial;
@@ -55,7 +56,8 @@ TEST(ReportAxis, FittedTicksAreRoundAndCoverTheData) {
     EXPECT_NEAR(axis.ticks.front(), axis.lo, axis.step * 1e-6);
     EXPECT_NEAR(axis.ticks.back(), axis.hi, axis.step * 1e-6);
     for (double t : axis.ticks) EXPECT_NEAR(t / axis.step, std::round(t / axis.step), 1e-6) << t;
-    for (double v : data) EXPECT_TRUE(v >= axis.lo && v <= axis.hi) << v << " outside " << axis.lo << ".." << axis.hi;
+    for (double v : data)
+      EXPECT_TRUE(v >= axis.lo && v <= axis.hi) << v << " outside " << axis.lo << ".." << axis.hi;
     if (zero) EXPECT_LE(axis.lo, 0.0);
   }
 }

@@ -19,9 +19,12 @@ bool well_formed(const std::string& svg) {
   std::vector<std::string> open;
   const std::regex tag(R"re(<(/?)([a-zA-Z]+)((?:\s+[a-zA-Z0-9:-]+="[^"<>]*")*)\s*(/?)>)re");
   std::size_t covered = 0;
-  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), tag); it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), tag); it != std::sregex_iterator();
+       ++it) {
     const std::smatch& m = *it;
-    if (svg.substr(covered, static_cast<std::size_t>(m.position()) - covered).find('<') != std::string::npos) return false;
+    if (svg.substr(covered, static_cast<std::size_t>(m.position()) - covered).find('<') !=
+        std::string::npos)
+      return false;
     covered = static_cast<std::size_t>(m.position() + m.length());
     if (m[1] == "/") {
       if (open.empty() || open.back() != m[2]) return false;
@@ -38,7 +41,8 @@ struct Rect {
 };
 
 Rect legend_panel(const std::string& svg) {
-  const std::regex panel(R"re(<rect x="([-0-9.]+)" y="([-0-9.]+)" width="([0-9.]+)" height="([0-9.]+)"[^>]*stroke="#bbb")re");
+  const std::regex panel(
+      R"re(<rect x="([-0-9.]+)" y="([-0-9.]+)" width="([0-9.]+)" height="([0-9.]+)"[^>]*stroke="#bbb")re");
   std::smatch m;
   EXPECT_TRUE(std::regex_search(svg, m, panel));
   return {std::stod(m[1]), std::stod(m[2]), std::stod(m[3]), std::stod(m[4])};
@@ -46,14 +50,16 @@ Rect legend_panel(const std::string& svg) {
 
 double canvas(const std::string& svg, const char* what) {
   std::smatch m;
-  EXPECT_TRUE(std::regex_search(svg, m, std::regex(std::string("<svg [^>]*") + what + "=\"([0-9.]+)\"")));
+  EXPECT_TRUE(
+      std::regex_search(svg, m, std::regex(std::string("<svg [^>]*") + what + "=\"([0-9.]+)\"")));
   return std::stod(m[1]);
 }
 
 LinePlot crowded_plot() {
   LinePlot plot{"A title", "x", "y"};
   for (int k = 0; k < 12; ++k) {
-    PlotSeries s{"series " + std::to_string(k) + " with a rather long name that once was cut off at the edge"};
+    PlotSeries s{"series " + std::to_string(k) +
+                 " with a rather long name that once was cut off at the edge"};
     for (int x = 0; x <= 10; ++x) s.points.emplace_back(x, k + 0.5 * x);
     plot.series.push_back(s);
   }
@@ -82,7 +88,9 @@ TEST(ReportChart, CanvasGrowsToHoldALongYLabel) {
 
 TEST(ReportChart, AutomaticLegendAvoidsTheData) {
   LinePlot plot{"t", "x", "y"};
-  plot.series.push_back({"rising", {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}, {10, 10}}});
+  plot.series.push_back(
+      {"rising",
+       {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}, {10, 10}}});
   const std::string svg = render_svg(plot);
   const Rect legend = legend_panel(svg);
   // The line runs bottom-left to top-right: the legend goes top-left or bottom-right.
@@ -97,7 +105,8 @@ TEST(ReportChart, TicksAreRoundOnLinearAndLogAxes) {
   const std::string svg = render_svg(plot);
   EXPECT_NE(svg.find(">500<"), std::string::npos);  // x: 1-2-5 up to 500, not 1000
   EXPECT_EQ(svg.find(">1000<"), std::string::npos);
-  for (const char* tick : {">0<", ">5<", ">10<", ">15<"}) EXPECT_NE(svg.find(tick), std::string::npos) << tick;
+  for (const char* tick : {">0<", ">5<", ">10<", ">15<"})
+    EXPECT_NE(svg.find(tick), std::string::npos) << tick;
   EXPECT_EQ(svg.find("13.2"), std::string::npos);  // y labels are ticks, not data
 }
 
@@ -113,7 +122,8 @@ TEST(ReportChart, SpreadAndStylesAreDrawn) {
   EXPECT_NE(svg.find("fill-opacity=\"0.15\""), std::string::npos);  // the band
   EXPECT_NE(svg.find("fill-opacity=\"0.85\""), std::string::npos);  // the bars
   EXPECT_NE(svg.find("stroke-width=\"1.2\""), std::string::npos);   // the error bars
-  EXPECT_NE(svg.find("fill=\"white\" stroke=\"" + palette_color(2) + "\""), std::string::npos);  // hollow scatter
+  EXPECT_NE(svg.find("fill=\"white\" stroke=\"" + palette_color(2) + "\""),
+            std::string::npos);  // hollow scatter
 }
 
 TEST(ReportChart, WellFormedAndDeterministic) {

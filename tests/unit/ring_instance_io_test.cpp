@@ -13,7 +13,9 @@
 namespace redist::io {
 namespace {
 
-RingInstance parse(const std::string& text) { return ring_instance_from_json(parse_exact_json(text, "i.json"), "i.json"); }
+RingInstance parse(const std::string& text) {
+  return ring_instance_from_json(parse_exact_json(text, "i.json"), "i.json");
+}
 
 std::string field_of_error(const std::string& text) {
   try {
@@ -43,33 +45,78 @@ TEST(RingInstanceIo, DecimalCostsShareOneExactScale) {
 
 TEST(RingInstanceIo, EveryBadInputNamesItsField) {
   const std::string ok_tail = R"("succ_cost": 1})";
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1], "targets": [1]})"), "succ_cost");
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1], "targets": [1], "succ_cost": 1, "x": 2})"), "x");
-  EXPECT_EQ(field_of_error(R"({"ring": "ring", "loads": [1], "targets": [1], "succ_cost": 1})"), "ring");
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [], "targets": [], "succ_cost": 1})"), "loads");
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [3], "succ_cost": 1})"), "targets");
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2.5], "targets": [3, 1], "succ_cost": 1})"), "loads[1]");
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, -2], "targets": [3, 1], "succ_cost": 1})"), "loads[1]");
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 2], "succ_cost": 1})"), "targets");
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": [1, 0]})"), "succ_cost[1]");
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": -1})"), "succ_cost");
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": [1]})"), "succ_cost");
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": 1, "pred_cost": 1})"), "pred_cost");
-  EXPECT_EQ(field_of_error(R"({"ring": "bidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": 1})"), "pred_cost");
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": "1"})"), "succ_cost");
-  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [4611686018427387904, 1], "targets": [1, 4611686018427387904], "succ_cost": 1})"), "loads[1]");
+  EXPECT_EQ(field_of_error(R"({"ring": "unidirectional", "loads": [1], "targets": [1]})"),
+            "succ_cost");
+  EXPECT_EQ(
+      field_of_error(
+          R"({"ring": "unidirectional", "loads": [1], "targets": [1], "succ_cost": 1, "x": 2})"),
+      "x");
+  EXPECT_EQ(field_of_error(R"({"ring": "ring", "loads": [1], "targets": [1], "succ_cost": 1})"),
+            "ring");
+  EXPECT_EQ(
+      field_of_error(R"({"ring": "unidirectional", "loads": [], "targets": [], "succ_cost": 1})"),
+      "loads");
+  EXPECT_EQ(field_of_error(
+                R"({"ring": "unidirectional", "loads": [1, 2], "targets": [3], "succ_cost": 1})"),
+            "targets");
+  EXPECT_EQ(
+      field_of_error(
+          R"({"ring": "unidirectional", "loads": [1, 2.5], "targets": [3, 1], "succ_cost": 1})"),
+      "loads[1]");
+  EXPECT_EQ(
+      field_of_error(
+          R"({"ring": "unidirectional", "loads": [1, -2], "targets": [3, 1], "succ_cost": 1})"),
+      "loads[1]");
+  EXPECT_EQ(
+      field_of_error(
+          R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 2], "succ_cost": 1})"),
+      "targets");
+  EXPECT_EQ(
+      field_of_error(
+          R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": [1, 0]})"),
+      "succ_cost[1]");
+  EXPECT_EQ(
+      field_of_error(
+          R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": -1})"),
+      "succ_cost");
+  EXPECT_EQ(
+      field_of_error(
+          R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": [1]})"),
+      "succ_cost");
+  EXPECT_EQ(
+      field_of_error(
+          R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": 1, "pred_cost": 1})"),
+      "pred_cost");
+  EXPECT_EQ(field_of_error(
+                R"({"ring": "bidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": 1})"),
+            "pred_cost");
+  EXPECT_EQ(
+      field_of_error(
+          R"({"ring": "unidirectional", "loads": [1, 2], "targets": [2, 1], "succ_cost": "1"})"),
+      "succ_cost");
+  EXPECT_EQ(
+      field_of_error(
+          R"({"ring": "unidirectional", "loads": [4611686018427387904, 1], "targets": [1, 4611686018427387904], "succ_cost": 1})"),
+      "loads[1]");
   EXPECT_EQ(field_of_error(R"([1, 2])"), "");
 }
 
 TEST(RingInstanceIo, TrivialRingsAreValid) {
-  EXPECT_EQ(parse(R"({"ring": "unidirectional", "loads": [5], "targets": [5], "succ_cost": 1})").size(), 1u);
-  EXPECT_EQ(parse(R"({"ring": "bidirectional", "loads": [0, 2], "targets": [1, 1], "succ_cost": 1, "pred_cost": 2})").size(), 2u);
+  EXPECT_EQ(
+      parse(R"({"ring": "unidirectional", "loads": [5], "targets": [5], "succ_cost": 1})").size(),
+      1u);
+  EXPECT_EQ(
+      parse(
+          R"({"ring": "bidirectional", "loads": [0, 2], "targets": [1, 1], "succ_cost": 1, "pred_cost": 2})")
+          .size(),
+      2u);
 }
 
 TEST(RingInstanceIo, WritesWhatItReads) {
   const auto inst = parse(R"({"ring": "bidirectional", "loads": [1, 2, 3], "targets": [2, 2, 2],
                               "succ_cost": [0.5, 2, 1], "pred_cost": 3})");
-  const auto again = ring_instance_from_json(parse_exact_json(ring_instance_to_json(inst).dump(), "o"), "o");
+  const auto again =
+      ring_instance_from_json(parse_exact_json(ring_instance_to_json(inst).dump(), "o"), "o");
   EXPECT_EQ(again.loads, inst.loads);
   EXPECT_EQ(again.succ_cost, inst.succ_cost);
   EXPECT_EQ(again.pred_cost, inst.pred_cost);
@@ -77,8 +124,8 @@ TEST(RingInstanceIo, WritesWhatItReads) {
 }
 
 bool same(const RingInstance& a, const RingInstance& b) {
-  return a.kind == b.kind && a.loads == b.loads && a.targets == b.targets && a.succ_cost == b.succ_cost &&
-         a.pred_cost == b.pred_cost && a.cost_scale == b.cost_scale;
+  return a.kind == b.kind && a.loads == b.loads && a.targets == b.targets &&
+         a.succ_cost == b.succ_cost && a.pred_cost == b.pred_cost && a.cost_scale == b.cost_scale;
 }
 
 // Files go through the fast tokenizer (nlohmann's parser as its fallback), the DOM reader through
@@ -87,7 +134,8 @@ bool same(const RingInstance& a, const RingInstance& b) {
 // syntax error anywhere before a rule broken earlier in the file; the file reader, streaming, the
 // reverse.)
 TEST(RingInstanceIo, FileReaderAgreesWithTheDomReaderOnMutatedText) {
-  const std::string valid = R"({"ring": "bidirectional", "loads": [7, 1, 3, 0], "targets": [3, 4, 4, 0],
+  const std::string valid =
+      R"({"ring": "bidirectional", "loads": [7, 1, 3, 0], "targets": [3, 4, 4, 0],
       "succ_cost": [1, 2.5, 1e0, 3], "pred_cost": 0.25})";
   const std::string path = ::testing::TempDir() + "redist_mutated_instance.json";
   Rng rng(77);
@@ -98,12 +146,10 @@ TEST(RingInstanceIo, FileReaderAgreesWithTheDomReaderOnMutatedText) {
     std::optional<RingInstance> dom, file;
     try {
       dom = ring_instance_from_json(parse_exact_json(text, path), path);
-    } catch (const InputError&) {
-    }
+    } catch (const InputError&) {}
     try {
       file = read_ring_instance(path);
-    } catch (const InputError&) {
-    }
+    } catch (const InputError&) {}
     ASSERT_EQ(dom.has_value(), file.has_value()) << text;
     if (dom) {
       ++accepted;

@@ -30,7 +30,8 @@ bool has(exact::MilpSolver solver) {
 }
 
 // The MILP alone (no planner bound to start from): what the cross-checks compare.
-exact::RingOptimum solve_alone(const RingInstance& inst, exact::MilpSolver solver = exact::available_milp_solvers().front()) {
+exact::RingOptimum solve_alone(const RingInstance& inst,
+                               exact::MilpSolver solver = exact::available_milp_solvers().front()) {
   exact::RingOptimumOptions options;
   options.solver = solver;
   options.use_planner_bound = false;
@@ -55,7 +56,8 @@ void expect_certified(const RingInstance& inst, const exact::RingOptimum& r) {
 
 TEST(RingOptimum, ErrataRingHasOptimum19AboveTauInt17) {
   // docs/errata.md item 3: the one tiny ring where the optimum is above tau_int.
-  const auto inst = make_ring(RingKind::bidirectional, {1, 1, 1, 8}, {1, 1, 6, 3}, {4, 3, 1, 3}, {4, 2, 5, 5});
+  const auto inst =
+      make_ring(RingKind::bidirectional, {1, 1, 1, 8}, {1, 1, 6, 3}, {4, 3, 1, 3}, {4, 2, 5, 5});
   ASSERT_EQ(ring::solve_system6(inst).integer_optimum, 17);
   for (const exact::MilpSolver solver : exact::available_milp_solvers()) {
     for (const bool use_bound : {true, false}) {
@@ -75,8 +77,9 @@ TEST(RingOptimum, ErrataRingHasOptimum19AboveTauInt17) {
 // breadth-first search's (an independent exact method over the same one-port rules).
 TEST(RingOptimum, AgreesWithTheExactSearchOnHundredsOfTinyRings) {
   Rng rng(20261124);
-  const ring::RingShape shapes[] = {ring::RingShape::uniform, ring::RingShape::gather, ring::RingShape::scatter,
-                              ring::RingShape::heavy,   ring::RingShape::blocks, ring::RingShape::forward};
+  const ring::RingShape shapes[] = {ring::RingShape::uniform, ring::RingShape::gather,
+                                    ring::RingShape::scatter, ring::RingShape::heavy,
+                                    ring::RingShape::blocks,  ring::RingShape::forward};
   const ring::ExactSearchLimits search_limits{6, 24, 400'000, 8'000'000};
   int compared = 0, above_tau = 0, trials = 0;
   for (; trials < 300; ++trials) {
@@ -93,14 +96,16 @@ TEST(RingOptimum, AgreesWithTheExactSearchOnHundredsOfTinyRings) {
     const exact::RingOptimum r = solve_alone(inst);
     expect_certified(inst, r);
     ASSERT_EQ(r.status, exact::RingOptimum::Status::optimal);
-    const ring::ExactSearchResult search = exact_optimal_schedule(inst, r.planner_makespan, search_limits);
+    const ring::ExactSearchResult search =
+        exact_optimal_schedule(inst, r.planner_makespan, search_limits);
     if (search.outcome != ring::ExactSearchResult::Outcome::found) continue;
     EXPECT_EQ(*search.schedule.makespan, r.upper) << "trial " << trials;
     above_tau += r.upper > ring::solve_system6(inst).integer_optimum;
     ++compared;
   }
   EXPECT_GE(compared, 150);  // most draws are compared, not skipped
-  std::printf("[ compared %d of %d tiny rings; optimum above tau_int on %d ]\n", compared, trials, above_tau);
+  std::printf("[ compared %d of %d tiny rings; optimum above tau_int on %d ]\n", compared, trials,
+              above_tau);
 }
 
 // Homogeneous rings (uni- and bidirectional): the optimum is the unit-step brute force's step count
@@ -128,7 +133,8 @@ TEST(RingOptimum, AgreesWithTheUnitStepBruteForceOnHomogeneousRings) {
 
 TEST(RingOptimum, DecimalCostsAreExact) {
   // Costs 0.4, 0.6, ... at scale 1: ticks 4, 6, ...; the slot is their gcd (2 ticks = 0.2).
-  const auto inst = make_ring(RingKind::bidirectional, {1, 1, 1, 8}, {1, 1, 6, 3}, {8, 6, 2, 6}, {8, 4, 10, 10}, 1);
+  const auto inst = make_ring(RingKind::bidirectional, {1, 1, 1, 8}, {1, 1, 6, 3}, {8, 6, 2, 6},
+                              {8, 4, 10, 10}, 1);
   const exact::RingOptimum r = solve_alone(inst);
   expect_certified(inst, r);
   EXPECT_EQ(r.status, exact::RingOptimum::Status::optimal);
@@ -138,8 +144,8 @@ TEST(RingOptimum, DecimalCostsAreExact) {
 }
 
 TEST(RingOptimum, TwoProcessorsUseBothLinks) {
-  // n = 2, bidirectional: two links each way (docs/design.md section 4). 6 items from P_0 to P_1 over
-  // links of cost 1 and 2, but one receive port: 6 x 1 is best.
+  // n = 2, bidirectional: two links each way (docs/design.md section 4). 6 items from P_0 to P_1
+  // over links of cost 1 and 2, but one receive port: 6 x 1 is best.
   const auto inst = make_ring(RingKind::bidirectional, {7, 1}, {1, 7}, {1, 3}, {2, 3});
   const exact::RingOptimum r = solve_alone(inst);
   expect_certified(inst, r);
@@ -164,7 +170,8 @@ TEST(RingOptimum, UnidirectionalOptimumIsLemma5) {
 }
 
 TEST(RingOptimum, SolversAgree) {
-  if (!has(exact::MilpSolver::cbc) || !has(exact::MilpSolver::glpk)) GTEST_SKIP() << "needs both CBC and GLPK";
+  if (!has(exact::MilpSolver::cbc) || !has(exact::MilpSolver::glpk))
+    GTEST_SKIP() << "needs both CBC and GLPK";
   Rng rng(31);
   for (int trial = 0; trial < 25; ++trial) {
     ring::RingGenOptions gen;
@@ -225,13 +232,15 @@ TEST(RingOptimum, RefusesAboveItsLimitsWithTheReason) {
   EXPECT_EQ(big.status, exact::RingOptimum::Status::refused);
   EXPECT_NE(big.refusal.find("n = 9"), std::string::npos) << big.refusal;
 
-  const auto heavy = make_ring(RingKind::bidirectional, {1'000'000'000'000'000'000, 1, 1}, {1, 1'000'000'000'000'000'000, 1},
-                               {1, 1, 1}, {1, 1, 1});
-  const exact::RingOptimum many = exact::exact_ring_optimum(heavy);  // refused before any planning or model
+  const auto heavy = make_ring(RingKind::bidirectional, {1'000'000'000'000'000'000, 1, 1},
+                               {1, 1'000'000'000'000'000'000, 1}, {1, 1, 1}, {1, 1, 1});
+  const exact::RingOptimum many =
+      exact::exact_ring_optimum(heavy);  // refused before any planning or model
   EXPECT_EQ(many.status, exact::RingOptimum::Status::refused);
   EXPECT_NE(many.refusal.find("items"), std::string::npos) << many.refusal;
 
-  const auto slow = make_ring(RingKind::bidirectional, {300, 1, 1}, {1, 1, 300}, {997, 1000, 999}, {1000, 991, 1000});
+  const auto slow = make_ring(RingKind::bidirectional, {300, 1, 1}, {1, 1, 300}, {997, 1000, 999},
+                              {1000, 991, 1000});
   const auto why = exact::ring_optimum_refusal(slow, *ring::plan_ring(slow).schedule.makespan);
   ASSERT_TRUE(why.has_value());
   EXPECT_NE(why->find("horizon"), std::string::npos) << *why;
@@ -239,12 +248,14 @@ TEST(RingOptimum, RefusesAboveItsLimitsWithTheReason) {
 
 TEST(TimeIndexedModel, SizeAndSlots) {
   const auto inst = make_ring(RingKind::bidirectional, {3, 1, 1}, {1, 1, 3}, {2, 4, 6}, {4, 2, 2});
-  const exact::TimeIndexedModel m = exact::build_time_indexed_model(inst, 21, 0);  // 21 ticks, slot 2: 10 slots
+  const exact::TimeIndexedModel m =
+      exact::build_time_indexed_model(inst, 21, 0);  // 21 ticks, slot 2: 10 slots
   EXPECT_EQ(m.slot_ticks, 2);
   EXPECT_EQ(m.horizon, 10);
   ASSERT_EQ(m.links.size(), 6u);
   std::size_t binaries = 0;
-  for (const exact::ModelLink& l : m.links) binaries += static_cast<std::size_t>(m.horizon - l.slots + 1);
+  for (const exact::ModelLink& l : m.links)
+    binaries += static_cast<std::size_t>(m.horizon - l.slots + 1);
   EXPECT_EQ(m.binaries, binaries);
 }
 

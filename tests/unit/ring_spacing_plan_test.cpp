@@ -1,7 +1,7 @@
-// Plans with spaced transfers (docs/ring_unidirectional.md): heterogeneous unidirectional rings come
-// back optimal, at exactly Lemma 5's value computed here independently, on random rings of several
-// shapes and on adversarial relay chains; schedules stay small whatever the item counts; every
-// bidirectional plan is validated. Every schedule goes through the exact validator.
+// Plans with spaced transfers (docs/ring_unidirectional.md): heterogeneous unidirectional rings
+// come back optimal, at exactly Lemma 5's value computed here independently, on random rings of
+// several shapes and on adversarial relay chains; schedules stay small whatever the item counts;
+// every bidirectional plan is validated. Every schedule goes through the exact validator.
 
 #include <gtest/gtest.h>
 
@@ -19,7 +19,6 @@ namespace redist {
 namespace {
 
 using testing::lemma5_value;
-
 
 ring::RingPlan validated_plan(const RingInstance& inst, const ring::RingPlanOptions& options = {}) {
   ring::RingPlan plan = plan_ring(inst, options);
@@ -43,7 +42,8 @@ std::size_t most_transfers_per_link(const Schedule& s) {
   return most;
 }
 
-RingInstance heterogeneous_uni(std::size_t n, std::int64_t max_load, std::int64_t max_cost, std::uint64_t seed) {
+RingInstance heterogeneous_uni(std::size_t n, std::int64_t max_load, std::int64_t max_cost,
+                               std::uint64_t seed) {
   ring::RingGenOptions opt;
   opt.n = n;
   opt.heterogeneous = true;
@@ -63,7 +63,8 @@ void expect_lemma5_optimal(const RingInstance& inst) {
 TEST(SpacedUnidirectional, RandomRingsOfSeveralShapesMeetLemma5) {
   Rng rng(17);
   for (int trial = 0; trial < 1500; ++trial) {
-    const std::size_t n = static_cast<std::size_t>(trial % 50 == 0 ? rng.uniform(200, 2000) : rng.uniform(2, 40));
+    const std::size_t n =
+        static_cast<std::size_t>(trial % 50 == 0 ? rng.uniform(200, 2000) : rng.uniform(2, 40));
     const std::int64_t max_load = trial % 3 == 0 ? 1'000'000'000 : trial % 3 == 1 ? 1000 : 5;
     const std::int64_t max_cost = trial % 2 == 0 ? 10 : 1000;
     expect_lemma5_optimal(heterogeneous_uni(n, max_load, max_cost, rng.next()));
@@ -73,7 +74,8 @@ TEST(SpacedUnidirectional, RandomRingsOfSeveralShapesMeetLemma5) {
 TEST(SpacedUnidirectional, DecimalCostsMeetLemma5Exactly) {
   Rng rng(18);
   for (int trial = 0; trial < 300; ++trial) {
-    RingInstance inst = heterogeneous_uni(static_cast<std::size_t>(rng.uniform(2, 30)), 1'000'000, 1000, rng.next());
+    RingInstance inst = heterogeneous_uni(static_cast<std::size_t>(rng.uniform(2, 30)), 1'000'000,
+                                          1000, rng.next());
     inst.cost_scale = 3;  // costs 0.001 .. 1.000
     expect_lemma5_optimal(inst);
   }
@@ -87,9 +89,10 @@ TEST(SpacedUnidirectional, TenThousandProcessorsWithBillionItemLoads) {
   }
 }
 
-// A relay chain: one source of `items`, then links whose costs alternate between slow and fast, each
-// relay with a few items of its own and a target of the same few, the sink taking the rest.
-RingInstance relay_chain(const std::vector<std::int64_t>& costs, std::int64_t items, std::int64_t own) {
+// A relay chain: one source of `items`, then links whose costs alternate between slow and fast,
+// each relay with a few items of its own and a target of the same few, the sink taking the rest.
+RingInstance relay_chain(const std::vector<std::int64_t>& costs, std::int64_t items,
+                         std::int64_t own) {
   const std::size_t n = costs.size();
   RingInstance inst;
   inst.succ_cost = costs;
@@ -103,13 +106,18 @@ RingInstance relay_chain(const std::vector<std::int64_t>& costs, std::int64_t it
 }
 
 TEST(SpacedUnidirectional, AdversarialRelayChainsStayOptimalAndSmall) {
-  // A fast link between two saturated slow links (fuzz/regressions/plan/unidirectional_relay_needs_bursts.bin
-  // needed about 10^14 back-to-back batches), and longer chains of alternating and decreasing costs.
-  const std::vector<std::vector<std::int64_t>> shapes = {
-      {3, 1, 3, 2}, {3, 1, 3, 1, 3, 5}, {7, 1, 7, 1, 7, 1, 7, 9}, {9, 8, 7, 6, 5, 4, 3, 2, 1, 5}, {1, 9, 1, 9, 1, 9, 2},
-      {5, 3, 5, 3, 4, 2, 6}};
+  // A fast link between two saturated slow links
+  // (fuzz/regressions/plan/unidirectional_relay_needs_bursts.bin needed about 10^14 back-to-back
+  // batches), and longer chains of alternating and decreasing costs.
+  const std::vector<std::vector<std::int64_t>> shapes = {{3, 1, 3, 2},
+                                                         {3, 1, 3, 1, 3, 5},
+                                                         {7, 1, 7, 1, 7, 1, 7, 9},
+                                                         {9, 8, 7, 6, 5, 4, 3, 2, 1, 5},
+                                                         {1, 9, 1, 9, 1, 9, 2},
+                                                         {5, 3, 5, 3, 4, 2, 6}};
   for (const auto& costs : shapes)
-    for (const std::int64_t items : {std::int64_t{1000}, std::int64_t{1'000'000'007}, std::int64_t{100'000'000'000'000}})
+    for (const std::int64_t items :
+         {std::int64_t{1000}, std::int64_t{1'000'000'007}, std::int64_t{100'000'000'000'000}})
       for (const std::int64_t own : {1, 3, 1000}) {
         const auto inst = relay_chain(costs, items, own);
         expect_lemma5_optimal(inst);
@@ -155,7 +163,9 @@ TEST(SpacedPlans, BidirectionalPlansAreValidAtEverySize) {
   Rng rng(31);
   for (int trial = 0; trial < 600; ++trial) {
     ring::RingGenOptions opt;
-    opt.n = static_cast<std::size_t>(trial % 100 == 0 ? 5000 : trial % 10 == 0 ? rng.uniform(100, 500) : rng.uniform(2, 30));
+    opt.n = static_cast<std::size_t>(trial % 100 == 0  ? 5000
+                                     : trial % 10 == 0 ? rng.uniform(100, 500)
+                                                       : rng.uniform(2, 30));
     opt.kind = RingKind::bidirectional;
     opt.heterogeneous = trial % 4 != 0;
     opt.max_load = trial % 2 ? 1'000'000'000 : rng.uniform(1, 50);
@@ -185,22 +195,27 @@ TEST(SpacedPlans, HugeItemCountsPlanIntoTinySchedules) {
 TEST(SpacedPlans, BackToBackOptionNeverSpacesAndReportsItsGap) {
   Rng rng(32);
   for (int trial = 0; trial < 200; ++trial) {
-    const auto inst = heterogeneous_uni(static_cast<std::size_t>(rng.uniform(2, 30)), 1000, 10, rng.next());
+    const auto inst =
+        heterogeneous_uni(static_cast<std::size_t>(rng.uniform(2, 30)), 1000, 10, rng.next());
     ring::RingPlanOptions options;
     options.back_to_back = true;
     const ring::RingPlan plan = validated_plan(inst, options);
-    for (const Transfer& t : plan.schedule.transfers) ASSERT_EQ(static_cast<long long>(t.spacing), 0);
-    EXPECT_EQ(plan.schedule.status == PlanStatus::optimal, *plan.schedule.makespan == lemma5_value(inst));
+    for (const Transfer& t : plan.schedule.transfers)
+      ASSERT_EQ(static_cast<long long>(t.spacing), 0);
+    EXPECT_EQ(plan.schedule.status == PlanStatus::optimal,
+              *plan.schedule.makespan == lemma5_value(inst));
     EXPECT_TRUE(*plan.schedule.lower_bound == lemma5_value(inst));
   }
 }
 
-// The worst case we know (docs/ring_unidirectional.md): costs decreasing along a chain from one heavy
-// source. Every relay sends its own items, then forwards at the pace of each faster-upstream stretch in
-// turn, so link k needs k transfers: n (n - 1) / 2 in all, still optimal and independent of the items.
+// The worst case we know (docs/ring_unidirectional.md): costs decreasing along a chain from one
+// heavy source. Every relay sends its own items, then forwards at the pace of each faster-upstream
+// stretch in turn, so link k needs k transfers: n (n - 1) / 2 in all, still optimal and independent
+// of the items.
 RingInstance decreasing_chain(std::size_t n, std::int64_t items) {
   RingInstance inst;
-  for (std::size_t i = 0; i < n; ++i) inst.succ_cost.push_back(2 * static_cast<std::int64_t>(n - i));
+  for (std::size_t i = 0; i < n; ++i)
+    inst.succ_cost.push_back(2 * static_cast<std::int64_t>(n - i));
   inst.loads.assign(n, 1);
   inst.targets.assign(n, 1);
   inst.loads[0] = items;
@@ -233,7 +248,10 @@ TEST(SpacedUnidirectional, APathBeyondItsTransferBudgetIsRefusedNotExhaustingMem
 TEST(SpacedPlans, MostTransfersPerLinkOnRandomRingsIsSmall) {
   // docs/ring_unidirectional.md reports these counts; here they are only bounded loosely.
   std::size_t most = 0;
-  for (const std::uint64_t seed : {1, 2, 3, 4, 5}) most = std::max(most, most_transfers_per_link(validated_plan(heterogeneous_uni(2000, 1'000'000'000, 10, seed)).schedule));
+  for (const std::uint64_t seed : {1, 2, 3, 4, 5})
+    most = std::max(most,
+                    most_transfers_per_link(
+                        validated_plan(heterogeneous_uni(2000, 1'000'000'000, 10, seed)).schedule));
   EXPECT_LE(most, 64U);
 }
 

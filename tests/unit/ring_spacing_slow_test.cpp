@@ -15,7 +15,6 @@ namespace {
 
 using testing::lemma5_value;
 
-
 TEST(SpacedUnidirectionalSlow, HundredThousandProcessors) {
   for (const std::uint64_t seed : {1, 2, 3})
     for (const std::int64_t max_load : {std::int64_t{1000}, std::int64_t{1'000'000'000}}) {

@@ -1,12 +1,13 @@
-// The validator against an item-by-item reference on thousands of random schedules, valid and broken.
+// The validator against an item-by-item reference on thousands of random schedules, valid and
+// broken.
 
 #include <gtest/gtest.h>
 
 #include "redist/core/random.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ring_validator.hpp"
-#include "support/ring_brute_force.hpp"
 #include "support/reference_validator.hpp"
+#include "support/ring_brute_force.hpp"
 #include "support/ring_test_helpers.hpp"
 
 namespace redist {
@@ -15,13 +16,23 @@ namespace {
 // A valid schedule made invalid in one random way (or left alone).
 Schedule mutate(Schedule s, const RingInstance& inst, Rng& rng) {
   if (s.transfers.empty()) return s;
-  auto& t = s.transfers[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(s.transfers.size()) - 1))];
+  auto& t = s.transfers[static_cast<std::size_t>(
+      rng.uniform(0, static_cast<std::int64_t>(s.transfers.size()) - 1))];
   switch (rng.uniform(0, 4)) {
-    case 0: t.start = std::max<Ticks>(0, t.start - inst.succ_cost.front()); break;
-    case 1: t.start += inst.succ_cost.front(); break;
-    case 2: t.items += 1; break;
-    case 3: t.to = (t.to + 1) % static_cast<std::int64_t>(inst.size()); break;
-    default: break;
+    case 0:
+      t.start = std::max<Ticks>(0, t.start - inst.succ_cost.front());
+      break;
+    case 1:
+      t.start += inst.succ_cost.front();
+      break;
+    case 2:
+      t.items += 1;
+      break;
+    case 3:
+      t.to = (t.to + 1) % static_cast<std::int64_t>(inst.size());
+      break;
+    default:
+      break;
   }
   return s;
 }
@@ -33,7 +44,8 @@ void expect_agreement(const RingInstance& inst, const Schedule& s) {
   if (ours.valid) {
     EXPECT_EQ(static_cast<long long>(ours.makespan), static_cast<long long>(ref.makespan));
   } else {
-    EXPECT_EQ(static_cast<long long>(ours.violation->time), static_cast<long long>(ref.violation_time))
+    EXPECT_EQ(static_cast<long long>(ours.violation->time),
+              static_cast<long long>(ref.violation_time))
         << ours.violation->message << " / reference: " << ref.rule;
     EXPECT_EQ(ours.violation->rule, ref.rule) << ours.violation->message;
   }
@@ -59,8 +71,9 @@ TEST(RingValidatorProperty, AgreesWithItemByItemReferenceOnRandomSchedules) {
   }
 }
 
-// The validator reads the schedule in place, its times multiplied up to the instance's scale (or the
-// instance's costs up to the schedule's): the same verdicts as the reference, which copies both.
+// The validator reads the schedule in place, its times multiplied up to the instance's scale (or
+// the instance's costs up to the schedule's): the same verdicts as the reference, which copies
+// both.
 TEST(RingValidatorProperty, AgreesWhenScheduleAndInstanceScalesDiffer) {
   Rng rng(77);
   for (int trial = 0; trial < 2000; ++trial) {

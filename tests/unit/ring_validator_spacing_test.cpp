@@ -19,7 +19,8 @@ namespace {
 
 RingInstance ring(RingKind kind, std::vector<std::int64_t> loads, std::vector<std::int64_t> targets,
                   std::vector<std::int64_t> succ, std::vector<std::int64_t> pred = {}) {
-  return testing::make_ring(kind, std::move(loads), std::move(targets), std::move(succ), std::move(pred));
+  return testing::make_ring(kind, std::move(loads), std::move(targets), std::move(succ),
+                            std::move(pred));
 }
 
 Schedule schedule(std::vector<Transfer> transfers) {
@@ -28,7 +29,8 @@ Schedule schedule(std::vector<Transfer> transfers) {
   return s;
 }
 
-Transfer spaced(std::int64_t from, std::int64_t to, std::int64_t items, Ticks start, Ticks spacing) {
+Transfer spaced(std::int64_t from, std::int64_t to, std::int64_t items, Ticks start,
+                Ticks spacing) {
   return {from, to, items, start, std::nullopt, spacing};
 }
 
@@ -38,11 +40,13 @@ constexpr auto bi = RingKind::bidirectional;
 TEST(RingValidatorSpacing, ARelayForwardsAtItsUpstreamPace) {
   // P0 sends 4 items at cost 3; P1 (cost 1, nothing of its own) forwards each as it arrives.
   const auto inst = ring(uni, {4, 0, 0}, {0, 0, 4}, {3, 1, 1});
-  auto result = sim::validate_ring_schedule(inst, schedule({spaced(0, 1, 4, 0, 0), spaced(1, 2, 4, 3, 3)}));
+  auto result =
+      sim::validate_ring_schedule(inst, schedule({spaced(0, 1, 4, 0, 0), spaced(1, 2, 4, 3, 3)}));
   ASSERT_TRUE(result.valid) << result.violation->message;
   EXPECT_EQ(static_cast<long long>(result.makespan), 3 + 3 * 3 + 1);
   // Spacing 2: the second item would leave at t=5, one tick before it arrives.
-  result = sim::validate_ring_schedule(inst, schedule({spaced(0, 1, 4, 0, 0), spaced(1, 2, 4, 3, 2)}));
+  result =
+      sim::validate_ring_schedule(inst, schedule({spaced(0, 1, 4, 0, 0), spaced(1, 2, 4, 3, 2)}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "holdings");
   EXPECT_EQ(static_cast<long long>(result.violation->time), 5);
@@ -62,15 +66,18 @@ TEST(RingValidatorSpacing, SpacingBelowTheLinkCostHasItsOwnRule) {
 TEST(RingValidatorSpacing, ATransferHoldsItsPortsBetweenItsItems) {
   // P1 sends to both sides; the pauses of a spaced transfer still hold its send port.
   const auto inst = ring(bi, {0, 4, 0}, {1, 2, 1}, {1, 1, 1}, {1, 1, 1});
-  auto result = sim::validate_ring_schedule(inst, schedule({spaced(1, 2, 1, 0, 0), spaced(1, 0, 1, 1, 0)}));
+  auto result =
+      sim::validate_ring_schedule(inst, schedule({spaced(1, 2, 1, 0, 0), spaced(1, 0, 1, 1, 0)}));
   EXPECT_TRUE(result.valid);
   // Two items every 3 ticks to P2 hold the port over [0, 4): a send to P0 at t=1 clashes.
   const auto two = ring(bi, {0, 4, 0}, {1, 1, 2}, {1, 1, 1}, {1, 1, 1});
-  result = sim::validate_ring_schedule(two, schedule({spaced(1, 2, 2, 0, 3), spaced(1, 0, 1, 1, 0)}));
+  result =
+      sim::validate_ring_schedule(two, schedule({spaced(1, 2, 2, 0, 3), spaced(1, 0, 1, 1, 0)}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "one-port");
   EXPECT_EQ(static_cast<long long>(result.violation->time), 1);
-  result = sim::validate_ring_schedule(two, schedule({spaced(1, 2, 2, 0, 3), spaced(1, 0, 1, 4, 0)}));
+  result =
+      sim::validate_ring_schedule(two, schedule({spaced(1, 2, 2, 0, 3), spaced(1, 0, 1, 4, 0)}));
   EXPECT_TRUE(result.valid);
 }
 
@@ -78,14 +85,17 @@ TEST(RingValidatorSpacing, HugeSpacedTransfersCostNothing) {
   // 10^18 items over a cost-7 link, relayed at that pace by a cost-1 link; and one too early.
   const std::int64_t total = 1'000'000'000'000'000'000;
   const auto inst = ring(uni, {total, 0, 0}, {0, 0, total}, {7, 1, 5});
-  auto result = sim::validate_ring_schedule(inst, schedule({spaced(0, 1, total, 0, 0), spaced(1, 2, total, 7, 7)}));
+  auto result = sim::validate_ring_schedule(
+      inst, schedule({spaced(0, 1, total, 0, 0), spaced(1, 2, total, 7, 7)}));
   ASSERT_TRUE(result.valid) << result.violation->message;
   EXPECT_TRUE(result.makespan == Ticks{total} * 7 + 1);
-  result = sim::validate_ring_schedule(inst, schedule({spaced(0, 1, total, 0, 0), spaced(1, 2, total, 6, 7)}));
+  result = sim::validate_ring_schedule(
+      inst, schedule({spaced(0, 1, total, 0, 0), spaced(1, 2, total, 6, 7)}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, "holdings");
   // One tick too fast a pace: the second item leaves at t=13, one tick before it arrives.
-  result = sim::validate_ring_schedule(inst, schedule({spaced(0, 1, total, 0, 0), spaced(1, 2, total, 7, 6)}));
+  result = sim::validate_ring_schedule(
+      inst, schedule({spaced(0, 1, total, 0, 0), spaced(1, 2, total, 7, 6)}));
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(static_cast<long long>(result.violation->time), 13);
 }
@@ -105,11 +115,13 @@ RingInstance small_ring(Rng& rng, std::int64_t max_load) {
 void expect_agreement(const RingInstance& inst, const Schedule& s, const char* what) {
   const auto ours = sim::validate_ring_schedule(inst, s);
   const auto ref = testing::reference_validate(inst, s);
-  ASSERT_EQ(ours.valid, ref.valid) << what << ": " << (ours.violation ? ours.violation->message : "valid");
+  ASSERT_EQ(ours.valid, ref.valid)
+      << what << ": " << (ours.violation ? ours.violation->message : "valid");
   if (ours.valid) {
     EXPECT_EQ(static_cast<long long>(ours.makespan), static_cast<long long>(ref.makespan)) << what;
   } else {
-    EXPECT_EQ(static_cast<long long>(ours.violation->time), static_cast<long long>(ref.violation_time))
+    EXPECT_EQ(static_cast<long long>(ours.violation->time),
+              static_cast<long long>(ref.violation_time))
         << what << ": " << ours.violation->message << " / reference: " << ref.rule;
     EXPECT_EQ(ours.violation->rule, ref.rule) << what << ": " << ours.violation->message;
   }
@@ -176,19 +188,24 @@ TEST(RingValidatorSpacing, AgreesOnSpacedPlansAndTheirOneTickBreaks) {
   for (int trial = 0; trial < 6000; ++trial) {
     auto inst = small_ring(rng, 6);
     if (inst.size() < 2) continue;
-    if (trial % 2 == 0) {  // one heavy source, relays of one item: they must keep pace with slower links
-      const auto heavy = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(inst.size()) - 1));
+    if (trial % 2 ==
+        0) {  // one heavy source, relays of one item: they must keep pace with slower links
+      const auto heavy =
+          static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(inst.size()) - 1));
       std::int64_t total = 0;
       for (const auto t : inst.targets) total += t;
       for (std::size_t i = 0; i < inst.size(); ++i) inst.loads[i] = i == heavy ? 0 : 1;
       inst.loads[heavy] = total - static_cast<std::int64_t>(inst.size()) + 1;
     }
     const auto prefix = prefix_sums(inst.imbalances());
-    const std::int64_t x = inst.bidirectional() ? rng.uniform(-*std::max_element(prefix.begin(), prefix.end()),
-                                                              -*std::min_element(prefix.begin(), prefix.end()))
-                                                : unidirectional_shift(prefix);
-    const auto order = rng.uniform(0, 1) ? ring::PortOrder::succ_first : ring::PortOrder::pred_first;
-    const auto timing = ring::time_flows(inst, x, order, ring::FollowMode::exact, ring::Pacing::spaced);
+    const std::int64_t x = inst.bidirectional()
+                               ? rng.uniform(-*std::max_element(prefix.begin(), prefix.end()),
+                                             -*std::min_element(prefix.begin(), prefix.end()))
+                               : unidirectional_shift(prefix);
+    const auto order =
+        rng.uniform(0, 1) ? ring::PortOrder::succ_first : ring::PortOrder::pred_first;
+    const auto timing =
+        ring::time_flows(inst, x, order, ring::FollowMode::exact, ring::Pacing::spaced);
     if (!timing) continue;
     const Schedule plan = ring::flow_timing_schedule(inst, *timing, ring::Pacing::spaced);
     const auto verdict = sim::validate_ring_schedule(inst, plan);
@@ -196,10 +213,12 @@ TEST(RingValidatorSpacing, AgreesOnSpacedPlansAndTheirOneTickBreaks) {
     EXPECT_TRUE(verdict.makespan == timing->makespan);
     expect_agreement(inst, plan, "plan");
     if (plan.transfers.empty()) continue;
-    spaced_valid += std::any_of(plan.transfers.begin(), plan.transfers.end(), [](const Transfer& t) { return t.spacing != 0; });
+    spaced_valid += std::any_of(plan.transfers.begin(), plan.transfers.end(),
+                                [](const Transfer& t) { return t.spacing != 0; });
     for (int kind = 0; kind < 6; ++kind) {
       Schedule mutant = plan;
-      const auto victim = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(plan.transfers.size()) - 1));
+      const auto victim = static_cast<std::size_t>(
+          rng.uniform(0, static_cast<std::int64_t>(plan.transfers.size()) - 1));
       if (!break_once(mutant, inst, victim, kind)) continue;
       broken += !sim::validate_ring_schedule(inst, mutant).valid;
       expect_agreement(inst, mutant, "mutant");

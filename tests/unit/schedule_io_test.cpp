@@ -13,7 +13,9 @@ Schedule parse(const std::string& text, std::size_t n = 3) {
   return schedule_from_json(parse_exact_json(text, "s.json"), "s.json", n);
 }
 
-Schedule stream(const std::string& text, std::size_t n = 3) { return schedule_from_text(text, "s.json", n); }
+Schedule stream(const std::string& text, std::size_t n = 3) {
+  return schedule_from_text(text, "s.json", n);
+}
 
 // The error of the DOM reader and of the streaming one: they must name the same field.
 std::string field_of_error(const std::string& text) {
@@ -36,8 +38,8 @@ bool same(const Schedule& a, const Schedule& b) {
   if (a.transfers.size() != b.transfers.size() || a.time_scale != b.time_scale) return false;
   for (std::size_t i = 0; i < a.transfers.size(); ++i) {
     const Transfer &x = a.transfers[i], &y = b.transfers[i];
-    if (x.from != y.from || x.to != y.to || x.items != y.items || x.start != y.start || x.link != y.link ||
-        x.spacing != y.spacing)
+    if (x.from != y.from || x.to != y.to || x.items != y.items || x.start != y.start ||
+        x.link != y.link || x.spacing != y.spacing)
       return false;
   }
   return a.makespan == b.makespan && a.lower_bound == b.lower_bound && a.status == b.status &&
@@ -57,12 +59,19 @@ TEST(ScheduleIo, ReadsDecimalStartsAtOneScale) {
 
 TEST(ScheduleIo, BadSchedulesNameTheirField) {
   EXPECT_EQ(field_of_error(R"({})"), "transfers");
-  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 3, "items": 1, "start": 0}]})"), "transfers[0].to");
-  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": -1, "to": 1, "items": 1, "start": 0}]})"), "transfers[0].from");
-  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": -1, "start": 0}]})"), "transfers[0].items");
-  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": 1}]})"), "transfers[0].start");
-  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": -0.5}]})"), "transfers[0].start");
-  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 0, "link": "up"}]})"), "transfers[0].link");
+  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 3, "items": 1, "start": 0}]})"),
+            "transfers[0].to");
+  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": -1, "to": 1, "items": 1, "start": 0}]})"),
+            "transfers[0].from");
+  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": -1, "start": 0}]})"),
+            "transfers[0].items");
+  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": 1}]})"),
+            "transfers[0].start");
+  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": -0.5}]})"),
+            "transfers[0].start");
+  EXPECT_EQ(field_of_error(
+                R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 0, "link": "up"}]})"),
+            "transfers[0].link");
   EXPECT_EQ(field_of_error(R"({"transfers": [], "status": "good"})"), "status");
 }
 
@@ -83,13 +92,15 @@ TEST(ScheduleIo, TransfersTextIsTheDomsDump) {
       {"from": 1, "to": 0, "items": 9223372036854775807, "start": "12345678901234567890.001", "link": "pred"}]})");
   const Json dom = schedule_to_json(s)["transfers"];
   std::string expected = "[\n";
-  for (std::size_t i = 0; i < dom.size(); ++i) expected += "    " + dom[i].dump() + (i + 1 < dom.size() ? ",\n" : "\n");
+  for (std::size_t i = 0; i < dom.size(); ++i)
+    expected += "    " + dom[i].dump() + (i + 1 < dom.size() ? ",\n" : "\n");
   EXPECT_EQ(transfers_json_text(s, "  "), expected + "  ]");
   EXPECT_EQ(transfers_json_text(Schedule{}, "  "), "[]");
 }
 
 TEST(ScheduleIo, ReadsSpacingAtTheSchedulesScale) {
-  const std::string text = R"({"transfers": [{"from": 0, "to": 1, "items": 500, "start": 3, "spacing": 2.5},
+  const std::string text =
+      R"({"transfers": [{"from": 0, "to": 1, "items": 500, "start": 3, "spacing": 2.5},
       {"from": 1, "to": 2, "items": 2, "start": 0.25}], "makespan": 1250.75})";
   for (const Schedule& s : {parse(text), stream(text)}) {
     EXPECT_EQ(s.time_scale, 2);
@@ -103,7 +114,8 @@ TEST(ScheduleIo, ReadsSpacingAtTheSchedulesScale) {
 TEST(ScheduleIo, SpacingRoundTripsAndIsWrittenOnlyWhenSpaced) {
   Schedule s;
   s.time_scale = 3;
-  s.transfers = {{0, 1, 4, 1500, std::nullopt, 2250}, {1, 2, 3, 0, Link::succ, 0},
+  s.transfers = {{0, 1, 4, 1500, std::nullopt, 2250},
+                 {1, 2, 3, 0, Link::succ, 0},
                  {2, 0, 1, 7, std::nullopt, (Ticks{1} << 100) + 1}};  // a spacing no double holds
   const std::string text = R"({"transfers": )" + transfers_json_text(s, "") + "}";
   EXPECT_NE(text.find(R"("spacing":2.25)"), std::string::npos) << text;
@@ -115,7 +127,8 @@ TEST(ScheduleIo, SpacingRoundTripsAndIsWrittenOnlyWhenSpaced) {
 
 TEST(ScheduleIo, BadSpacingIsBadInput) {
   const auto with = [](const std::string& spacing) {
-    return R"({"transfers": [{"from": 0, "to": 1, "items": 2, "start": 0, "spacing": )" + spacing + "}]}";
+    return R"({"transfers": [{"from": 0, "to": 1, "items": 2, "start": 0, "spacing": )" + spacing +
+           "}]}";
   };
   for (const char* bad : {"0", "-1", "\"2\"", "null", "[1]", "1e-19"})
     EXPECT_EQ(field_of_error(with(bad)), "transfers[0].spacing") << bad;
@@ -123,9 +136,10 @@ TEST(ScheduleIo, BadSpacingIsBadInput) {
 }
 
 TEST(ScheduleIo, StreamingReaderAgreesWithTheDomReader) {
-  // Extra fields anywhere (a plan's output has "bounds", "framework", ...), times at several scales,
-  // makespan before and after the transfers.
-  const std::string text = R"({"bounds": [{"name": "lemma5", "value": 2.5}], "makespan": 7, "transfers": [
+  // Extra fields anywhere (a plan's output has "bounds", "framework", ...), times at several
+  // scales, makespan before and after the transfers.
+  const std::string text =
+      R"({"bounds": [{"name": "lemma5", "value": 2.5}], "makespan": 7, "transfers": [
       {"from": 0, "to": 1, "items": 3, "start": 1, "note": {"a": [1, 2, {"b": null}]}},
       {"from": 1, "to": 2, "items": 1, "start": 0.001, "spacing": 1.5, "link": "succ"},
       {"from": 2, "to": 0, "items": 9223372036854775807, "start": "12345678901234567890.001"}],
@@ -141,15 +155,19 @@ TEST(ScheduleIo, StreamingReaderNamesEveryBadField) {
   EXPECT_EQ(field_of_error(R"([])"), "");
   EXPECT_EQ(field_of_error(R"({"transfers": {}})"), "transfers");
   EXPECT_EQ(field_of_error(R"({"transfers": [1]})"), "transfers[0]");
-  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": "0", "to": 1, "items": 1, "start": 0}]})"), "transfers[0].from");
-  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0.5, "to": 1, "items": 1, "start": 0}]})"), "transfers[0].from");
-  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 0, "link": 1}]})"),
-            "transfers[0].link");
+  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": "0", "to": 1, "items": 1, "start": 0}]})"),
+            "transfers[0].from");
+  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0.5, "to": 1, "items": 1, "start": 0}]})"),
+            "transfers[0].from");
+  EXPECT_EQ(
+      field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 0, "link": 1}]})"),
+      "transfers[0].link");
   EXPECT_EQ(field_of_error(R"({"transfers": [], "makespan": "soon"})"), "makespan");
   EXPECT_EQ(field_of_error(R"({"transfers": [], "flow_shift": 0.5})"), "flow_shift");
   // A start that fits alone but not at the finest scale of the file, met later.
   EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 1e37},
-      {"from": 0, "to": 1, "items": 1, "start": 0.01}]})"), "transfers[0].start");
+      {"from": 0, "to": 1, "items": 1, "start": 0.01}]})"),
+            "transfers[0].start");
 }
 
 TEST(ScheduleIo, StreamingReaderRejectsDuplicateKeysWithTheirPlace) {
@@ -163,9 +181,11 @@ TEST(ScheduleIo, StreamingReaderRejectsDuplicateKeysWithTheirPlace) {
     return std::string("<accepted>");
   };
   EXPECT_EQ(streamed_field(R"({"transfers": [], "transfers": []})"), "transfers");
-  EXPECT_EQ(streamed_field(R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 0, "from": 1}]})"),
-            "transfers[0].from");
-  EXPECT_EQ(streamed_field(R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 0, "x": 1, "x": 2}]})"),
+  EXPECT_EQ(
+      streamed_field(R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 0, "from": 1}]})"),
+      "transfers[0].from");
+  EXPECT_EQ(streamed_field(
+                R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 0, "x": 1, "x": 2}]})"),
             "transfers[0].x");
   EXPECT_EQ(streamed_field(R"({"transfers": [], "bounds": [{"a": 1, "a": 2}]})"), "bounds.a");
 }
@@ -186,12 +206,10 @@ TEST(ScheduleIo, StreamingReaderAgreesWithTheDomReaderOnMutatedText) {
     std::optional<Schedule> dom, streamed;
     try {
       dom = parse(text);
-    } catch (const InputError&) {
-    }
+    } catch (const InputError&) {}
     try {
       streamed = stream(text);
-    } catch (const InputError&) {
-    }
+    } catch (const InputError&) {}
     ASSERT_EQ(dom.has_value(), streamed.has_value()) << text;
     if (dom) {
       ++accepted;

@@ -21,7 +21,8 @@ std::string dom_transfers(const Schedule& s) {
   const Json dom = schedule_to_json(s)["transfers"];
   if (dom.empty()) return "[]";
   std::string out = "[\n";
-  for (std::size_t i = 0; i < dom.size(); ++i) out += "    " + dom[i].dump() + (i + 1 < dom.size() ? ",\n" : "\n");
+  for (std::size_t i = 0; i < dom.size(); ++i)
+    out += "    " + dom[i].dump() + (i + 1 < dom.size() ? ",\n" : "\n");
   return out + "  ]";
 }
 
@@ -58,8 +59,8 @@ bool same_transfers(const Schedule& x_schedule, const Schedule& y_schedule) {
   if (a.transfers.size() != b.transfers.size()) return false;
   for (std::size_t i = 0; i < a.transfers.size(); ++i) {
     const Transfer &x = a.transfers[i], &y = b.transfers[i];
-    if (x.from != y.from || x.to != y.to || x.items != y.items || x.start != y.start || x.link != y.link ||
-        x.spacing != y.spacing)
+    if (x.from != y.from || x.to != y.to || x.items != y.items || x.start != y.start ||
+        x.link != y.link || x.spacing != y.spacing)
       return false;
   }
   return true;
@@ -80,10 +81,12 @@ TEST(ScheduleWriter, StreamedPlansAreByteIdenticalToTheDomOnEveryFramework) {
     opt.seed = rng.next();
     const ring::RingPlan plan = ring::plan_ring(generate_ring_instance(opt));
     const Schedule& s = plan.schedule;
-    spaced_plans += std::any_of(s.transfers.begin(), s.transfers.end(), [](const Transfer& t) { return t.spacing != 0; });
+    spaced_plans += std::any_of(s.transfers.begin(), s.transfers.end(),
+                                [](const Transfer& t) { return t.spacing != 0; });
     const Streamed streamed = stream_document(head, s);
     ASSERT_EQ(streamed.text, dom_document(head, s)) << "trial " << trial;
-    EXPECT_TRUE(same_transfers(schedule_from_text(streamed.text, "s.json", opt.n), s)) << "trial " << trial;
+    EXPECT_TRUE(same_transfers(schedule_from_text(streamed.text, "s.json", opt.n), s))
+        << "trial " << trial;
   }
   EXPECT_GT(spaced_plans, 0) << "some heterogeneous plans must have spaced relays";
 }
@@ -95,8 +98,8 @@ TEST(ScheduleWriter, LargeSchedulesAreWrittenInBoundedPieces) {
   s.makespan = 10;
   Rng rng(5);
   for (std::int64_t i = 0; i < 60'000; ++i)
-    s.transfers.emplace_back(i % 1000, (i + 1) % 1000, rng.uniform(1, std::int64_t{1} << 40), Ticks{i} * 7 + 3,
-                             std::nullopt, i % 3 == 0 ? Ticks{15} : Ticks{0});
+    s.transfers.emplace_back(i % 1000, (i + 1) % 1000, rng.uniform(1, std::int64_t{1} << 40),
+                             Ticks{i} * 7 + 3, std::nullopt, i % 3 == 0 ? Ticks{15} : Ticks{0});
   const Streamed streamed = stream_document("{}", s);
   EXPECT_EQ(streamed.text, dom_document("{}", s));
   EXPECT_GE(streamed.pieces, 3u);
@@ -106,7 +109,8 @@ TEST(ScheduleWriter, LargeSchedulesAreWrittenInBoundedPieces) {
 
 TEST(ScheduleWriter, EmptyScheduleAndEmptyHeader) {
   EXPECT_EQ(stream_document("{}\n", Schedule{}).text, "{\n  \"transfers\": []\n}\n");
-  EXPECT_EQ(stream_document("{\n  \"a\": 1\n}", Schedule{}).text, "{\n  \"a\": 1,\n  \"transfers\": []\n}\n");
+  EXPECT_EQ(stream_document("{\n  \"a\": 1\n}", Schedule{}).text,
+            "{\n  \"a\": 1,\n  \"transfers\": []\n}\n");
 }
 
 TEST(ScheduleWriter, PackedTransfersRoundTripExtremes) {
@@ -116,10 +120,12 @@ TEST(ScheduleWriter, PackedTransfersRoundTripExtremes) {
   const auto last = kMaxRingSize - 1;
   Schedule s;
   s.time_scale = 18;
-  s.transfers.emplace_back(last, 0, 1'000'000'000'000'000'000, (Ticks{1} << 126) + 12345, Link::succ);
+  s.transfers.emplace_back(last, 0, 1'000'000'000'000'000'000, (Ticks{1} << 126) + 12345,
+                           Link::succ);
   s.transfers.emplace_back(0, last, INT64_MAX, Ticks{0}, Link::pred, (Ticks{1} << 100) + 1);
   s.transfers.emplace_back(last - 1, last, 1, Ticks{7});
-  for (const Transfer& t : s.transfers) EXPECT_TRUE(t.from == last || t.from == 0 || t.from == last - 1);
+  for (const Transfer& t : s.transfers)
+    EXPECT_TRUE(t.from == last || t.from == 0 || t.from == last - 1);
   const std::string text = stream_document("{}", s).text;
   const Schedule back = schedule_from_text(text, "s.json", static_cast<std::size_t>(kMaxRingSize));
   EXPECT_EQ(back.time_scale, 18);

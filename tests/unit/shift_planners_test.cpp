@@ -25,13 +25,16 @@ TEST(UnidirectionalPlanner, ReachesLemma5OnThousandsOfRandomRings) {
   Rng rng(101);
   std::int64_t planned = 0, strict = 0;
   for (int trial = 0; trial < 3000; ++trial) {
-    const auto inst = testing::random_ring(rng, RingKind::unidirectional, std::nullopt, trial % 10 == 0 ? 60 : 12, 40);
+    const auto inst = testing::random_ring(rng, RingKind::unidirectional, std::nullopt,
+                                           trial % 10 == 0 ? 60 : 12, 40);
     const auto plan = ring::plan_unidirectional(inst);
     expect_valid_with_makespan(inst, plan.schedule);
-    EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(ring::lemma5_bound(inst)));
+    EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan),
+              static_cast<long long>(ring::lemma5_bound(inst)));
     // Spaced strict ASAP never needs more transfers than strict ASAP in back-to-back batches.
-    const auto asap = ring::time_flows(inst, unidirectional_shift(prefix_sums(inst.imbalances())), ring::PortOrder::succ_first,
-                                 ring::FollowMode::exact, ring::Pacing::back_to_back);
+    const auto asap = ring::time_flows(inst, unidirectional_shift(prefix_sums(inst.imbalances())),
+                                       ring::PortOrder::succ_first, ring::FollowMode::exact,
+                                       ring::Pacing::back_to_back);
     EXPECT_LE(static_cast<std::int64_t>(plan.schedule.transfers.size()), asap->batches);
     planned += static_cast<std::int64_t>(plan.schedule.transfers.size());
     strict += asap->batches;
@@ -56,13 +59,17 @@ TEST(UnidirectionalPlanner, EqualsTheBruteForceOptimumOnTinyHomogeneousRings) {
 TEST(UnidirectionalPlanner, BackToBackBatchingKeepsLemma5AndNeedsNoMoreBatchesThanStrictAsap) {
   Rng rng(101);
   for (int trial = 0; trial < 1000; ++trial) {
-    const auto inst = testing::random_ring(rng, RingKind::unidirectional, std::nullopt, trial % 10 == 0 ? 60 : 12, 40);
+    const auto inst = testing::random_ring(rng, RingKind::unidirectional, std::nullopt,
+                                           trial % 10 == 0 ? 60 : 12, 40);
     const auto plan = ring::plan_unidirectional(inst, ring::Pacing::back_to_back);
     expect_valid_with_makespan(inst, plan.schedule);
-    for (const Transfer& t : plan.schedule.transfers) ASSERT_EQ(static_cast<long long>(t.spacing), 0);
-    EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(ring::lemma5_bound(inst)));
-    const auto asap = ring::time_flows(inst, unidirectional_shift(prefix_sums(inst.imbalances())), ring::PortOrder::succ_first,
-                                 ring::FollowMode::exact, ring::Pacing::back_to_back);
+    for (const Transfer& t : plan.schedule.transfers)
+      ASSERT_EQ(static_cast<long long>(t.spacing), 0);
+    EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan),
+              static_cast<long long>(ring::lemma5_bound(inst)));
+    const auto asap = ring::time_flows(inst, unidirectional_shift(prefix_sums(inst.imbalances())),
+                                       ring::PortOrder::succ_first, ring::FollowMode::exact,
+                                       ring::Pacing::back_to_back);
     EXPECT_LE(static_cast<std::int64_t>(plan.schedule.transfers.size()), asap->batches);
   }
 }
@@ -98,7 +105,8 @@ TEST(UnidirectionalPlanner, ZeroLoadProcessorsStillGetValidSchedules) {
     check_ring_instance(inst, "zero-load");
     const auto plan = ring::plan_unidirectional(inst);
     expect_valid_with_makespan(inst, plan.schedule);
-    EXPECT_GE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(ring::lemma5_bound(inst)));
+    EXPECT_GE(static_cast<long long>(*plan.schedule.makespan),
+              static_cast<long long>(ring::lemma5_bound(inst)));
   }
 }
 
@@ -110,7 +118,8 @@ TEST(FlowTiming, EveryShiftAndOrderGivesAValidBidirectionalSchedule) {
     const auto [lo, hi] = std::minmax_element(prefix.begin(), prefix.end());
     for (std::int64_t x = -*hi; x <= -*lo; ++x)
       for (auto order : {ring::PortOrder::succ_first, ring::PortOrder::pred_first})
-        for (auto mode : {ring::FollowMode::compress, ring::FollowMode::exact, ring::FollowMode::banded}) {
+        for (auto mode :
+             {ring::FollowMode::compress, ring::FollowMode::exact, ring::FollowMode::banded}) {
           for (auto pacing : {ring::Pacing::spaced, ring::Pacing::back_to_back}) {
             const auto timing = ring::time_flows(inst, x, order, mode, pacing);
             if (!timing) continue;
@@ -126,9 +135,11 @@ TEST(BidirectionalShiftPlanner, NeverBelowTheBoundsAndAlwaysValid) {
   Rng rng(44);
   for (int trial = 0; trial < 1000; ++trial) {
     const auto inst = testing::random_ring(rng, RingKind::bidirectional, std::nullopt, 16, 30);
-    const auto plan = ring::plan_bidirectional_by_shifts(inst, -prefix_sums(inst.imbalances())[0], 3);
+    const auto plan =
+        ring::plan_bidirectional_by_shifts(inst, -prefix_sums(inst.imbalances())[0], 3);
     expect_valid_with_makespan(inst, plan.schedule);
-    EXPECT_GE(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(ring::lemma12_bound(inst)));
+    EXPECT_GE(static_cast<long long>(*plan.schedule.makespan),
+              static_cast<long long>(ring::lemma12_bound(inst)));
   }
 }
 
@@ -141,7 +152,8 @@ TEST(UnidirectionalPlanner, BillionItemLoadsOnLargeRings) {
   const auto inst = generate_ring_instance(opt);
   const auto plan = ring::plan_unidirectional(inst);
   expect_valid_with_makespan(inst, plan.schedule);
-  EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), static_cast<long long>(ring::lemma5_bound(inst)));
+  EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan),
+            static_cast<long long>(ring::lemma5_bound(inst)));
 }
 
 }  // namespace

@@ -36,12 +36,14 @@ RingInstance random_bidirectional(Rng& rng, std::int64_t max_n, bool heterogeneo
 Ticks whole_window(const RingInstance& inst, const ring::RingPrefix& prefix, std::int64_t centre) {
   std::vector<std::int64_t> shifts;
   for (std::int64_t d = -3; d <= 3; ++d) shifts.push_back(centre + d);
-  if (const auto light = ring::light_shifts(inst, prefix)) shifts.push_back(std::clamp(centre, light->lo, light->hi));
+  if (const auto light = ring::light_shifts(inst, prefix))
+    shifts.push_back(std::clamp(centre, light->lo, light->hi));
   Ticks best = -1;
   for (std::int64_t x : shifts) {
     x = std::clamp(x, prefix.lowest_shift(), prefix.highest_shift());
     for (const ring::PortOrder order : {ring::PortOrder::succ_first, ring::PortOrder::pred_first})
-      if (const auto t = ring::time_flows(inst, prefix, x, order, ring::FollowMode::exact, ring::Pacing::spaced))
+      if (const auto t = ring::time_flows(inst, prefix, x, order, ring::FollowMode::exact,
+                                          ring::Pacing::spaced))
         best = best < 0 ? t->makespan : std::min(best, t->makespan);
   }
   return best;
@@ -55,8 +57,10 @@ TEST(ShiftSearch, TheShiftSearchFindsTheBestOfTheWholeWindowWithOrWithoutTheBoun
     const ring::RingPrefix prefix = ring::RingPrefix::of(inst);
     const ring::RingBounds bounds = ring_lower_bounds(inst, prefix);
     const std::int64_t centre = bounds.system6->integer_shift;
-    const ring::ShiftPlan whole = plan_bidirectional_by_shifts(inst, prefix, centre, 3, ring::Pacing::spaced, 0);
-    const ring::ShiftPlan stopped = plan_bidirectional_by_shifts(inst, prefix, centre, 3, ring::Pacing::spaced, bounds.best);
+    const ring::ShiftPlan whole =
+        plan_bidirectional_by_shifts(inst, prefix, centre, 3, ring::Pacing::spaced, 0);
+    const ring::ShiftPlan stopped =
+        plan_bidirectional_by_shifts(inst, prefix, centre, 3, ring::Pacing::spaced, bounds.best);
     const auto expected = static_cast<long long>(whole_window(inst, prefix, centre));
     EXPECT_EQ(static_cast<long long>(*whole.schedule.makespan), expected);
     EXPECT_EQ(static_cast<long long>(*stopped.schedule.makespan), expected);
@@ -71,7 +75,8 @@ TEST(ShiftSearch, ThePlansSystem6SolutionIsTheOneOfAFreshSolve) {
     const ring::RingPlan plan = ring::plan_ring(inst);
     ASSERT_TRUE(plan.bounds.system6.has_value());
     const ring::System6Solution fresh = ring::solve_system6(inst);
-    EXPECT_EQ(static_cast<long long>(plan.bounds.system6->integer_optimum), static_cast<long long>(fresh.integer_optimum));
+    EXPECT_EQ(static_cast<long long>(plan.bounds.system6->integer_optimum),
+              static_cast<long long>(fresh.integer_optimum));
     EXPECT_EQ(plan.bounds.system6->integer_shift, fresh.integer_shift);
     EXPECT_EQ(plan.bounds.system6->integer_shift_light, fresh.integer_shift_light);
   }

@@ -1,4 +1,5 @@
-// The Tiers-like platform, its routes and the ring costs derived from them (document 000 section 8).
+// The Tiers-like platform, its routes and the ring costs derived from them (document 000 section
+// 8).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,7 +13,9 @@ namespace redist {
 namespace {
 
 // (by append: GCC 12 warns falsely on "literal" + std::string temporaries)
-std::string numbered(const char* prefix, int i) { return std::string(prefix).append(std::to_string(i)); }
+std::string numbered(const char* prefix, int i) {
+  return std::string(prefix).append(std::to_string(i));
+}
 
 // hosts 0 and 1 under router 4, hosts 2 and 3 under router 5, routers joined by a slow link.
 simgrid::TiersPlatform dumbbell() {
@@ -53,7 +56,8 @@ TEST(SimgridPlatform, ReproducibleAndSeedDependent) {
   for (std::size_t i = 0; i < a.links.size(); ++i) {
     EXPECT_EQ(a.links[i].b, b.links[i].b);
     EXPECT_EQ(a.links[i].bandwidth, b.links[i].bandwidth);
-    differs = differs || a.links[i].bandwidth != c.links[i].bandwidth || a.links[i].a != c.links[i].a;
+    differs =
+        differs || a.links[i].bandwidth != c.links[i].bandwidth || a.links[i].a != c.links[i].a;
   }
   EXPECT_TRUE(differs);
 }
@@ -106,15 +110,18 @@ TEST(SimgridPlatform, RouteAndItemCostByHand) {
   EXPECT_DOUBLE_EQ(r.bottleneck_bandwidth, 8e6);
   // 8000 bytes over 8 MB/s: 1 ms = 10^6 ns.
   EXPECT_EQ(simgrid::item_cost_ticks(r, 8000, 9), 1'000'000);
-  EXPECT_EQ(simgrid::item_cost_ticks(simgrid::shortest_route(p, 0, 1), 8000, 9), 10'000);  // 800 MB/s inside a LAN
+  EXPECT_EQ(simgrid::item_cost_ticks(simgrid::shortest_route(p, 0, 1), 8000, 9),
+            10'000);  // 800 MB/s inside a LAN
 }
 
 TEST(SimgridPlatform, RingInstanceUsesBothDirections) {
   const simgrid::TiersPlatform p = dumbbell();
   const simgrid::RingRoutes routes = ring_routes(p, {0, 2, 1, 3});
-  const RingInstance inst = simgrid::ring_instance_on_routes(routes, 8000, 9, {2, 1, 2, 1}, {1, 2, 1, 2});
+  const RingInstance inst =
+      simgrid::ring_instance_on_routes(routes, 8000, 9, {2, 1, 2, 1}, {1, 2, 1, 2});
   EXPECT_TRUE(inst.bidirectional());
-  EXPECT_EQ(inst.succ_cost, (std::vector<std::int64_t>{1'000'000, 1'000'000, 1'000'000, 1'000'000}));
+  EXPECT_EQ(inst.succ_cost,
+            (std::vector<std::int64_t>{1'000'000, 1'000'000, 1'000'000, 1'000'000}));
   EXPECT_EQ(inst.pred_cost, inst.succ_cost);
   check_ring_instance(inst, "test");
   // Every ring route crosses the A-B link: each direction carries routes of two senders.

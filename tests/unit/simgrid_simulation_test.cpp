@@ -3,27 +3,34 @@
 #include <gtest/gtest.h>
 
 #include "redist/core/random.hpp"
+#include "redist/ring/plan.hpp"
 #include "redist/simgrid/application_simulation.hpp"
 #include "redist/simgrid/isolated_run.hpp"
 #include "redist/simgrid/platform_routes.hpp"
 #include "redist/simgrid/simulated_redistribution.hpp"
 #include "redist/simgrid/study_scenario.hpp"
-#include "redist/ring/plan.hpp"
 
 namespace redist {
 namespace {
 
 // (by append: GCC 12 warns falsely on "literal" + std::string temporaries)
-std::string numbered(const char* prefix, int i) { return std::string(prefix).append(std::to_string(i)); }
+std::string numbered(const char* prefix, int i) {
+  return std::string(prefix).append(std::to_string(i));
+}
 
 constexpr double kItem = 8000;  // bytes: one column of 1000 doubles
 
-simgrid::SimulatedRedistribution simulate(const simgrid::TiersPlatform& p, const std::vector<int>& ring, const std::vector<std::int64_t>& loads,
-                                 const std::vector<std::int64_t>& targets) {
-  return simgrid::parse_simulated_redistribution(simgrid::run_isolated([&] { return simgrid::serialize(simgrid::simulate_redistribution(p, ring, kItem, loads, targets)); }));
+simgrid::SimulatedRedistribution simulate(const simgrid::TiersPlatform& p,
+                                          const std::vector<int>& ring,
+                                          const std::vector<std::int64_t>& loads,
+                                          const std::vector<std::int64_t>& targets) {
+  return simgrid::parse_simulated_redistribution(simgrid::run_isolated([&] {
+    return simgrid::serialize(simgrid::simulate_redistribution(p, ring, kItem, loads, targets));
+  }));
 }
 
-// Three hosts joined in a triangle: P0-P1 at 16 MB/s (0.5 ms per item), the others at 8 MB/s (1 ms).
+// Three hosts joined in a triangle: P0-P1 at 16 MB/s (0.5 ms per item), the others at 8 MB/s (1
+// ms).
 simgrid::TiersPlatform triangle() {
   simgrid::TiersPlatform p;
   for (int i = 0; i < 3; ++i) p.nodes.push_back({numbered("h", i), simgrid::NodeKind::host});
@@ -58,7 +65,8 @@ TEST(SimgridRedistribution, RoutesSharingALinkShareItsBandwidth) {
   p.nodes.push_back({"A", simgrid::NodeKind::lan_router});
   p.nodes.push_back({"B", simgrid::NodeKind::lan_router});
   p.links.push_back({4, 5, simgrid::LinkClass::wan, 8e6, 0.005, "ab"});
-  for (int i = 0; i < 4; ++i) p.links.push_back({i, i < 2 ? 4 : 5, simgrid::LinkClass::lan, 800e6, 1e-4, numbered("h", i)});
+  for (int i = 0; i < 4; ++i)
+    p.links.push_back({i, i < 2 ? 4 : 5, simgrid::LinkClass::lan, 800e6, 1e-4, numbered("h", i)});
   // Ring h0 -> h2 -> h1 -> h3: both transfers of the optimum cross A -> B at the same time, each at
   // half the bandwidth: 5.2 ms of latency + 2 ms, where the item model, blind to routes, says 1 ms.
   const auto r = simulate(p, {0, 2, 1, 3}, {2, 1, 2, 1}, {1, 2, 1, 2});
@@ -69,7 +77,8 @@ TEST(SimgridRedistribution, RoutesSharingALinkShareItsBandwidth) {
 TEST(SimgridRedistribution, ReplaysEveryPlanExactlyOnTheItemModelsNetwork) {
   // Dedicated links without latency are the item model: the executor must reproduce the plan's
   // makespan exactly, for light plans (one message per batch) and for relaying ones, whose sends to
-  // relays then go one item per message (size_relay_messages with zero latency), as in the item model.
+  // relays then go one item per message (size_relay_messages with zero latency), as in the item
+  // model.
   const simgrid::TiersPlatform tiers = simgrid::generate_tiers_platform({});
   Rng rng(11);
   int light = 0, relaying = 0;
@@ -85,7 +94,8 @@ TEST(SimgridRedistribution, ReplaysEveryPlanExactlyOnTheItemModelsNetwork) {
     for (int i = 0; i < n; ++i) ring[static_cast<std::size_t>(i)] = i;
     const auto r = simulate(simgrid::dedicated_ring_platform(routes, false), ring, loads, targets);
     ++(r.light ? light : relaying);
-    EXPECT_NEAR(r.measured, r.predicted, 1e-9 * r.predicted) << "trial " << trial << (r.light ? " (light)" : " (relaying)");
+    EXPECT_NEAR(r.measured, r.predicted, 1e-9 * r.predicted)
+        << "trial " << trial << (r.light ? " (light)" : " (relaying)");
   }
   EXPECT_GE(light, 1);
   EXPECT_GE(relaying, 1);
@@ -101,10 +111,12 @@ TEST(SimgridRedistribution, ASpacedRelayKeepsItsPaceAndTheItemModelsTime) {
   square.links.push_back({1, 2, simgrid::LinkClass::lan, 16e6, 0.010, "l12"});
   square.links.push_back({2, 3, simgrid::LinkClass::lan, 8e6, 0.010, "l23"});
   square.links.push_back({3, 0, simgrid::LinkClass::lan, 0.8e6, 0.010, "l30"});
-  const simgrid::TiersPlatform platform = dedicated_ring_platform(ring_routes(square, {0, 1, 2, 3}), false);
+  const simgrid::TiersPlatform platform =
+      dedicated_ring_platform(ring_routes(square, {0, 1, 2, 3}), false);
   const std::vector<std::int64_t> loads = {41, 1, 1, 1}, targets = {1, 1, 1, 41};
   const simgrid::RingRoutes routes = ring_routes(platform, {0, 1, 2, 3});
-  const ring::RingPlan plan = ring::plan_ring(ring_instance_on_routes(routes, kItem, simgrid::kStudyCostScale, loads, targets));
+  const ring::RingPlan plan = ring::plan_ring(
+      ring_instance_on_routes(routes, kItem, simgrid::kStudyCostScale, loads, targets));
   bool spaced = false;
   for (const Transfer& t : plan.schedule.transfers) spaced = spaced || t.spacing != 0;
   ASSERT_TRUE(spaced) << plan.method;
@@ -133,7 +145,8 @@ simgrid::StudyScenario small_scenario(double slow_factor) {
 }
 
 simgrid::ApplicationRun run_app(const simgrid::StudyScenario& s, simgrid::Scheme scheme) {
-  return simgrid::parse_application_run(simgrid::run_isolated([&] { return simgrid::serialize(simgrid::simulate_application(s, scheme)); }));
+  return simgrid::parse_application_run(simgrid::run_isolated(
+      [&] { return simgrid::serialize(simgrid::simulate_application(s, scheme)); }));
 }
 
 TEST(SimgridApplication, BalancedRunTakesOneSecondPerIteration) {
@@ -154,8 +167,8 @@ TEST(SimgridApplication, SlowdownDoublesTheIterationsAfterIt) {
 }
 
 TEST(SimgridApplication, TraceTimesAndIterationsDifferOnceARunIsLate) {
-  // P0 at half speed for iterations 4 and 5 only. At iterations: 3 + 2 x 2 + 5 = 12 s. As a trace the
-  // slow phase is [3 s, 5 s) whatever the run does: iteration 4 ends at 5 s (10^8 flops at half
+  // P0 at half speed for iterations 4 and 5 only. At iterations: 3 + 2 x 2 + 5 = 12 s. As a trace
+  // the slow phase is [3 s, 5 s) whatever the run does: iteration 4 ends at 5 s (10^8 flops at half
   // speed), the slow phase is over before iteration 5 starts: 3 + 2 + 6 = 11 s.
   simgrid::StudyScenario s = small_scenario(0.5);
   s.speeds[0].second_change = 6;

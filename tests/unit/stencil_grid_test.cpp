@@ -49,7 +49,8 @@ TEST(StencilGrid, SerialReferenceOfThreeTilesIsTheMean) {
     const int l = (k + 2) % 3, r = (k + 1) % 3;
     for (std::size_t i = 1; i < 5; ++i)
       expected[i] = (tiles[static_cast<std::size_t>(k)][i] + tiles[static_cast<std::size_t>(l)][i] +
-                     tiles[static_cast<std::size_t>(r)][i]) * (1.0 / 3.0);
+                     tiles[static_cast<std::size_t>(r)][i]) *
+                    (1.0 / 3.0);
     EXPECT_EQ(after[static_cast<std::size_t>(k)], tile_hash(expected)) << k;
     EXPECT_NE(after[static_cast<std::size_t>(k)], tile_hash(tiles[static_cast<std::size_t>(k)]));
   }

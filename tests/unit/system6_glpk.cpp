@@ -48,8 +48,12 @@ std::optional<double> glpk_system6(const RingInstance& inst, GlpkMethod method) 
   Triplets m;
   for (int i = 0; i < n; ++i) {
     const int conservation = 3 * i + 1, send = 3 * i + 2, receive = 3 * i + 3;
-    const auto cost_succ = [&](int j) { return static_cast<double>(inst.succ_cost[static_cast<std::size_t>((j + n) % n)]); };
-    const auto cost_pred = [&](int j) { return static_cast<double>(inst.pred_cost[static_cast<std::size_t>((j + n) % n)]); };
+    const auto cost_succ = [&](int j) {
+      return static_cast<double>(inst.succ_cost[static_cast<std::size_t>((j + n) % n)]);
+    };
+    const auto cost_pred = [&](int j) {
+      return static_cast<double>(inst.pred_cost[static_cast<std::size_t>((j + n) % n)]);
+    };
     const auto d = static_cast<double>(delta[static_cast<std::size_t>(i)]);
     glp_set_row_bnds(p, conservation, GLP_FX, d, d);
     m.add(conservation, fwd(i), 1.0);
@@ -65,7 +69,8 @@ std::optional<double> glpk_system6(const RingInstance& inst, GlpkMethod method) 
     m.add(receive, fwd(i - 1), cost_succ(i - 1));
     m.add(receive, tau, -1.0);
   }
-  glp_load_matrix(p, static_cast<int>(m.rows.size()) - 1, m.rows.data(), m.cols.data(), m.values.data());
+  glp_load_matrix(p, static_cast<int>(m.rows.size()) - 1, m.rows.data(), m.cols.data(),
+                  m.values.data());
   if (method == GlpkMethod::simplex) {
     glp_smcp parm;
     glp_init_smcp(&parm);

@@ -1,11 +1,12 @@
 #pragma once
-// System 6 of document 000 handed, as printed, to a real LP solver (GLPK): the independent oracle of
-// the flow-shift solver. Used only by tests and benchmarks; the library never links GLPK.
+// System 6 of document 000 handed, as printed, to a real LP solver (GLPK): the independent oracle
+// of the flow-shift solver. Used only by tests and benchmarks; the library never links GLPK.
 //
 // Variables: S_{i,i+1} >= 0 and S_{i,i-1} >= 0 for every P_i, and tau. Per processor:
 //   S_{i,i+1} + S_{i,i-1} - S_{i+1,i} - S_{i-1,i} = delta_i                       (conservation)
 //   S_{i,i+1} succ_cost[i] + S_{i,i-1} pred_cost[i] <= tau                          (one-port send)
-//   S_{i+1,i} pred_cost[i+1] + S_{i-1,i} succ_cost[i-1] <= tau                      (one-port receive)
+//   S_{i+1,i} pred_cost[i+1] + S_{i-1,i} succ_cost[i-1] <= tau                      (one-port
+//   receive)
 // Minimise tau. With n = 2 the four S variables are four distinct links, as in redist.
 
 #include <optional>

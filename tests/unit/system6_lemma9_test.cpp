@@ -1,5 +1,5 @@
-// Lemma 9 of document 000: the schedule of a light System 6 solution, checked by the exact validator
-// (the oracle), and tau_int checked against exact optima of tiny homogeneous rings.
+// Lemma 9 of document 000: the schedule of a light System 6 solution, checked by the exact
+// validator (the oracle), and tau_int checked against exact optima of tiny homogeneous rings.
 
 #include <gtest/gtest.h>
 
@@ -24,7 +24,8 @@ RingInstance light_instance(std::uint64_t seed) {
   return ring::generate_ring_instance(opt);
 }
 
-void expect_valid_with_makespan(const RingInstance& inst, const Schedule& schedule, Ticks makespan) {
+void expect_valid_with_makespan(const RingInstance& inst, const Schedule& schedule,
+                                Ticks makespan) {
   const auto verdict = sim::validate_ring_schedule(inst, schedule);
   ASSERT_TRUE(verdict.valid) << verdict.violation->rule << ": " << verdict.violation->message;
   EXPECT_EQ(verdict.makespan, makespan);
@@ -53,11 +54,13 @@ TEST(Lemma9, EveryLightShiftTakesExactlyTau) {
     const auto window = ring::light_shifts(inst);
     ASSERT_TRUE(window);
     const auto s = ring::solve_system6(inst);
-    const std::int64_t lo = std::max(window->lo, s.integer_shift - 1000), hi = std::min(window->hi, s.integer_shift + 1000);
+    const std::int64_t lo = std::max(window->lo, s.integer_shift - 1000),
+                       hi = std::min(window->hi, s.integer_shift + 1000);
     const std::int64_t x = rng.uniform(lo, hi);
     const auto schedule = ring::lemma9_schedule(inst, x, s);
     expect_valid_with_makespan(inst, schedule, ring::system6_time(inst, x));
-    EXPECT_EQ(schedule.status == PlanStatus::optimal, ring::system6_time(inst, x) == s.integer_optimum);
+    EXPECT_EQ(schedule.status == PlanStatus::optimal,
+              ring::system6_time(inst, x) == s.integer_optimum);
   }
 }
 
@@ -112,7 +115,8 @@ TEST(Lemma9, HugeLightInstance) {
   const auto inst = ring::generate_ring_instance(opt);
   const auto s = ring::solve_system6(inst);
   ASSERT_TRUE(s.integer_shift_light);
-  expect_valid_with_makespan(inst, ring::lemma9_schedule(inst, s.integer_shift, s), s.integer_optimum);
+  expect_valid_with_makespan(inst, ring::lemma9_schedule(inst, s.integer_shift, s),
+                             s.integer_optimum);
 }
 
 TEST(Lemma9, TauIntNeverExceedsTheExactOptimumOfSmallHomogeneousRings) {
@@ -135,7 +139,8 @@ TEST(Lemma9, TauIntNeverExceedsTheExactOptimumOfSmallHomogeneousRings) {
     const auto s = ring::solve_system6(inst);
     EXPECT_LE(s.integer_optimum, *steps);
     if (s.integer_shift_light) {
-      expect_valid_with_makespan(inst, ring::lemma9_schedule(inst, s.integer_shift, s), s.integer_optimum);
+      expect_valid_with_makespan(inst, ring::lemma9_schedule(inst, s.integer_shift, s),
+                                 s.integer_optimum);
       EXPECT_EQ(s.integer_optimum, *steps);
       ++certified;
     }

@@ -1,11 +1,11 @@
 #pragma once
-// Test oracles for System 6 (document 000 section 6), written independently of src/ring/system6.cpp:
-// times are accumulated edge by edge (each edge's net flow charged to its sender and its receiver)
-// rather than processor by processor.
+// Test oracles for System 6 (document 000 section 6), written independently of
+// src/ring/system6.cpp: times are accumulated edge by edge (each edge's net flow charged to its
+// sender and its receiver) rather than processor by processor.
 
 #include <algorithm>
-#include <utility>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "redist/core/flow.hpp"
@@ -29,11 +29,12 @@ inline Ticks one_port_time_of_flows(const RingInstance& inst, const std::vector<
       recv[a] += -flows[e] * inst.pred_cost[b];
     }
   }
-  return std::max(*std::max_element(send.begin(), send.end()), *std::max_element(recv.begin(), recv.end()));
+  return std::max(*std::max_element(send.begin(), send.end()),
+                  *std::max_element(recv.begin(), recv.end()));
 }
 
-/// Q * tau(P / Q): tau is positively homogeneous in (flows), so scaling the flows x + S_e by Q gives
-/// the exact time of a rational shift times its denominator.
+/// Q * tau(P / Q): tau is positively homogeneous in (flows), so scaling the flows x + S_e by Q
+/// gives the exact time of a rational shift times its denominator.
 inline Ticks scaled_time(const RingInstance& inst, Ticks shift_num, Ticks shift_den) {
   const auto prefix = prefix_sums(inst.imbalances());
   std::vector<Ticks> flows(prefix.size());
@@ -47,16 +48,20 @@ inline int compare_products(Ticks a, Ticks b, Ticks c, Ticks d) {
   using U = unsigned __int128;
   const auto product = [](U x, U y) {  // (high, low) halves of x * y, by 64-bit limbs
     const U mask = ~std::uint64_t{0};
-    const U p00 = (x & mask) * (y & mask), p01 = (x & mask) * (y >> 64), p10 = (x >> 64) * (y & mask),
-            p11 = (x >> 64) * (y >> 64);
+    const U p00 = (x & mask) * (y & mask), p01 = (x & mask) * (y >> 64),
+            p10 = (x >> 64) * (y & mask), p11 = (x >> 64) * (y >> 64);
     const U middle = (p00 >> 64) + (p01 & mask) + (p10 & mask);
-    return std::pair<U, U>{p11 + (p01 >> 64) + (p10 >> 64) + (middle >> 64), (middle << 64) | (p00 & mask)};
+    return std::pair<U, U>{p11 + (p01 >> 64) + (p10 >> 64) + (middle >> 64),
+                           (middle << 64) | (p00 & mask)};
   };
-  const auto left = product(static_cast<U>(a), static_cast<U>(b)), right = product(static_cast<U>(c), static_cast<U>(d));
+  const auto left = product(static_cast<U>(a), static_cast<U>(b)),
+             right = product(static_cast<U>(c), static_cast<U>(d));
   return left < right ? -1 : (right < left ? 1 : 0);
 }
 
-inline Ticks reference_time(const RingInstance& inst, std::int64_t shift) { return scaled_time(inst, shift, 1); }
+inline Ticks reference_time(const RingInstance& inst, std::int64_t shift) {
+  return scaled_time(inst, shift, 1);
+}
 
 /// Each processor's total gross sends for integer shift x, from the edges.
 inline bool reference_light(const RingInstance& inst, std::int64_t shift) {
@@ -66,8 +71,10 @@ inline bool reference_light(const RingInstance& inst, std::int64_t shift) {
   std::vector<Ticks> sent(n, 0);
   for (std::size_t e = 0; e < n; ++e) {
     const Ticks f = static_cast<Ticks>(shift) + prefix[e];
-    if (f > 0) sent[e] += f;
-    else sent[(e + 1) % n] += -f;
+    if (f > 0)
+      sent[e] += f;
+    else
+      sent[(e + 1) % n] += -f;
   }
   for (std::size_t i = 0; i < n; ++i)
     if (sent[i] > inst.loads[i]) return false;

@@ -35,7 +35,9 @@ Transfer empty(std::int64_t from, std::int64_t to, std::optional<Link> link = st
   return t;
 }
 
-std::string rule_of(const sim::ValidationResult& result) { return result.valid ? "valid" : result.violation->rule; }
+std::string rule_of(const sim::ValidationResult& result) {
+  return result.valid ? "valid" : result.violation->rule;
+}
 
 TEST(ZeroItemTransfer, NonNeighbourIsRejected) {
   // P0 -> P2 is not a link of a unidirectional 3-ring.
@@ -43,7 +45,8 @@ TEST(ZeroItemTransfer, NonNeighbourIsRejected) {
 }
 
 TEST(ZeroItemTransfer, PredLinkOnUnidirectionalRingIsRejected) {
-  EXPECT_EQ(rule_of(sim::validate_ring_schedule(uni3(), one(empty(1, 0, Link::pred)))), "neighbour");
+  EXPECT_EQ(rule_of(sim::validate_ring_schedule(uni3(), one(empty(1, 0, Link::pred)))),
+            "neighbour");
 }
 
 TEST(ZeroItemTransfer, EmptyTransferOnARealLinkChangesNothing) {

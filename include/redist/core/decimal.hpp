@@ -2,9 +2,10 @@
 // Exact decimal numbers and exact time.
 //
 // Costs and start times are written by people as decimals ("0.1"). A double cannot hold 0.1, and a
-// validator that rounds could accept an invalid schedule (docs/design.md: "times are computed exactly").
-// So every time in redist is an integer count of ticks, a tick being 10^-scale time units, held in a
-// 128-bit integer: 10^12 items times a cost of 10^18 ticks still fits with room for sums.
+// validator that rounds could accept an invalid schedule (docs/design.md: "times are computed
+// exactly"). So every time in redist is an integer count of ticks, a tick being 10^-scale time
+// units, held in a 128-bit integer: 10^12 items times a cost of 10^18 ticks still fits with room
+// for sums.
 
 #include <cstdint>
 #include <optional>
@@ -42,7 +43,8 @@ std::optional<Ticks> to_ticks(const Decimal& d, int scale);
 std::optional<Ticks> checked_mul(Ticks a, Ticks b);
 std::optional<Ticks> checked_add(Ticks a, Ticks b);
 
-/// Exact decimal text of ticks at a scale: format_ticks(125, 1) == "12.5", format_ticks(3, 0) == "3".
+/// Exact decimal text of ticks at a scale: format_ticks(125, 1) == "12.5", format_ticks(3, 0) ==
+/// "3".
 std::string format_ticks(Ticks t, int scale);
 std::string format_int128(Ticks v);
 

@@ -1,6 +1,7 @@
 #pragma once
-// A small, fully specified random generator (SplitMix64) so that `redist gen ... --seed S` writes the
-// same instance on every platform and standard library (std::uniform_int_distribution does not).
+// A small, fully specified random generator (SplitMix64) so that `redist gen ... --seed S` writes
+// the same instance on every platform and standard library (std::uniform_int_distribution does
+// not).
 
 #include <cstdint>
 

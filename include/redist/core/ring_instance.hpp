@@ -19,7 +19,8 @@ enum class RingKind { unidirectional, bidirectional };
 const char* to_string(RingKind kind);
 
 /// The limits every ring instance respects once validated, so that prefix sums, flows and times
-/// never overflow: total items <= kMaxTotalItems, and total items x largest cost fits in 2^120 ticks.
+/// never overflow: total items <= kMaxTotalItems, and total items x largest cost fits in 2^120
+/// ticks.
 inline constexpr std::int64_t kMaxTotalItems = std::int64_t{1} << 62;
 inline constexpr std::int64_t kMaxRingSize = 100'000'000;
 

@@ -14,7 +14,8 @@
 namespace redist {
 
 /// Which of P_from's links a transfer uses. Needed only on a bidirectional ring of two processors,
-/// where P_0 and P_1 are joined by two links each way (docs/design.md section 4); elsewhere `to` decides.
+/// where P_0 and P_1 are joined by two links each way (docs/design.md section 4); elsewhere `to`
+/// decides.
 enum class Link { succ, pred };
 
 // 64 bytes: a 10^7-transfer schedule is held whole by `redist check` and by the planners. Processor
@@ -31,8 +32,8 @@ struct Transfer {
   Transfer() = default;
   /// Processors are taken as 64-bit so that callers pass ring indices without narrowing casts; they
   /// must be below kMaxRingSize.
-  Transfer(std::int64_t from_processor, std::int64_t to_processor, std::int64_t item_count, Ticks start_tick,
-           std::optional<Link> which_link = std::nullopt, Ticks spacing_ticks = 0)
+  Transfer(std::int64_t from_processor, std::int64_t to_processor, std::int64_t item_count,
+           Ticks start_tick, std::optional<Link> which_link = std::nullopt, Ticks spacing_ticks = 0)
       : from(static_cast<std::int32_t>(from_processor)),
         to(static_cast<std::int32_t>(to_processor)),
         items(item_count),
@@ -40,7 +41,8 @@ struct Transfer {
         link(which_link),
         spacing(spacing_ticks) {}
 };
-static_assert(sizeof(Transfer) <= 64, "a held transfer costs at most 64 bytes (issue: bounded memory per transfer)");
+static_assert(sizeof(Transfer) <= 64,
+              "a held transfer costs at most 64 bytes (issue: bounded memory per transfer)");
 
 enum class PlanStatus { optimal, feasible };
 const char* to_string(PlanStatus status);

@@ -8,8 +8,8 @@
 //   RingOptimum r = exact_ring_optimum(instance);
 //   if (r.status == RingOptimum::Status::optimal) ...  // r.schedule is optimal, r.upper == r.lower
 //
-// Every schedule returned is accepted by validate_ring_schedule with makespan r.upper. The search is
-// deterministic: it stops after a number of branch-and-bound nodes, never after a time, and says
+// Every schedule returned is accepted by validate_ring_schedule with makespan r.upper. The search
+// is deterministic: it stops after a number of branch-and-bound nodes, never after a time, and says
 // "not proved" (with both bounds) when it stops before the proof.
 
 #include <cstdint>
@@ -27,9 +27,9 @@ enum class MilpSolver { cbc, glpk };
 const char* to_string(MilpSolver solver);
 /// "cbc" -> MilpSolver::cbc, "glpk" -> MilpSolver::glpk; nullopt otherwise.
 std::optional<MilpSolver> milp_solver_from_name(const std::string& name);
-/// The solvers this build was compiled with (at least one when the exact layer exists), faster first:
-/// GLPK, then CBC (BENCHMARKS.md "Exact optima of small rings": on these models GLPK solves most at
-/// its root node in a fifth to a tenth of CBC's time).
+/// The solvers this build was compiled with (at least one when the exact layer exists), faster
+/// first: GLPK, then CBC (BENCHMARKS.md "Exact optima of small rings": on these models GLPK solves
+/// most at its root node in a fifth to a tenth of CBC's time).
 std::vector<MilpSolver> available_milp_solvers();
 
 /// Sizes above which exact_ring_optimum refuses (the model grows with n x horizon / slot length).
@@ -57,15 +57,16 @@ struct RingOptimum {
   };
   Status status = Status::refused;
   std::string refusal;  // which limit, with the numbers
-  Schedule schedule;    // the best valid schedule known (makespan, lower_bound, status, flow_shift set)
-  Ticks upper = 0;      // its makespan (ticks of the instance's cost_scale)
-  Ticks lower = 0;      // proved lower bound on every schedule
+  Schedule
+      schedule;     // the best valid schedule known (makespan, lower_bound, status, flow_shift set)
+  Ticks upper = 0;  // its makespan (ticks of the instance's cost_scale)
+  Ticks lower = 0;  // proved lower bound on every schedule
   Ticks planner_makespan = 0;
   Ticks planner_bound = 0;  // the planner's best lower bound (max of tau_int, Lemma 12, ...)
   // About the solve (informative):
   bool solver_ran = false;
   std::string solver;
-  Ticks slot_ticks = 1;          // gcd of the costs
+  Ticks slot_ticks = 1;  // gcd of the costs
   std::int64_t horizon_slots = 0;
   std::size_t binaries = 0, rows = 0;
   std::int64_t nodes = 0;
@@ -74,7 +75,8 @@ struct RingOptimum {
 const char* to_string(RingOptimum::Status status);
 
 /// Plans the ring (plan_ring) for the horizon, then solves the model.
-RingOptimum exact_ring_optimum(const RingInstance& instance, const RingOptimumOptions& options = {});
+RingOptimum exact_ring_optimum(const RingInstance& instance,
+                               const RingOptimumOptions& options = {});
 /// The same from a plan already made for this instance.
 RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPlan& plan,
                                const RingOptimumOptions& options = {});

@@ -1,12 +1,12 @@
 #pragma once
 // The MPI side of redist (docs/design.md section 2: `exec` is the only layer that includes MPI).
 //
-// A Context wraps a duplicate of the caller's communicator, so redist's messages can never match the
-// application's, with MPI_ERRORS_RETURN set on it: every MPI call's return code is checked and a
-// failure throws MpiError naming the call (STYLE.md "Check every MPI return code at the boundary").
-// It also owns what persists between redistributions: the buffer pool (no allocation per call in
-// steady state) and the link models used for chunking and planning (uniform defaults until the probe
-// of cost_probe.hpp measures them or the caller sets them).
+// A Context wraps a duplicate of the caller's communicator, so redist's messages can never match
+// the application's, with MPI_ERRORS_RETURN set on it: every MPI call's return code is checked and
+// a failure throws MpiError naming the call (STYLE.md "Check every MPI return code at the
+// boundary"). It also owns what persists between redistributions: the buffer pool (no allocation
+// per call in steady state) and the link models used for chunking and planning (uniform defaults
+// until the probe of cost_probe.hpp measures them or the caller sets them).
 //
 //   MPI_Init(&argc, &argv);
 //   {

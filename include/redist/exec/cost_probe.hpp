@@ -1,6 +1,6 @@
 #pragma once
-// Costs from the machine: measures L and b (document 004's L + m*b) of every ring link, so that plans
-// follow the real heterogeneity (docs/design.md "Latency-bandwidth model").
+// Costs from the machine: measures L and b (document 004's L + m*b) of every ring link, so that
+// plans follow the real heterogeneity (docs/design.md "Latency-bandwidth model").
 //
 // Each direction of each link P_e <-> P_{e+1} is timed separately: messages of a few sizes one way,
 // each answered by 1 byte (time L + m*b + L, best of the repetitions: a slower one measures the
@@ -10,7 +10,8 @@
 // about a second and fast ones at the full large size.
 // Links are measured in two or three phases so that no rank probes two links at once (the ring's
 // edges coloured by parity, plus the closing edge alone when n is odd). succ[e] is the forward
-// direction of edge e, pred[e+1] its backward one (asymmetric links get different models). The models are all-gathered, so every rank ends with the same vector.
+// direction of edge e, pred[e+1] its backward one (asymmetric links get different models). The
+// models are all-gathered, so every rank ends with the same vector.
 //
 //   redist::exec::Context ctx(MPI_COMM_WORLD);
 //   redist::exec::probe_ring_links(ctx);  // collective; ctx.link_models() now measured
@@ -27,9 +28,9 @@ namespace redist::exec {
 
 struct ProbeOptions {
   std::int64_t small_bytes = 8;
-  std::int64_t large_bytes = std::int64_t{4} << 20;   // the largest size
+  std::int64_t large_bytes = std::int64_t{4} << 20;         // the largest size
   std::int64_t first_large_bytes = std::int64_t{64} << 10;  // the first size after the small one
-  double target_seconds = 0.1;                         // stop growing once a transfer takes this
+  double target_seconds = 0.1;  // stop growing once a transfer takes this
   int repetitions = 10;
   bool store_in_context = true;  // ctx.set_link_models(result)
 };

@@ -1,6 +1,6 @@
 #pragma once
-// The main() of an MPI command-line program (redist-probe, redist-mpi-example): initialise MPI, parse
-// the options on every rank, run, report errors, finalise. Header-only; its users link CLI11.
+// The main() of an MPI command-line program (redist-probe, redist-mpi-example): initialise MPI,
+// parse the options on every rank, run, report errors, finalise. Header-only; its users link CLI11.
 //
 // Errors of type AgreedError are raised by every rank alike (bad input that all ranks read, a plan
 // the ranks disagree on), so rank 0 alone reports them, with exit status 2; any other exception is

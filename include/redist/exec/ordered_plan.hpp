@@ -29,8 +29,9 @@ struct ExecPlan {
 /// Most messages one link may carry: the chunk grows when a tiny given chunk would exceed it.
 inline constexpr std::int64_t kMaxMessagesPerLink = std::int64_t{1} << 20;
 
-/// Plans the redistribution of `layout`. Throws AgreementError when the options cannot be met (no plan
-/// without the wrap-around edge on a unidirectional ring that must move items backwards).
-ExecPlan build_exec_plan(const AgreedLayout& layout, const RingLinkModels& models, const OrderedOptions& options);
+/// Plans the redistribution of `layout`. Throws AgreementError when the options cannot be met (no
+/// plan without the wrap-around edge on a unidirectional ring that must move items backwards).
+ExecPlan build_exec_plan(const AgreedLayout& layout, const RingLinkModels& models,
+                         const OrderedOptions& options);
 
 }  // namespace redist::exec

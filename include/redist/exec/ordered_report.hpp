@@ -13,14 +13,14 @@ namespace redist::exec {
 struct OrderedReport {
   std::int64_t total_items = 0;
   std::int64_t new_count = 0;
-  std::int64_t new_first = 0;         // global index of this rank's new first item (mod total)
-  std::vector<std::int64_t> flows;    // F_e: net items P_e -> P_{e+1}
+  std::int64_t new_first = 0;       // global index of this rank's new first item (mod total)
+  std::vector<std::int64_t> flows;  // F_e: net items P_e -> P_{e+1}
   std::int64_t chunk_items = 0;
-  std::string framework;              // of the plan (ring/plan.hpp)
+  std::string framework;  // of the plan (ring/plan.hpp)
   std::string method;
-  double predicted_seconds = 0.0;     // the plan's makespan under the context's link models
-  double agreement_seconds = 0.0;     // gather + checks + planning + digest, on this rank
-  double transfer_seconds = 0.0;      // data movement on this rank
+  double predicted_seconds = 0.0;  // the plan's makespan under the context's link models
+  double agreement_seconds = 0.0;  // gather + checks + planning + digest, on this rank
+  double transfer_seconds = 0.0;   // data movement on this rank
   std::int64_t bytes_sent = 0;
   std::int64_t bytes_received = 0;
   std::int64_t messages_sent = 0;

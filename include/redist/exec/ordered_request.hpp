@@ -1,9 +1,10 @@
 #pragma once
 // Split-phase ordered redistribution: start it, compute, then wait (docs/api.md "Split phase").
 //
-//   auto request = redist::exec::redistribute_start(ctx, slice, share);   // agreement + first posts
-//   while (!request.test()) compute_a_little();                           // messages progress
-//   OrderedReport report = request.wait();                                // the new slice is in place
+//   auto request = redist::exec::redistribute_start(ctx, slice, share);   // agreement + first
+//   posts while (!request.test()) compute_a_little();                           // messages
+//   progress OrderedReport report = request.wait();                                // the new slice
+//   is in place
 //
 // redistribute_start() runs the agreement (collective, small messages: the arguments are gathered
 // and checked, the plan is made and its digest compared, so every refusal still happens there, on

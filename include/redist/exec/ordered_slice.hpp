@@ -4,17 +4,17 @@
 //
 // The global sequence is circular (document 000 section 1: a rank gives its first items to its
 // predecessor and its last items to its successor, and on a ring P_{n-1}'s successor is P_0). So a
-// slice is described by the global index of its first item, modulo the total: after a plan that uses
-// the wrap-around edge P_{n-1} -> P_0, rank 0's slice may start at item N - 3 and read
-// N-3, N-2, N-1, 0, 1, ... The order is always the global order, read circularly.
+// slice is described by the global index of its first item, modulo the total: after a plan that
+// uses the wrap-around edge P_{n-1} -> P_0, rank 0's slice may start at item N - 3 and read N-3,
+// N-2, N-1, 0, 1, ... The order is always the global order, read circularly.
 //
 // Storage. The items sit somewhere inside a larger buffer, with free room before and after them
-// (`slack`: a fraction of the slice, half on each side). A redistribution only ever adds items at the
-// front (from the predecessor) or the back (from the successor) and removes items from the front or
-// the back, so when the room suffices it works in place: items that stay are never copied, received
-// items land next to them. Otherwise the new slice is built in a second buffer, again with room on
-// both sides, and the two are swapped; calls of similar sizes then allocate nothing.
-// Pure code: no MPI.
+// (`slack`: a fraction of the slice, half on each side). A redistribution only ever adds items at
+// the front (from the predecessor) or the back (from the successor) and removes items from the
+// front or the back, so when the room suffices it works in place: items that stay are never copied,
+// received items land next to them. Otherwise the new slice is built in a second buffer, again with
+// room on both sides, and the two are swapped; calls of similar sizes then allocate nothing. Pure
+// code: no MPI.
 //
 //   OrderedSlice columns(/*item_bytes=*/8 * rows);
 //   columns.resize(my_column_count);               // then fill columns.item(k)
@@ -36,8 +36,8 @@ class OrderedSlice {
 
   [[nodiscard]] std::int64_t item_bytes() const noexcept { return item_bytes_; }
   [[nodiscard]] std::int64_t size() const noexcept { return count_; }
-  /// Global index of the first item (mod the total), or kUnknownFirst before any redistribution when
-  /// the caller did not set it (the slices are then taken in rank order from item 0).
+  /// Global index of the first item (mod the total), or kUnknownFirst before any redistribution
+  /// when the caller did not set it (the slices are then taken in rank order from item 0).
   [[nodiscard]] std::int64_t first() const noexcept { return first_; }
   /// Total items over all ranks as of the last redistribution (or as set by set_first).
   [[nodiscard]] std::int64_t total() const noexcept { return total_; }
@@ -59,13 +59,16 @@ class OrderedSlice {
   /// Frees the second buffer (it is rebuilt when a redistribution needs it).
   void release_spare() noexcept { spare_ = Bytes(); }
   /// Bytes held, both buffers included.
-  [[nodiscard]] std::size_t capacity_bytes() const noexcept { return buffer_.capacity() + spare_.capacity(); }
+  [[nodiscard]] std::size_t capacity_bytes() const noexcept {
+    return buffer_.capacity() + spare_.capacity();
+  }
 
   /// The redistribution's side: room for the new slice of `count` items whose first item is local
   /// position `origin` of the current slice (negative: before it). In place when `in_place` is
   /// allowed and the room around the items suffices, else in the second buffer. commit_next() then
   /// makes it the slice. Returns the new slice's storage.
-  std::span<std::byte> prepare_next(std::int64_t count, std::int64_t origin = 0, bool in_place = false);
+  std::span<std::byte> prepare_next(std::int64_t count, std::int64_t origin = 0,
+                                    bool in_place = false);
   void commit_next(std::int64_t count, std::int64_t first, std::int64_t total) noexcept;
   /// Whether the last prepare_next() works in place.
   [[nodiscard]] bool next_in_place() const noexcept { return next_in_place_; }

@@ -1,8 +1,9 @@
 #pragma once
 // Permutation redistribution of real data (document 003): every rank holds items, each tagged with
-// the part (0..P-1) it belongs to; after the collective call each rank hosts exactly one whole part.
-// Which rank hosts which part is chosen to move the fewest items (PermObjective::volume) or to need
-// the fewest one-port steps (PermObjective::steps); the parts' contents do not depend on it.
+// the part (0..P-1) it belongs to; after the collective call each rank hosts exactly one whole
+// part. Which rank hosts which part is chosen to move the fewest items (PermObjective::volume) or
+// to need the fewest one-port steps (PermObjective::steps); the parts' contents do not depend on
+// it.
 //
 //   rank 0: items a b c d with parts 1 1 0 1      rank 0 hosts part 1: a b d, then rank 1's part-1
 //   rank 1: items e f g   with parts 0 0 1   ->   item g               (rank 1 hosts part 0: c e f)
@@ -15,9 +16,9 @@
 // problem (item sizes differ, part out of range, partial item, differing options) throws
 // AgreementError on every rank with the caller's data untouched.
 //
-// Memory. steps: two pack buffers of at most pack_bytes (items bound for a rank are scattered in the
-// input); alltoallv: one pack buffer of everything this rank sends. Both come from the context's pool;
-// the result holds the new part.
+// Memory. steps: two pack buffers of at most pack_bytes (items bound for a rank are scattered in
+// the input); alltoallv: one pack buffer of everything this rank sends. Both come from the
+// context's pool; the result holds the new part.
 
 #include <cstdint>
 #include <span>
@@ -30,14 +31,15 @@
 namespace redist::exec {
 
 struct PartsResult {
-  perm::Proc part = 0;                   // the part this rank now hosts
+  perm::Proc part = 0;  // the part this rank now hosts
   std::int64_t items = 0;
   std::int64_t item_bytes = 0;
-  Bytes data;                            // items * item_bytes bytes
-  std::vector<std::int64_t> from_rank;   // items of the part that came from each rank, in output order
-  perm::Assignment assignment;           // processor of every part
-  std::int64_t volume = 0;               // items that changed rank (all ranks)
-  std::int64_t steps = 0;                // one-port steps of the assignment
+  Bytes data;  // items * item_bytes bytes
+  std::vector<std::int64_t>
+      from_rank;                // items of the part that came from each rank, in output order
+  perm::Assignment assignment;  // processor of every part
+  std::int64_t volume = 0;      // items that changed rank (all ranks)
+  std::int64_t steps = 0;       // one-port steps of the assignment
   std::int64_t bytes_sent = 0;
   double agreement_seconds = 0.0;
   double transfer_seconds = 0.0;
@@ -48,7 +50,9 @@ struct PartsResult {
 };
 
 /// Collective. part_of_item[k] is the part of item k (items are item_bytes each, back to back).
-PartsResult redistribute_parts(Context& ctx, std::int64_t item_bytes, std::span<const std::byte> items,
-                               std::span<const perm::Proc> part_of_item, const PartsOptions& options = {});
+PartsResult redistribute_parts(Context& ctx, std::int64_t item_bytes,
+                               std::span<const std::byte> items,
+                               std::span<const perm::Proc> part_of_item,
+                               const PartsOptions& options = {});
 
 }  // namespace redist::exec

@@ -3,9 +3,9 @@
 // ranks of a communicator (docs/api.md is the user guide).
 //
 //   struct Particle { double x, y, z; std::int64_t id; };
-//   std::vector<Particle> mine = ...;                       // this rank's piece of the global order
-//   redist::exec::Context ctx(MPI_COMM_WORLD);
-//   auto report = redist::exec::redistribute(ctx, mine, redist::exec::NewShare::share(my_speed));
+//   std::vector<Particle> mine = ...;                       // this rank's piece of the global
+//   order redist::exec::Context ctx(MPI_COMM_WORLD); auto report = redist::exec::redistribute(ctx,
+//   mine, redist::exec::NewShare::share(my_speed));
 //   // mine now holds this rank's new contiguous piece, global order kept
 //
 // Order. The global order is rank 0's items, then rank 1's, and so on. By default it is kept: after
@@ -14,8 +14,9 @@
 // wrap-around edge P_{n-1} -> P_0, often cheaper on a ring; the order is then rotated:
 //
 //   before          P0 [ 0 1 2 3 4 5 ]   P1 [ 6 ]         P2 [ 7 8 ]       every rank asks for 3
-//   kept (default)  P0 [ 0 1 2 ]         P1 [ 3 4 5 ]     P2 [ 6 7 8 ]     4 item moves, 3 on P0 -> P1
-//   rotated         P0 [ 1 2 3 ]         P1 [ 4 5 6 ]     P2 [ 7 8 0 ]     3 item moves, at most 2 per link
+//   kept (default)  P0 [ 0 1 2 ]         P1 [ 3 4 5 ]     P2 [ 6 7 8 ]     4 item moves, 3 on P0 ->
+//   P1 rotated         P0 [ 1 2 3 ]         P1 [ 4 5 6 ]     P2 [ 7 8 0 ]     3 item moves, at most
+//   2 per link
 //                   (read circularly from report.new_first: P0 1, P1 4, P2 7)
 //
 // Items are copied as bytes (std::memcpy semantics), so T must be trivially copyable: no pointers
@@ -38,11 +39,13 @@ namespace detail {
 template <class T>
 constexpr void require_movable_as_bytes() {
   static_assert(std::is_trivially_copyable_v<T>,
-                "redist::exec::redistribute: the item type must be trivially copyable (it travels as raw bytes; "
+                "redist::exec::redistribute: the item type must be trivially copyable (it travels "
+                "as raw bytes; "
                 "no std::string, std::vector or pointer members)");
-  static_assert(std::is_default_constructible_v<T>,
-                "redist::exec::redistribute: the item type must be default constructible (the new vector is "
-                "sized before the items arrive)");
+  static_assert(
+      std::is_default_constructible_v<T>,
+      "redist::exec::redistribute: the item type must be default constructible (the new vector is "
+      "sized before the items arrive)");
 }
 
 template <class T>
@@ -58,18 +61,19 @@ MakeOutput resize_into(std::vector<T>& next) {
 /// Collective. Replaces `items` by this rank's new piece: `share` gives its new item count
 /// (NewShare::count) or a weight (NewShare::share). Every rank passes the same options.
 template <class T>
-OrderedReport redistribute(Context& ctx, std::vector<T>& items, NewShare share, const OrderedOptions& options = {}) {
+OrderedReport redistribute(Context& ctx, std::vector<T>& items, NewShare share,
+                           const OrderedOptions& options = {}) {
   detail::require_movable_as_bytes<T>();
   std::vector<T> next;
-  OrderedReport report =
-      redistribute(ctx, sizeof(T), std::as_bytes(std::span<const T>(items)), detail::resize_into(next), share, options);
+  OrderedReport report = redistribute(ctx, sizeof(T), std::as_bytes(std::span<const T>(items)),
+                                      detail::resize_into(next), share, options);
   items.swap(next);
   return report;
 }
 
 /// A started redistribution of a std::vector (split phase, ordered_request.hpp): the vector must
-/// stay untouched until wait(), which swaps the new piece in. Destroying (or assigning to) a request
-/// still active completes it first, as wait() would, errors aside.
+/// stay untouched until wait(), which swaps the new piece in. Destroying (or assigning to) a
+/// request still active completes it first, as wait() would, errors aside.
 template <class T>
 class VectorRequest {
  public:
@@ -120,8 +124,9 @@ VectorRequest<T> redistribute_start(Context& ctx, std::vector<T>& items, NewShar
                                     const OrderedOptions& options = {}) {
   detail::require_movable_as_bytes<T>();
   std::vector<T> next;
-  OrderedRequest request = redistribute_start(ctx, sizeof(T), std::as_bytes(std::span<const T>(items)),
-                                              detail::resize_into(next), share, options);
+  OrderedRequest request =
+      redistribute_start(ctx, sizeof(T), std::as_bytes(std::span<const T>(items)),
+                         detail::resize_into(next), share, options);
   return VectorRequest<T>(std::move(request), items, std::move(next));
 }
 

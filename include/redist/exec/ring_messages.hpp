@@ -2,24 +2,24 @@
 // From a ring plan to the messages each rank sends and receives, for ordered items. Pure code: no
 // MPI; every rank computes the same lists for a link from the same agreed data.
 //
-// Positions. Item p of the old layout sits on rank k when start[k] <= p < start[k+1] (start[n] = N).
-// A plan moves, net, F_e items over edge e = (P_e, P_{e+1}) (docs/design.md "Flow shift"). For ordered data
-// the items crossing edge e are forced (document 000 section 1: first items go to the predecessor,
-// last items to the successor):
+// Positions. Item p of the old layout sits on rank k when start[k] <= p < start[k+1] (start[n] =
+// N). A plan moves, net, F_e items over edge e = (P_e, P_{e+1}) (docs/design.md "Flow shift"). For
+// ordered data the items crossing edge e are forced (document 000 section 1: first items go to the
+// predecessor, last items to the successor):
 //
-//     F_e > 0:  the F_e items just before start[e+1] go right      ... P_e [ .. | <F_e> ] P_{e+1} ...
-//     F_e < 0:  the |F_e| items from start[e+1] on go left
+//     F_e > 0:  the F_e items just before start[e+1] go right      ... P_e [ .. | <F_e> ] P_{e+1}
+//     ... F_e < 0:  the |F_e| items from start[e+1] on go left
 //
 // and rank k ends with the positions [start[k] - F_{k-1}, start[k+1] - F_k), read circularly: the
 // whole sequence rotates by F_{n-1} items when the plan uses the wrap-around edge P_{n-1} -> P_0.
 //
 // Messages. Every block is cut at one global set of positions: each rank's old first item, each
 // rank's new first item, and a grid of chunk_items positions. So a message holds items of one old
-// owner and one new owner, and the very same message travels every hop of its path: a relay forwards
-// a received message as it is, without splitting or copying. Items going right travel farthest first
-// (highest positions first), items going left lowest first; a relay therefore sends its own items
-// first and then forwards in arrival order, which is the as-soon-as-possible relay of document 000
-// Algorithm 2 and matches the plan's per-link item counts over time.
+// owner and one new owner, and the very same message travels every hop of its path: a relay
+// forwards a received message as it is, without splitting or copying. Items going right travel
+// farthest first (highest positions first), items going left lowest first; a relay therefore sends
+// its own items first and then forwards in arrival order, which is the as-soon-as-possible relay of
+// document 000 Algorithm 2 and matches the plan's per-link item counts over time.
 
 #include <array>
 #include <cstdint>
@@ -51,39 +51,42 @@ struct ScheduleFlows {
 };
 ScheduleFlows schedule_flows(std::size_t n, const Schedule& schedule);
 
-/// Whether a transfer of the schedule uses the sender's successor link (docs/design.md section 4: the
-/// optional `link` decides on n = 2, else the receiver does).
+/// Whether a transfer of the schedule uses the sender's successor link (docs/design.md section 4:
+/// the optional `link` decides on n = 2, else the receiver does).
 bool uses_succ_link(std::size_t n, const Transfer& transfer);
 
-/// Checks that `flows` realise loads -> targets on a ring (F_e - F_{e-1} = load_e - target_e), that no
-/// item crosses an edge twice (|F_e| <= N) and that they do not circulate; throws InternalError.
-RingFlows make_ring_flows(const std::vector<std::int64_t>& loads, const std::vector<std::int64_t>& targets,
+/// Checks that `flows` realise loads -> targets on a ring (F_e - F_{e-1} = load_e - target_e), that
+/// no item crosses an edge twice (|F_e| <= N) and that they do not circulate; throws InternalError.
+RingFlows make_ring_flows(const std::vector<std::int64_t>& loads,
+                          const std::vector<std::int64_t>& targets,
                           const std::vector<std::int64_t>& flows);
 
 enum Side : int { kPredSide = 0, kSuccSide = 1 };
 
 struct LinkMessage {
-  std::int64_t first = 0;    // rank-local position of its lowest item (the rank's old slice is [0, load))
+  std::int64_t first =
+      0;  // rank-local position of its lowest item (the rank's old slice is [0, load))
   std::int64_t items = 0;
-  std::int64_t partner = -1; // send: index of the received message (other side) it forwards, -1 = own
-                             // items; receive: index of the send (other side) forwarding it, -1 = kept
-  Ticks planned_start = 0;   // sends: plan time (ticks) at which its first item leaves
+  std::int64_t partner =
+      -1;  // send: index of the received message (other side) it forwards, -1 = own
+           // items; receive: index of the send (other side) forwarding it, -1 = kept
+  Ticks planned_start = 0;  // sends: plan time (ticks) at which its first item leaves
 };
 
 struct LinkMessages {
-  int peer = -1;                    // rank at the other end (-1: no link, n = 1)
-  std::vector<LinkMessage> sends;   // in sending order
-  std::vector<LinkMessage> recvs;   // in arrival order
+  int peer = -1;                   // rank at the other end (-1: no link, n = 1)
+  std::vector<LinkMessage> sends;  // in sending order
+  std::vector<LinkMessage> recvs;  // in arrival order
 };
 
 struct RankMessagePlan {
   std::int64_t load = 0;
   std::int64_t target = 0;
-  std::int64_t output_origin = 0;   // local position of the new slice's first item (= -F_{k-1})
-  std::int64_t kept_first = 0;      // own items that stay: local positions [kept_first, +kept_items)
+  std::int64_t output_origin = 0;  // local position of the new slice's first item (= -F_{k-1})
+  std::int64_t kept_first = 0;     // own items that stay: local positions [kept_first, +kept_items)
   std::int64_t kept_items = 0;
-  std::int64_t new_start = 0;       // global position (mod N) of the new slice's first item
-  std::array<LinkMessages, 2> side; // [kPredSide], [kSuccSide]
+  std::int64_t new_start = 0;        // global position (mod N) of the new slice's first item
+  std::array<LinkMessages, 2> side;  // [kPredSide], [kSuccSide]
 };
 
 /// Messages of `rank` for the flows, cut with a grid of chunk_items; planned starts from `plan`.

@@ -23,7 +23,8 @@ struct Segment {
 /// What `rank` sends to each new owner, offsets into its old slice; per peer in sequence order.
 std::vector<Segment> ordered_send_segments(const RingFlows& ring, std::size_t rank);
 
-/// What `rank` receives from each old owner, offsets into its new slice; per peer in sequence order.
+/// What `rank` receives from each old owner, offsets into its new slice; per peer in sequence
+/// order.
 std::vector<Segment> ordered_recv_segments(const RingFlows& ring, std::size_t rank);
 
 }  // namespace redist::exec

@@ -1,11 +1,11 @@
 #pragma once
 // JSON input that keeps decimals exact and rejects what a lenient parser would let through.
 //
-// nlohmann::json turns 0.1 into a double; redist needs the decimal (docs/design.md: "0.1 means 1/10").
-// parse_exact_json keeps every non-integer number as its source text (a binary value with subtype
-// kDecimalSubtype), rejects duplicate keys and nesting deeper than kMaxJsonDepth, and reports
-// malformed input as an InputError naming the file and byte offset. The typed accessors below turn
-// values into redist types and name the file, field and index in every error.
+// nlohmann::json turns 0.1 into a double; redist needs the decimal (docs/design.md: "0.1 means
+// 1/10"). parse_exact_json keeps every non-integer number as its source text (a binary value with
+// subtype kDecimalSubtype), rejects duplicate keys and nesting deeper than kMaxJsonDepth, and
+// reports malformed input as an InputError naming the file and byte offset. The typed accessors
+// below turn values into redist types and name the file, field and index in every error.
 
 #include <cstdint>
 #include <initializer_list>
@@ -43,7 +43,8 @@ struct JsonPlace {
 };
 
 /// The object's keys must all be in `known` and include every key of `required`.
-void check_object_fields(const Json& object, const JsonPlace& place, std::initializer_list<const char*> known,
+void check_object_fields(const Json& object, const JsonPlace& place,
+                         std::initializer_list<const char*> known,
                          std::initializer_list<const char*> required);
 
 Decimal as_decimal(const Json& value, const JsonPlace& place);
@@ -52,7 +53,8 @@ const std::string& as_string(const Json& value, const JsonPlace& place);
 std::vector<std::int64_t> as_count_array(const Json& value, const JsonPlace& place);
 
 /// The decimal in `text` when ticks_to_json writes that value as a string (no double holds it
-/// exactly), else nullopt: readers accept exactly the strings redist itself writes ("1" stays an error).
+/// exactly), else nullopt: readers accept exactly the strings redist itself writes ("1" stays an
+/// error).
 std::optional<Decimal> decimal_written_as_string(std::string_view text);
 
 /// Exact decimal text -> JSON number: integers stay integers; other values go through double only

@@ -5,7 +5,8 @@
 // objects, which get one element per line. A schedule therefore reads as one transfer per line.
 //
 // A result's large array (a ring schedule's transfers, a permutation's step groups) is rendered
-// without a DOM by its own writer, in the same layout, and handed over as a RawMember: it goes last.
+// without a DOM by its own writer, in the same layout, and handed over as a RawMember: it goes
+// last.
 
 #include <string>
 

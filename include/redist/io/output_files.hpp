@@ -9,14 +9,15 @@
 // and checked, then renamed over the target: a reader, or a concurrent run writing the same path,
 // always sees one complete output. The target's permission bits (and, as root, its owner) are kept.
 // Character devices and named pipes are written through: opened and written, never replaced. A
-// symbolic link is followed and the file it names is replaced, so the link stays a link. A file with
-// several hard links is rewritten in place, so every name keeps seeing it. Temporaries are removed on
-// every exit path, SIGINT, SIGTERM, SIGHUP and SIGPIPE included (only SIGKILL can leave one).
+// symbolic link is followed and the file it names is replaced, so the link stays a link. A file
+// with several hard links is rewritten in place, so every name keeps seeing it. Temporaries are
+// removed on every exit path, SIGINT, SIGTERM, SIGHUP and SIGPIPE included (only SIGKILL can leave
+// one).
 //
 // Refused with InputError(path, option, reason), before any work: an empty path, a directory, a
-// missing folder, a read-only file, a block device or socket, a dangling symbolic link, a path that is
-// also an input of the command, and a path that is also another of its outputs (compared by device
-// and inode where the file exists, by resolved path where it does not).
+// missing folder, a read-only file, a block device or socket, a dangling symbolic link, a path that
+// is also an input of the command, and a path that is also another of its outputs (compared by
+// device and inode where the file exists, by resolved path where it does not).
 
 #include <functional>
 #include <memory>
@@ -61,6 +62,7 @@ class OutputFiles {
 };
 
 /// One output, declared, given its text and committed at once (the "-o FILE" of a generator).
-void write_output_file(const std::string& path, const std::string& text, const std::string& option = "-o");
+void write_output_file(const std::string& path, const std::string& text,
+                       const std::string& option = "-o");
 
 }  // namespace redist::io

@@ -11,7 +11,8 @@
 
 namespace redist::io {
 
-/// Throws InputError naming `source`, the field and the index for every rule of check_ring_instance.
+/// Throws InputError naming `source`, the field and the index for every rule of
+/// check_ring_instance.
 RingInstance ring_instance_from_json(const Json& document, const std::string& source);
 RingInstance read_ring_instance(const std::string& path);
 

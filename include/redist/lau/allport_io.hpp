@@ -19,7 +19,8 @@ namespace redist::lau {
 
 /// Throws InputError naming `source`, the field and the index (check_allport_instance's rules,
 /// unknown fields, a wrong "model").
-sim::AllportInstance allport_instance_from_json(const io::Json& document, const std::string& source);
+sim::AllportInstance allport_instance_from_json(const io::Json& document,
+                                                const std::string& source);
 sim::AllportInstance read_allport_instance(const std::string& path);
 
 /// Writes "targets" only when they differ from average_targets(loads).

@@ -1,11 +1,11 @@
 #pragma once
-// Random all-port instances, reproducible from the seed (core/random.hpp), drawn like document 002's
-// experiments (section 6): loads uniform in 0..max_load.
+// Random all-port instances, reproducible from the seed (core/random.hpp), drawn like document
+// 002's experiments (section 6): loads uniform in 0..max_load.
 //
 // whole_average = true keeps drawing until n divides the total (rejection: the loads are then
 // uniform among the vectors with a whole average, the document's standing assumption); expected
-// about n draws of n loads, so it is limited to n <= kMaxWholeAverageSize. Otherwise the targets are
-// average_targets().
+// about n draws of n loads, so it is limited to n <= kMaxWholeAverageSize. Otherwise the targets
+// are average_targets().
 
 #include <cstdint>
 #include <vector>
@@ -24,7 +24,8 @@ struct LauGenOptions {
   bool whole_average = false;
 };
 
-std::vector<std::int64_t> random_lau_loads(Rng& rng, std::size_t n, std::int64_t max_load, bool whole_average);
+std::vector<std::int64_t> random_lau_loads(Rng& rng, std::size_t n, std::int64_t max_load,
+                                           bool whole_average);
 
 /// Throws InputError for n = 0, n too large, a negative max_load, or a total that could exceed
 /// kMaxAllportTotal.

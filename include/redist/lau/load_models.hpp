@@ -2,7 +2,8 @@
 // Candidate load generators for document 002's section 6. The document only says its instances were
 // random, 50,000 per ring size, with whole averages; its Table 4 (mean totals 20-25% below
 // n * max / 2) shows that the loads were not uniform in 0..max. `redist experiment lau` runs each
-// candidate against Tables 1-3 (generator_fit.hpp) to test which one, if any, the published counts fit.
+// candidate against Tables 1-3 (generator_fit.hpp) to test which one, if any, the published counts
+// fit.
 
 #include <cstdint>
 #include <string>
@@ -14,9 +15,9 @@ namespace redist::lau {
 
 /// How a draw whose total is not a multiple of n becomes a whole-average instance.
 enum class WholeAverage {
-  redraw,    // draw again until n divides the total (uniform among whole-average vectors)
-  adjust,    // remove the remainder, one item at a time, from random non-empty processors
-  none,      // keep it: the remainder goes to the first processors' targets
+  redraw,  // draw again until n divides the total (uniform among whole-average vectors)
+  adjust,  // remove the remainder, one item at a time, from random non-empty processors
+  none,    // keep it: the remainder goes to the first processors' targets
 };
 
 enum class LoadShape {
@@ -37,7 +38,8 @@ struct LoadModel {
 /// One instance's loads drawn from `model`.
 std::vector<std::int64_t> draw_loads(const LoadModel& model, Rng& rng, std::size_t n);
 
-/// The candidates the experiment tests; the first is the one Tables 1-4 of `redist experiment lau` use.
+/// The candidates the experiment tests; the first is the one Tables 1-4 of `redist experiment lau`
+/// use.
 const std::vector<LoadModel>& candidate_load_models();
 
 }  // namespace redist::lau

@@ -1,7 +1,7 @@
 #pragma once
 // Time-optimal all-port schedules over every shift, without scanning shifts (redist's own
-// algorithm; it replaces the window search of document 002 Fig. 9, which docs/errata.md item 5 shows can
-// miss in single-send mode).
+// algorithm; it replaces the window search of document 002 Fig. 9, which docs/errata.md item 5
+// shows can miss in single-send mode).
 //
 // Both times are a maximum of a non-decreasing and a non-increasing function of the shift x:
 //   single-send: node j is red positive iff x > a_j = l_j - S_j and red negative iff
@@ -31,8 +31,8 @@ namespace redist::lau {
 struct OptimalShift {
   std::int64_t shift = 0;  // the optimal shift of least traffic
   sim::AllportTime time;
-  ShiftRange optimal;      // every shift of least time, and no other
-  int probes = 0;          // O(n) passes: interval tests (multi-send), or the two profiles (single)
+  ShiftRange optimal;  // every shift of least time, and no other
+  int probes = 0;      // O(n) passes: interval tests (multi-send), or the two profiles (single)
 };
 
 OptimalShift optimal_shift(const sim::ShiftEvaluator& eval, sim::SendMode mode);

@@ -6,9 +6,10 @@
 //   LauPlan plan = plan_lau(allport_instance({7, 0, 3, 1, 1, 0}), {});  // optimal, single-send
 //   // plan.shift == -3, plan.flows == {2, 0, 1, 0, -1, -3}, plan.t_single.steps == 2  (Fig. 1)
 //
-// Algorithms: linear (x = 0, Fig. 6), traffic (Fig. 7, traffic-optimal), optimal (ours, optimal.hpp:
-// time-optimal for the chosen mode over every shift, least traffic among those), window (the
-// document's Fig. 9 search, the published baseline; not always optimal in single-send mode).
+// Algorithms: linear (x = 0, Fig. 6), traffic (Fig. 7, traffic-optimal), optimal (ours,
+// optimal.hpp: time-optimal for the chosen mode over every shift, least traffic among those),
+// window (the document's Fig. 9 search, the published baseline; not always optimal in single-send
+// mode).
 
 #include <cstdint>
 #include <optional>
@@ -31,7 +32,8 @@ std::optional<LauAlgorithm> parse_lau_algorithm(const std::string& name);
 struct LauOptions {
   LauAlgorithm algorithm = LauAlgorithm::optimal;
   sim::SendMode mode = sim::SendMode::single;
-  TrafficRule traffic_rule = TrafficRule::corrected;  // for `traffic` (window always starts as printed)
+  TrafficRule traffic_rule =
+      TrafficRule::corrected;  // for `traffic` (window always starts as printed)
   /// The window search refuses windows longer than this (each shift costs O(n)).
   std::int64_t max_window = 100'000'000;
 };

@@ -1,14 +1,14 @@
 #pragma once
-// Bottleneck perfect matching: among perfect matchings of a P x P bipartite graph, one whose heaviest
-// edge is lightest. StepRedistrib (document 003 section 4.2) is this problem with
+// Bottleneck perfect matching: among perfect matchings of a P x P bipartite graph, one whose
+// heaviest edge is lightest. StepRedistrib (document 003 section 4.2) is this problem with
 // weight(i, j) = max(load_i, size_j) - count(i, j), since a processor's step count is
 // max(sent, received) and, by König, the schedule needs exactly the largest one.
 //
-// The graph is given the way the instances are stored: listed edges (sorted by weight per row and per
-// column), plus an implicit block: an unlisted pair (i, j) weighs max(row_level[i], col_level[j])
-// (kForbidden removes the pair). For StepRedistrib the levels are the loads and part sizes, so the
-// P^2 zero-count pairs are never materialised. A listed edge must weigh no more than its pair's block
-// weight (true for both uses in redist).
+// The graph is given the way the instances are stored: listed edges (sorted by weight per row and
+// per column), plus an implicit block: an unlisted pair (i, j) weighs max(row_level[i],
+// col_level[j]) (kForbidden removes the pair). For StepRedistrib the levels are the loads and part
+// sizes, so the P^2 zero-count pairs are never materialised. A listed edge must weigh no more than
+// its pair's block weight (true for both uses in redist).
 //
 // Algorithm (threshold search, O(E sqrt(P) log E)): the answer is one of the distinct weights and
 // levels. For a threshold T call a row or column heavy when its level exceeds T; unlisted pairs
@@ -38,9 +38,9 @@ struct BottleneckEdge {
 
 struct BottleneckGraph {
   std::size_t size = 0;
-  std::vector<BottleneckEdge> edges;       // listed pairs, each once
-  std::vector<std::int64_t> row_level;     // size entries
-  std::vector<std::int64_t> col_level;     // size entries
+  std::vector<BottleneckEdge> edges;    // listed pairs, each once
+  std::vector<std::int64_t> row_level;  // size entries
+  std::vector<std::int64_t> col_level;  // size entries
 };
 
 /// Listed = nonzero counts with their step weight; levels = loads and part sizes.

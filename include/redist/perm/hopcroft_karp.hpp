@@ -4,9 +4,9 @@
 //
 // The adjacency is given per left vertex as a slice [begin[u], end[u]) of one target array, so a
 // caller can shrink or grow every slice between runs (threshold search on edges sorted by weight)
-// without rebuilding anything. The matching is kept between runs: augment() continues from it, which
-// is what makes the threshold search warm-started. A matched left vertex remembers the slot of its
-// edge, so parallel edges (a multigraph) are told apart.
+// without rebuilding anything. The matching is kept between runs: augment() continues from it,
+// which is what makes the threshold search warm-started. A matched left vertex remembers the slot
+// of its edge, so parallel edges (a multigraph) are told apart.
 
 #include <cstdint>
 #include <span>
@@ -17,7 +17,7 @@
 namespace redist::perm {
 
 struct BipartiteAdjacency {
-  std::span<const Proc> target;       // right endpoint of each slot
+  std::span<const Proc> target;        // right endpoint of each slot
   std::span<const std::size_t> begin;  // per left vertex
   std::span<const std::size_t> end;    // per left vertex
 };
@@ -48,13 +48,13 @@ class HopcroftKarp {
   bool build_layers(const BipartiteAdjacency& adjacency, std::span<const Proc> sources);
   bool find_path(Proc source, const BipartiteAdjacency& adjacency);
 
-  std::vector<std::size_t> slot_;    // per left vertex
-  std::vector<Proc> mate_right_;     // per right vertex
-  std::vector<std::uint32_t> layer_; // BFS layer per left vertex
-  std::vector<std::size_t> cursor_;  // next slot to try per left vertex (this phase)
-  std::vector<std::size_t> chosen_;  // slot taken by each vertex of the current DFS path
+  std::vector<std::size_t> slot_;     // per left vertex
+  std::vector<Proc> mate_right_;      // per right vertex
+  std::vector<std::uint32_t> layer_;  // BFS layer per left vertex
+  std::vector<std::size_t> cursor_;   // next slot to try per left vertex (this phase)
+  std::vector<std::size_t> chosen_;   // slot taken by each vertex of the current DFS path
   std::vector<Proc> queue_, stack_;
-  std::uint32_t free_layer_ = 0;     // layer at which the shortest augmenting paths end
+  std::uint32_t free_layer_ = 0;  // layer at which the shortest augmenting paths end
   std::size_t size_ = 0;
 };
 

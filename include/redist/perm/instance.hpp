@@ -1,9 +1,9 @@
 #pragma once
-// A permutation-redistribution instance (docs/design.md section 1, document 003 section 3): N items on
-// P processors and a target partition into P parts. Only the counts matter:
-// count(i, j) = items now on processor i that belong to part j. They are stored sparse (one row per
-// processor, entries sorted by part, zeros dropped) because the layouts that matter most in practice
-// (1-D blocks, block-cyclic tiles) overlap in O(P) pairs, not P^2.
+// A permutation-redistribution instance (docs/design.md section 1, document 003 section 3): N items
+// on P processors and a target partition into P parts. Only the counts matter: count(i, j) = items
+// now on processor i that belong to part j. They are stored sparse (one row per processor, entries
+// sorted by part, zeros dropped) because the layouts that matter most in practice (1-D blocks,
+// block-cyclic tiles) overlap in O(P) pairs, not P^2.
 //
 // An Assignment maps every part to the processor that will host it (a permutation of 0..P-1).
 //
@@ -22,7 +22,8 @@ using Proc = std::uint32_t;
 inline constexpr Proc kNoProc = UINT32_MAX;
 /// Largest number of processors. `redist perm` needs about 200 bytes and a few microseconds per
 /// processor even when the instance lists one item (P = 2^23: ~1.6 GB, tens of seconds), so a
-/// larger "processors" value, a few bytes of input, would be an out-of-memory crash (docs/limits.md).
+/// larger "processors" value, a few bytes of input, would be an out-of-memory crash
+/// (docs/limits.md).
 inline constexpr std::size_t kMaxProcessors = std::size_t{1} << 23;
 
 struct CountEntry {
@@ -89,9 +90,11 @@ std::int64_t redistribution_volume(const PermInstance& instance, const Assignmen
 std::int64_t redistribution_steps(const PermInstance& instance, const Assignment& assignment);
 
 /// Weight of pair (processor i hosts part j) in the steps objective: max(sent, received) of i.
-inline std::int64_t step_weight(const PermInstance& instance, Proc processor, Proc part, std::int64_t count) {
-  const std::int64_t big = instance.load(processor) > instance.part_size(part) ? instance.load(processor)
-                                                                                 : instance.part_size(part);
+inline std::int64_t step_weight(const PermInstance& instance, Proc processor, Proc part,
+                                std::int64_t count) {
+  const std::int64_t big = instance.load(processor) > instance.part_size(part)
+                               ? instance.load(processor)
+                               : instance.part_size(part);
   return big - count;
 }
 

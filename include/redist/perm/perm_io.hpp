@@ -5,10 +5,10 @@
 //   {"counts": [[3, 0], [1, 2]]}                       P x P, counts[i][j] = items on i of part j
 //   {"initial": [0, 0, 1], "partition": [1, 0, 1]}     one entry per item (processor now, part)
 // The per-item form may add "processors": P; without it P = 1 + the largest id in either array (so
-// trailing empty processors need it). Counts and ids are non-negative integers; ragged or non-square
-// matrices, ids >= P and arrays of different lengths are bad input: an InputError naming the file,
-// the field and its index ("counts[3][2]", "partition[17]"). P = 1, empty parts and unbalanced parts
-// are fine. The total number of items is limited to 2^60.
+// trailing empty processors need it). Counts and ids are non-negative integers; ragged or
+// non-square matrices, ids >= P and arrays of different lengths are bad input: an InputError naming
+// the file, the field and its index ("counts[3][2]", "partition[17]"). P = 1, empty parts and
+// unbalanced parts are fine. The total number of items is limited to 2^60.
 //
 // The reader streams the text through nlohmann's SAX interface straight into the arrays it needs
 // (no JSON tree), so 10^7-entry per-item files load in about a second.

@@ -1,10 +1,10 @@
 #pragma once
 // The permutation facade (`redist perm`, document 003): everything one instance calls for, in one
 // result. Both exact solvers run (min volume, min steps: sections 3.2.1 and 3.2.2), the objective
-// picks which one is chosen, the canonical labelling and the greedy relabellings are evaluated beside
-// them, and the chosen assignment's one-port step schedule is coloured (König) and checked by
-// check_step_schedule before plan_perm returns: a schedule that fails the check, or whose length is
-// not the chosen assignment's steps, is an InternalError, never a result.
+// picks which one is chosen, the canonical labelling and the greedy relabellings are evaluated
+// beside them, and the chosen assignment's one-port step schedule is coloured (König) and checked
+// by check_step_schedule before plan_perm returns: a schedule that fails the check, or whose length
+// is not the chosen assignment's steps, is an InternalError, never a result.
 
 #include <cstdint>
 #include <optional>
@@ -34,7 +34,7 @@ struct PermResult {
   PermSolution min_steps;   // fewest steps, then fewest items
   PermSolution canonical;   // part j -> processor j
   std::vector<std::pair<std::string, PermSolution>> heuristics;  // greedy relabellings (greedy.hpp)
-  StepSchedule schedule;    // of `chosen`, checked: chosen.steps one-port steps
+  StepSchedule schedule;  // of `chosen`, checked: chosen.steps one-port steps
 };
 
 PermResult plan_perm(const PermInstance& instance, PermObjective objective = PermObjective::volume);

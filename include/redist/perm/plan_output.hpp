@@ -17,7 +17,6 @@
 
 namespace redist::perm {
 
-
 /// The whole document as text; without the schedule when `with_schedule` is false (`--json -o`).
 std::string perm_result_text(const PermResult& result, bool with_schedule = true);
 

@@ -1,8 +1,8 @@
 #pragma once
-// One-port step schedules (document 003 section 3.2.2) in the compressed form of docs/design.md section 4:
-// a list of groups, each `repeat` identical consecutive steps; in a step every listed pair
-// (src, dst) moves one item. Valid when, in every step, the senders are distinct and the receivers
-// are distinct, and over all steps each pair moves exactly its demand.
+// One-port step schedules (document 003 section 3.2.2) in the compressed form of docs/design.md
+// section 4: a list of groups, each `repeat` identical consecutive steps; in a step every listed
+// pair (src, dst) moves one item. Valid when, in every step, the senders are distinct and the
+// receivers are distinct, and over all steps each pair moves exactly its demand.
 //
 // check_step_schedule is the oracle every produced schedule goes through (tests, CLI).
 
@@ -45,7 +45,8 @@ std::int64_t max_port_degree(std::size_t processors, const std::vector<PairDeman
 
 struct StepViolation {
   std::size_t group = 0;  // index into schedule.groups (or groups.size() for a demand mismatch)
-  std::string rule;       // "range" | "self" | "repeat" | "one-port-send" | "one-port-receive" | "demand"
+  std::string
+      rule;  // "range" | "self" | "repeat" | "one-port-send" | "one-port-receive" | "demand"
   std::string message;
 };
 

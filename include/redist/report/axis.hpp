@@ -1,6 +1,6 @@
 #pragma once
-// A chart axis with round ticks ("nice numbers"): on a linear axis, multiples of a step 1, 2, 2.5 or
-// 5 x 10^k, the range widened to the ticks just outside the data so that the first and last tick
+// A chart axis with round ticks ("nice numbers"): on a linear axis, multiples of a step 1, 2, 2.5
+// or 5 x 10^k, the range widened to the ticks just outside the data so that the first and last tick
 // frame it; on a log axis, ticks 1, 2, 5 x 10^k (only the decades when the range spans more than
 // three), the range widened to the nearest such value.
 

@@ -3,8 +3,8 @@
 // (axis.hpp) on linear or log axes, series drawn as lines with markers, markers alone (scatter,
 // published values), plain lines (references such as y = x) or grouped bars; error bars and
 // translucent bands for a spread; a marker shape and a palette colour per series, so that series
-// drawn on top of each other stay distinguishable; a legend measured from its text and placed inside
-// the plot box, in the corner that hides the fewest data unless one is asked for.
+// drawn on top of each other stay distinguishable; a legend measured from its text and placed
+// inside the plot box, in the corner that hides the fewest data unless one is asked for.
 //
 //   LinePlot plot{"Title", "x", "y"};
 //   plot.series.push_back({"ours", {{1, 2.5}, {2, 3.1}}});
@@ -52,8 +52,8 @@ struct LinePlot {
 /// The colour-blind-safe palette (Okabe and Ito) series take by index when they name none.
 const std::string& palette_color(std::size_t index);
 
-/// The chart, at least `width` x `height` pixels: wider or taller when the title, the tick labels or
-/// the legend need it, so nothing is cut off.
+/// The chart, at least `width` x `height` pixels: wider or taller when the title, the tick labels
+/// or the legend need it, so nothing is cut off.
 std::string render_svg(const LinePlot& plot, double width = 680, double height = 440);
 
 }  // namespace redist::report

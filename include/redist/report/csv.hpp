@@ -1,7 +1,7 @@
 #pragma once
-// CSV tables of the experiments (RFC 4180): a header, rows of already formatted cells, a cell quoted
-// only when it holds a comma, a quote or a line break. The numbers' formatting stays with the
-// experiment (each column keeps its precision); csv_number gives the common "%g".
+// CSV tables of the experiments (RFC 4180): a header, rows of already formatted cells, a cell
+// quoted only when it holds a comma, a quote or a line break. The numbers' formatting stays with
+// the experiment (each column keeps its precision); csv_number gives the common "%g".
 
 #include <string>
 #include <vector>

@@ -17,7 +17,8 @@ inline constexpr std::int64_t kMaxSvgSteps = 256;
 
 /// `run` must come from execute_allport(instance, flows, mode, {.record_trace = true}) and have at
 /// most kMaxSvgSteps steps; n <= kMaxSvgNodes (REDIST_ASSERT).
-std::string execution_svg(const sim::AllportInstance& instance, const std::vector<std::int64_t>& flows, sim::SendMode mode,
+std::string execution_svg(const sim::AllportInstance& instance,
+                          const std::vector<std::int64_t>& flows, sim::SendMode mode,
                           const sim::AllportExecution& run);
 
 }  // namespace redist::report

@@ -14,7 +14,8 @@
 namespace redist::report {
 
 /// Red in the document's sense: the node must send (to either side) more than it holds.
-bool is_red_node(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows, std::size_t node);
+bool is_red_node(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows,
+                 std::size_t node);
 
 std::string draw_flows(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows,
                        std::size_t width = 100);

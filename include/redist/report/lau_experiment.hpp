@@ -4,11 +4,12 @@
 //
 //   Tables 1-2  for n in {4, 10, 20, 30, 50}, random instances (loads uniform in 0..100, whole
 //               average by rejection), how often Linear, Traffic and the window search are optimal
-//               in each mode, against the true optimum over every shift (optimal.hpp); how often the
-//               window search misses; how often the printed thread definition disagrees with
+//               in each mode, against the true optimum over every shift (optimal.hpp); how often
+//               the window search misses; how often the printed thread definition disagrees with
 //               execution (multi-send).
 //   Table 3     single-send versus multi-send optimum.
-//   odd n       the printed versus corrected Traffic index (docs/errata.md item 7; the document's tables
+//   odd n       the printed versus corrected Traffic index (docs/errata.md item 7; the document's
+//   tables
 //               use even n only, where both rules agree).
 //   Table 4     runtime of the window search versus ours, mean window sizes, versus n and max load.
 //   fit         candidate load generators against Tables 1-3 (generator_fit.hpp).
@@ -37,22 +38,24 @@ struct LauExperimentOptions {
 struct ModeTally {
   std::int64_t linear_opt = 0;
   std::int64_t traffic_opt = 0;
-  std::int64_t all = 0;           // Linear, Traffic and the window search all optimal
-  std::int64_t only_search = 0;   // neither Linear nor Traffic optimal (the document's "Opt")
+  std::int64_t all = 0;             // Linear, Traffic and the window search all optimal
+  std::int64_t only_search = 0;     // neither Linear nor Traffic optimal (the document's "Opt")
   double extra_traffic_window = 0;  // sums over only_search instances of 100 (traffic - min) / min
   double extra_traffic_ours = 0;
-  double worse_sum = 0;           // sum over non-optimal Linear and Traffic schedules of 100 (T - T*) / T*
+  double worse_sum = 0;  // sum over non-optimal Linear and Traffic schedules of 100 (T - T*) / T*
   std::int64_t worse_count = 0;
-  std::int64_t window_misses = 0;  // the window search's schedule is not optimal
-  double window_miss_excess = 0;   // sum of 100 (T - T*) / T* over the misses
+  std::int64_t window_misses = 0;                    // the window search's schedule is not optimal
+  double window_miss_excess = 0;                     // sum of 100 (T - T*) / T* over the misses
   std::int64_t printed_thread_wrong[3] = {0, 0, 0};  // multi only: Linear, Traffic, our schedule
 
-  [[nodiscard]] double mean_worse() const { return worse_count ? worse_sum / static_cast<double>(worse_count) : 0; }
+  [[nodiscard]] double mean_worse() const {
+    return worse_count ? worse_sum / static_cast<double>(worse_count) : 0;
+  }
 };
 
 /// Table 3: the optimal single-send time against the optimal multi-send time.
 struct ModesTally {
-  double worse_sum = 0;      // sum of 100 (T_s* - T_m*) / T_m*
+  double worse_sum = 0;  // sum of 100 (T_s* - T_m*) / T_m*
   std::int64_t equal = 0;
   double window_worse_sum = 0;  // the same with the window search's optima
   std::int64_t window_equal = 0;
@@ -69,9 +72,9 @@ struct OddRow {
   std::size_t n = 0;
   std::int64_t instances = 0;
   std::int64_t printed_not_traffic_optimal = 0;
-  std::int64_t traffic_opt_printed[2] = {0, 0};    // single, multi
+  std::int64_t traffic_opt_printed[2] = {0, 0};  // single, multi
   std::int64_t traffic_opt_corrected[2] = {0, 0};
-  std::int64_t window_misses[2] = {0, 0};          // the window search as published (printed start)
+  std::int64_t window_misses[2] = {0, 0};  // the window search as published (printed start)
 };
 
 struct TimingRow {
@@ -79,12 +82,12 @@ struct TimingRow {
   std::int64_t max_load = 0;
   std::int64_t instances = 0;
   double mean_total_load = 0;
-  double mean_window_traffic = 0;  // Delta of the Traffic schedule (0 when no node is red)
-  std::int64_t window_defined = 0; // instances whose Traffic schedule has a red node
+  double mean_window_traffic = 0;   // Delta of the Traffic schedule (0 when no node is red)
+  std::int64_t window_defined = 0;  // instances whose Traffic schedule has a red node
   double mean_window_linear = 0;
-  double window_search_us = 0;     // per instance, single-send, Traffic + deficits + every h
-  double optimal_us = 0;           // per instance, ours, single-send
-  double optimal_multi_us = 0;     // per instance, ours, multi-send
+  double window_search_us = 0;  // per instance, single-send, Traffic + deficits + every h
+  double optimal_us = 0;        // per instance, ours, single-send
+  double optimal_multi_us = 0;  // per instance, ours, multi-send
 };
 
 struct LauExperimentReport {
@@ -100,6 +103,7 @@ LauExperimentReport run_lau_experiment(const LauExperimentOptions& options);
 
 /// One row of Tables 1-3: `count` instances of ring size n drawn from `model`, from stream `stream`
 /// of `seed` (the tables use stream 1 and the first candidate model).
-RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const lau::LoadModel& model, std::uint64_t stream);
+RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const lau::LoadModel& model,
+                 std::uint64_t stream);
 
 }  // namespace redist::report

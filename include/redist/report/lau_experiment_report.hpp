@@ -14,6 +14,7 @@ std::string format_lau_tables(const LauExperimentReport& report);
 /// Writes tables.txt, table1_single.csv, table2_multi.csv, table3_modes.csv, table_odd_traffic.csv,
 /// table4_runtime.csv, lau_optimal_rates.svg and lau_runtime.svg into `dir` (created if missing);
 /// returns the paths written. Throws InputError when the directory cannot be written.
-std::vector<std::string> write_lau_experiment(const LauExperimentReport& report, const std::string& dir);
+std::vector<std::string> write_lau_experiment(const LauExperimentReport& report,
+                                              const std::string& dir);
 
 }  // namespace redist::report

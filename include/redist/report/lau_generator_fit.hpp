@@ -17,7 +17,7 @@
 namespace redist::report {
 
 struct FitCell {
-  std::string table;   // "1", "2" or "3"
+  std::string table;  // "1", "2" or "3"
   std::size_t n = 0;
   std::string column;  // "Linear=Opt", "Traffic=Opt", "Opt", "#equal"
   double paper = 0;    // proportion, out of 50,000
@@ -28,10 +28,10 @@ struct FitCell {
 struct GeneratorFit {
   lau::LoadModel model;
   std::int64_t instances = 0;  // per ring size
-  double mean_load = 0;        // over every drawn processor (Table 4's totals imply 0.38-0.47 x max)
+  double mean_load = 0;  // over every drawn processor (Table 4's totals imply 0.38-0.47 x max)
   std::vector<FitCell> cells;
-  double chi_square = 0;       // sum of z^2
-  double p_value = 0;          // upper tail of chi-square with cells.size() degrees of freedom
+  double chi_square = 0;  // sum of z^2
+  double p_value = 0;     // upper tail of chi-square with cells.size() degrees of freedom
   double max_abs_z = 0;
 };
 

@@ -10,7 +10,7 @@ namespace redist::report {
 
 /// (file name, contents) pairs written into `dir`, created if missing; returns the paths in the
 /// given order. Throws InputError (field "--out") when the directory or a file cannot be written.
-std::vector<std::string> write_report_files(const std::string& dir,
-                                            const std::vector<std::pair<std::string, std::string>>& files);
+std::vector<std::string> write_report_files(
+    const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files);
 
 }  // namespace redist::report

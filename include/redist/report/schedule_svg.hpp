@@ -1,7 +1,7 @@
 #pragma once
 // A ring schedule as an SVG space-time diagram: one lane per processor, time to the right, one bar
-// per batch (upper half: sends to the successor, lower half: sends to the predecessor), the part of a
-// batch that forwards items received from a neighbour drawn darker. Readable at n = 8, still a
+// per batch (upper half: sends to the successor, lower half: sends to the predecessor), the part of
+// a batch that forwards items received from a neighbour drawn darker. Readable at n = 8, still a
 // picture at n = 64 (lanes shrink, labels thin out).
 
 #include <string>
@@ -12,6 +12,7 @@
 namespace redist::report {
 
 /// `title` goes above the diagram. Batches beyond 50,000 are not drawn (the title says so).
-std::string schedule_svg(const RingInstance& instance, const Schedule& schedule, const std::string& title);
+std::string schedule_svg(const RingInstance& instance, const Schedule& schedule,
+                         const std::string& title);
 
 }  // namespace redist::report

@@ -17,6 +17,7 @@ std::string format_simgrid_study(const simgrid::SimgridStudyResult& result);
 /// prediction.csv, prediction_checks.csv, figure13_ring8.svg and figure14_ring32.svg (other ring
 /// sizes: normalized_ring<p>.svg) and prediction.svg. Returns the paths written; throws InputError
 /// when the directory cannot be written.
-std::vector<std::string> write_simgrid_study(const simgrid::SimgridStudyResult& result, const std::string& dir);
+std::vector<std::string> write_simgrid_study(const simgrid::SimgridStudyResult& result,
+                                             const std::string& dir);
 
 }  // namespace redist::report

@@ -17,7 +17,7 @@ namespace redist::ring {
 
 struct ExactSearchLimits {
   std::size_t max_processors = 6;
-  std::int64_t max_items_moved = 24;     // sum of positive imbalances
+  std::int64_t max_items_moved = 24;  // sum of positive imbalances
   // Both caps keep a give-up under ~0.2 s (a planner must not stall on a 5-processor ring).
   std::size_t max_states = 50'000;         // distinct (tick, state) pairs explored
   std::size_t max_expansions = 1'000'000;  // start combinations tried (up to 3^n per state)

@@ -52,17 +52,20 @@ struct FlowTiming {
 /// ring, when some F_i < 0.
 /// With FollowMode::banded, a path whose band would need too many batches is timed with chunked
 /// compression instead (valid, possibly later than strict ASAP).
-std::optional<FlowTiming> time_flows(const RingInstance& instance, std::int64_t shift, PortOrder order,
-                                     FollowMode mode, Pacing pacing = Pacing::spaced);
+std::optional<FlowTiming> time_flows(const RingInstance& instance, std::int64_t shift,
+                                     PortOrder order, FollowMode mode,
+                                     Pacing pacing = Pacing::spaced);
 /// The same with the instance's prefix sums already computed (the planners compute them once).
-std::optional<FlowTiming> time_flows(const RingInstance& instance, const RingPrefix& prefix, std::int64_t shift,
-                                     PortOrder order, FollowMode mode, Pacing pacing);
+std::optional<FlowTiming> time_flows(const RingInstance& instance, const RingPrefix& prefix,
+                                     std::int64_t shift, PortOrder order, FollowMode mode,
+                                     Pacing pacing);
 /// The same into `timing`, whose arrays are reused (a planner timing many shifts allocates them
 /// once); false where time_flows returns nullopt, and as soon as some link ends after
 /// give_up_above (a search that cannot use a later timing stops paying for it). After false,
 /// `timing` holds no valid timing.
-bool time_flows_into(FlowTiming& timing, const RingInstance& instance, const RingPrefix& prefix, std::int64_t shift,
-                     PortOrder order, FollowMode mode, Pacing pacing, std::optional<Ticks> give_up_above = std::nullopt);
+bool time_flows_into(FlowTiming& timing, const RingInstance& instance, const RingPrefix& prefix,
+                     std::int64_t shift, PortOrder order, FollowMode mode, Pacing pacing,
+                     std::optional<Ticks> give_up_above = std::nullopt);
 
 /// The schedule of a timing (time scale = the instance's cost scale; links named when n = 2): one
 /// transfer per departure piece, spaced when the piece follows a slower upstream link; under

@@ -10,11 +10,11 @@
 //
 // Shapes (RingShape; docs/ring_bidirectional_heterogeneous.md "Shapes") place the imbalance so that
 // items must travel far and relays must forward: uniform (the above), gather (every processor sends
-// towards one sink), scatter (one source holds almost everything), heavy (uniform plus one source with
-// a large excess), blocks (alternating runs of overloaded and underloaded processors), forward (a few
-// sources and sinks far apart, the processors between them balanced). Every shape keeps loads and
-// targets >= 1. cost_decimals = d draws costs of d decimals: ticks uniform in [1, max_cost 10^d] at
-// cost_scale d (so 0.1 .. max_cost for d = 1).
+// towards one sink), scatter (one source holds almost everything), heavy (uniform plus one source
+// with a large excess), blocks (alternating runs of overloaded and underloaded processors), forward
+// (a few sources and sinks far apart, the processors between them balanced). Every shape keeps
+// loads and targets >= 1. cost_decimals = d draws costs of d decimals: ticks uniform in [1,
+// max_cost 10^d] at cost_scale d (so 0.1 .. max_cost for d = 1).
 
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
-// Few batches without losing time: choose each link's departures between the earliest (ASAP) and the
-// latest (ALAP) times that keep the path's ASAP finishing times.
+// Few batches without losing time: choose each link's departures between the earliest (ASAP) and
+// the latest (ALAP) times that keep the path's ASAP finishing times.
 //
 // Strict ASAP forwards a stream coming from a slower link item by item, one batch per item: at 10^9
 // items that is no plan at all. But a relay with slack may wait and send the same items as one
@@ -25,10 +25,10 @@ namespace redist::ring {
 /// (the sink's entry is ignored). Every link ends by the path's strict-ASAP finishing time; with
 /// keep_end_times the first and last links also end no later than under strict ASAP (other paths of
 /// a bidirectional ring wait for them). nullopt when the batches would exceed max_batches.
-std::optional<std::vector<DepartureCurve>> time_path_banded(const std::vector<PathLink>& links,
-                                                            const std::vector<std::int64_t>& loads,
-                                                            const std::vector<std::int64_t>& receiver_targets,
-                                                            bool keep_end_times, std::int64_t max_batches);
+std::optional<std::vector<DepartureCurve>> time_path_banded(
+    const std::vector<PathLink>& links, const std::vector<std::int64_t>& loads,
+    const std::vector<std::int64_t>& receiver_targets, bool keep_end_times,
+    std::int64_t max_batches);
 
 /// The fewest back-to-back runs (spacing c) with early(m) <= D(m) <= late(m) for every item m.
 /// Requires early <= late item by item, both with spacing >= c.

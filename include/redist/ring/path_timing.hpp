@@ -1,11 +1,12 @@
 #pragma once
-// As-soon-as-possible timing of items relayed along a directed path of the ring, in compressed form.
+// As-soon-as-possible timing of items relayed along a directed path of the ring, in compressed
+// form.
 //
 //   source --link 0--> relay 1 --link 1--> relay 2 ... --link m-1--> sink
 //
 // Link k carries items[k] items; relay k holds loads[k] items of its own. A processor sends as soon
-// as it holds an item and its port is free (document 000 Algorithm 2: "wait for receiving a data item
-// before sending"), from its release time on. The departure times on a link are kept as pieces
+// as it holds an item and its port is free (document 000 Algorithm 2: "wait for receiving a data
+// item before sending"), from its release time on. The departure times on a link are kept as pieces
 // (first departure, count, spacing): a piece whose spacing is the link's cost is one back-to-back
 // batch; a piece with a larger spacing follows a slower upstream link item by item. Timing a link
 // costs O(pieces of its upstream link), never O(items).
@@ -19,9 +20,9 @@
 namespace redist::ring {
 
 struct DeparturePiece {
-  Ticks first = 0;          // departure of the piece's first item
-  std::int64_t count = 0;   // items
-  Ticks spacing = 0;        // time between consecutive departures (>= the link's cost)
+  Ticks first = 0;         // departure of the piece's first item
+  std::int64_t count = 0;  // items
+  Ticks spacing = 0;       // time between consecutive departures (>= the link's cost)
 };
 using DepartureCurve = std::vector<DeparturePiece>;
 
@@ -29,7 +30,8 @@ struct PathLink {
   std::int64_t items = 0;  // items sent over this link (all of the path's traffic on it)
   Ticks cost = 1;          // per item
   Ticks release = 0;       // no departure before this time (one-port: the port is busy before)
-  std::int64_t follow_chunk = INT64_MAX;  // FollowMode::compress: batch follow pieces by this many items
+  std::int64_t follow_chunk =
+      INT64_MAX;  // FollowMode::compress: batch follow pieces by this many items
 };
 
 /// How item-by-item "follow" pieces are turned into batches.
@@ -37,27 +39,30 @@ enum class FollowMode {
   exact,     // keep them: strictly ASAP, possibly one batch per item
   compress,  // delay each chunk of follow_chunk items to one back-to-back batch ending at the
              // chunk's last ASAP departure
-  banded,    // fewest back-to-back batches between ASAP and ALAP (path_banding.hpp): every link ends
-             // no later than under exact ASAP at the path's ends, and the path no later than its ASAP end
+  banded,  // fewest back-to-back batches between ASAP and ALAP (path_banding.hpp): every link ends
+           // no later than under exact ASAP at the path's ends, and the path no later than its ASAP
+           // end
 };
 
 /// Times every link of the path. loads[k] is the own load of the processor that sends on link k
 /// (loads[0], the source, must cover items[0]). Returns one curve per link. FollowMode::banded is
 /// handled by time_path_banded (path_banding.hpp), which needs the receivers' targets too.
-/// Pieces can number O(m^2) on a path of m links (docs/ring_unidirectional.md: costs decreasing along
-/// the path); beyond max_pieces in all, throws InputError (field "costs") instead of exhausting memory.
-std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links, const std::vector<std::int64_t>& loads,
-                                      FollowMode mode, std::int64_t max_pieces = INT64_MAX);
+/// Pieces can number O(m^2) on a path of m links (docs/ring_unidirectional.md: costs decreasing
+/// along the path); beyond max_pieces in all, throws InputError (field "costs") instead of
+/// exhausting memory.
+std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links,
+                                      const std::vector<std::int64_t>& loads, FollowMode mode,
+                                      std::int64_t max_pieces = INT64_MAX);
 
 /// The ASAP curve of one link given the curve of the link that feeds its sender.
-DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost, std::int64_t own_items,
-                         const PathLink& link, FollowMode mode);
+DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost,
+                         std::int64_t own_items, const PathLink& link, FollowMode mode);
 /// The same, appended to `out`, the upstream curve being source[upstream_begin, upstream_end):
 /// `source` may be `out` itself, so that a whole ring's curves live in one array (flow_timing.hpp)
 /// instead of one heap block per link.
-void append_link_timing(const std::vector<DeparturePiece>& source, std::size_t upstream_begin, std::size_t upstream_end,
-                        Ticks upstream_cost, std::int64_t own_items, const PathLink& link, FollowMode mode,
-                        std::vector<DeparturePiece>& out);
+void append_link_timing(const std::vector<DeparturePiece>& source, std::size_t upstream_begin,
+                        std::size_t upstream_end, Ticks upstream_cost, std::int64_t own_items,
+                        const PathLink& link, FollowMode mode, std::vector<DeparturePiece>& out);
 /// The InputError time_path throws when a path of `path_links` links needs more than max_pieces.
 [[noreturn]] void throw_too_many_pieces(std::size_t path_links, std::int64_t max_pieces);
 
@@ -73,8 +78,9 @@ enum class Pacing {
 /// Number of transfers the curve becomes: one per piece when spaced; under back_to_back, pieces at
 /// the link's cost count 1 and others one per item.
 std::int64_t batch_count(std::span<const DeparturePiece> curve, Ticks cost, Pacing pacing);
-/// a + b for batch counts (both >= 0), saturated at INT64_MAX: one link holds at most 2^62 items, but
-/// per-item curves on many links add up beyond 64 bits (fuzz/regressions/plan/batch_total_overflow.bin).
+/// a + b for batch counts (both >= 0), saturated at INT64_MAX: one link holds at most 2^62 items,
+/// but per-item curves on many links add up beyond 64 bits
+/// (fuzz/regressions/plan/batch_total_overflow.bin).
 std::int64_t add_batches(std::int64_t a, std::int64_t b);
 
 }  // namespace redist::ring

@@ -1,14 +1,16 @@
 #pragma once
 // The ring planner facade (`redist plan`): detects the framework of an instance, runs the right
 // planner, and returns a schedule with its makespan, the best proved lower bound and whether
-// optimality is proved. Every schedule it returns is accepted by validate_ring_schedule with exactly
-// the reported makespan (the planner checks this before returning).
+// optimality is proved. Every schedule it returns is accepted by validate_ring_schedule with
+// exactly the reported makespan (the planner checks this before returning).
 //
 //   framework                      planner                                  optimal when
-//   unidirectional (any costs)     ASAP on the minimal flows (Alg. 1 / 2)   loads, targets >= 1 (Lemma 5)
+//   unidirectional (any costs)     ASAP on the minimal flows (Alg. 1 / 2)   loads, targets >= 1
+//   (Lemma 5)
 //                                  (back_to_back: batched, may be batch_limited)
-//   homogeneous bidirectional      homogeneous_bidirectional.hpp            loads, targets >= 1 (Lemma 6)
-//   heterogeneous bidirectional    System 6 + Lemma 9 when light; else the  makespan = a proved bound
+//   homogeneous bidirectional      homogeneous_bidirectional.hpp            loads, targets >= 1
+//   (Lemma 6) heterogeneous bidirectional    System 6 + Lemma 9 when light; else the  makespan = a
+//   proved bound
 //                                  best of several shifts and executors,
 //                                  and where that misses the bound, of
 //                                  list scheduling + local search
@@ -23,24 +25,25 @@
 namespace redist::ring {
 
 struct RingPlan {
-  Schedule schedule;       // makespan, lower_bound, status and flow_shift filled in
-  std::string framework;   // "unidirectional-homogeneous", ..., "bidirectional-heterogeneous"
-  std::string method;      // which construction produced the schedule
-  RingBounds bounds;       // every bound that applies, including system6_integer where relevant
-  // Only with RingPlanOptions::back_to_back: the optimal timing needs more batches than a schedule may
-  // hold (max_schedule_batches): a relay between two saturated slower links must forward in bursts
-  // whose number grows with the flow, even on 4 processors. The schedule is then valid but later
-  // (docs/ring_unidirectional.md, "Back-to-back batches only").
+  Schedule schedule;      // makespan, lower_bound, status and flow_shift filled in
+  std::string framework;  // "unidirectional-homogeneous", ..., "bidirectional-heterogeneous"
+  std::string method;     // which construction produced the schedule
+  RingBounds bounds;      // every bound that applies, including system6_integer where relevant
+  // Only with RingPlanOptions::back_to_back: the optimal timing needs more batches than a schedule
+  // may hold (max_schedule_batches): a relay between two saturated slower links must forward in
+  // bursts whose number grows with the flow, even on 4 processors. The schedule is then valid but
+  // later (docs/ring_unidirectional.md, "Back-to-back batches only").
   bool batch_limited = false;
 };
 
 struct RingPlanOptions {
-  // Never emit spaced transfers (docs/design.md "Schedule"): for consumers that execute back-to-back
-  // batches only. Relays then forward in batches, which may cost optimality (batch_limited).
+  // Never emit spaced transfers (docs/design.md "Schedule"): for consumers that execute
+  // back-to-back batches only. Relays then forward in batches, which may cost optimality
+  // (batch_limited).
   bool back_to_back = false;
-  // Search effort of the general heterogeneous bidirectional planner (ring/local_search.hpp): 0 tries
-  // the list scheduler's seeds only, each unit adds 48 local-search moves. Deterministic. The list
-  // scheduler competes on rings of up to 25,000 processors per unit (at least one unit).
+  // Search effort of the general heterogeneous bidirectional planner (ring/local_search.hpp): 0
+  // tries the list scheduler's seeds only, each unit adds 48 local-search moves. Deterministic. The
+  // list scheduler competes on rings of up to 25,000 processors per unit (at least one unit).
   int effort = 1;
 };
 

@@ -9,7 +9,6 @@
 
 namespace redist::ring {
 
-
 /// Expected peak memory of planning `instance` and writing its schedule (the instance included).
 std::uint64_t plan_memory_estimate(const RingInstance& instance);
 

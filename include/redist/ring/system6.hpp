@@ -12,14 +12,15 @@
 // tau_int is a valid lower bound for every schedule, light or not (docs/errata.md item 3).
 //
 // Indices are taken mod n everywhere, n = 2 included: there edge 0 is P_0 -> P_1 on P_0's succ link
-// (back: P_1's pred link) and edge 1 is P_1 -> P_0 on P_1's succ link (back: P_0's pred link), so the
-// two processors are joined by two links each way, as docs/design.md section 4 says. n = 1: no link, every
-// time is 0, every shift is light and the schedule is empty.
+// (back: P_1's pred link) and edge 1 is P_1 -> P_0 on P_1's succ link (back: P_0's pred link), so
+// the two processors are joined by two links each way, as docs/design.md section 4 says. n = 1: no
+// link, every time is 0, every shift is light and the schedule is empty.
 //
 // How (docs/ring_bidirectional_heterogeneous.md): max(a, 0) + max(b, 0) = max(0, a, b, a + b), so
 // tau(x) is the upper envelope of at most 4n + 1 lines. Its minimum is where the envelope of the
 // increasing lines crosses the envelope of the decreasing ones (flat lines only raise the value):
-// two sorts and a merge, O(n log n), exact in 128-bit integers with overflow-free fraction compares.
+// two sorts and a merge, O(n log n), exact in 128-bit integers with overflow-free fraction
+// compares.
 
 #include <cstdint>
 #include <optional>
@@ -38,10 +39,10 @@ struct RationalTime {
 };
 
 struct System6Solution {
-  RationalTime rational_optimum;   // tau* of the LP relaxation
-  RationalTime rational_shift;     // an x attaining it
-  Ticks integer_optimum = 0;       // tau_int (ticks)
-  std::int64_t integer_shift = 0;  // an integer x attaining tau_int; a light one when one exists
+  RationalTime rational_optimum;     // tau* of the LP relaxation
+  RationalTime rational_shift;       // an x attaining it
+  Ticks integer_optimum = 0;         // tau_int (ticks)
+  std::int64_t integer_shift = 0;    // an integer x attaining tau_int; a light one when one exists
   bool integer_shift_light = false;  // is_light(instance, integer_shift)
 };
 
@@ -65,7 +66,8 @@ bool is_light(const RingInstance& instance, std::int64_t shift);
 bool is_light(const RingInstance& instance, const RingPrefix& prefix, std::int64_t shift);
 
 /// The light shifts form an interval: sends_i(x) <= loads[i] reads x <= loads[i] - S_i and
-/// x >= -S_{i-1} - loads[i] (the sum of both sends is delta_i <= loads[i]). nullopt when empty. O(n).
+/// x >= -S_{i-1} - loads[i] (the sum of both sends is delta_i <= loads[i]). nullopt when empty.
+/// O(n).
 struct ShiftInterval {
   std::int64_t lo = 0;
   std::int64_t hi = 0;
@@ -74,12 +76,13 @@ std::optional<ShiftInterval> light_shifts(const RingInstance& instance);
 std::optional<ShiftInterval> light_shifts(const RingInstance& instance, const RingPrefix& prefix);
 
 /// Lemma 9's schedule for shift x: each P_i sends its succ items from time 0, then its pred items
-/// as soon as one-port allows (after its own succ sends and after P_{i-1} has received from P_{i-2}).
-/// Valid when is_light(instance, shift), with makespan = system6_time(instance, shift). When the
-/// shift is NOT light the schedule may send items a processor does not hold yet and be invalid:
-/// callers must check is_light first (or validate). lower_bound = tau_int; status = optimal only
-/// when the shift is light and the makespan equals tau_int. O(n) given the solution.
-Schedule lemma9_schedule(const RingInstance& instance, std::int64_t shift, const System6Solution& solution);
+/// as soon as one-port allows (after its own succ sends and after P_{i-1} has received from
+/// P_{i-2}). Valid when is_light(instance, shift), with makespan = system6_time(instance, shift).
+/// When the shift is NOT light the schedule may send items a processor does not hold yet and be
+/// invalid: callers must check is_light first (or validate). lower_bound = tau_int; status =
+/// optimal only when the shift is light and the makespan equals tau_int. O(n) given the solution.
+Schedule lemma9_schedule(const RingInstance& instance, std::int64_t shift,
+                         const System6Solution& solution);
 /// The same with the prefix sums already computed (what plan_ring calls).
 Schedule lemma9_schedule(const RingInstance& instance, const RingPrefix& prefix, std::int64_t shift,
                          const System6Solution& solution);

@@ -1,8 +1,9 @@
 #pragma once
 // When an iterative application should rebalance: the adaptive redistribution policy (ours, beyond
-// document 000, whose section 8 only has fixed schemes). Pure decision logic, no simulator and no MPI:
-// the SimGrid study's coordinator (simgrid/redistribution_policy.hpp) and the MPI example on real
-// ranks (examples/mpi_example, `matrix --adaptive`) feed it what each knows after an iteration.
+// document 000, whose section 8 only has fixed schemes). Pure decision logic, no simulator and no
+// MPI: the SimGrid study's coordinator (simgrid/redistribution_policy.hpp) and the MPI example on
+// real ranks (examples/mpi_example, `matrix --adaptive`) feed it what each knows after an
+// iteration.
 //
 // It decides after each iteration from what a real application can know at that point: the speeds
 // it measured in the iteration just finished, the makespan redist's planner predicts for
@@ -24,7 +25,8 @@ struct AdaptiveOptions {
   double patience = 0.25;
   /// Prior for measured / predicted redistribution time before any redistribution was measured.
   /// 3, the pessimistic end of what the SimGrid study measures (median 1.3 on rings of 8, 2.9 on
-  /// rings of 32): with 1, the first redistribution at ratios 100-300 cost up to 8% (docs/simgrid.md).
+  /// rings of 32): with 1, the first redistribution at ratios 100-300 cost up to 8%
+  /// (docs/simgrid.md).
   double initial_slowdown = 3.0;
 };
 
@@ -34,13 +36,15 @@ struct AdaptiveView {
   int total = 0;
   double current_iteration_time = 0;   // estimated at the measured speeds, current distribution
   double balanced_iteration_time = 0;  // estimated at the measured speeds, rebalanced distribution
-  double predicted_redistribution = 0; // the rebalancing's predicted time before correction (seconds)
-  double fixed_overhead = 0;           // time a redistribution costs beyond its transfers (seconds)
+  double predicted_redistribution =
+      0;                      // the rebalancing's predicted time before correction (seconds)
+  double fixed_overhead = 0;  // time a redistribution costs beyond its transfers (seconds)
 };
 
 class AdaptivePolicy {
  public:
-  explicit AdaptivePolicy(AdaptiveOptions options = {}) : options_(options), slowdown_(options.initial_slowdown) {}
+  explicit AdaptivePolicy(AdaptiveOptions options = {})
+      : options_(options), slowdown_(options.initial_slowdown) {}
 
   /// Called once after every iteration (it accumulates the imbalance loss); true: redistribute now.
   bool decide(const AdaptiveView& view);
@@ -50,7 +54,8 @@ class AdaptivePolicy {
   /// Expected duration of a redistribution predicted at `predicted` seconds.
   [[nodiscard]] double expected_cost(double predicted, double fixed_overhead) const;
   /// Learns from a finished redistribution (predicted > 0): the slowdown of the real (or simulated)
-  /// redistribution over the planner's prediction, a ratio of sums over every one seen, never below 1.
+  /// redistribution over the planner's prediction, a ratio of sums over every one seen, never
+  /// below 1.
   void observe(double predicted, double measured);
   [[nodiscard]] double slowdown() const { return slowdown_; }
 

@@ -40,7 +40,7 @@ struct AllportExecution {
   std::int64_t steps = 0;     // steps that sent at least one message
   std::int64_t messages = 0;  // messages sent
   std::vector<std::int64_t> final_loads;
-  bool reached_targets = false;   // completed and final_loads == targets
+  bool reached_targets = false;    // completed and final_loads == targets
   std::vector<AllportStep> trace;  // one entry per step when requested
 
   /// The time as the closed forms report it (a step limit is not a time: check status first).
@@ -53,7 +53,8 @@ struct ExecOptions {
 };
 
 /// Runs any flows (valid or not; a flow must fit in [-2^62, 2^62]); O(n) per step.
-AllportExecution execute_allport(const AllportInstance& instance, const std::vector<std::int64_t>& flows,
-                                 SendMode mode, const ExecOptions& options = {});
+AllportExecution execute_allport(const AllportInstance& instance,
+                                 const std::vector<std::int64_t>& flows, SendMode mode,
+                                 const ExecOptions& options = {});
 
 }  // namespace redist::sim

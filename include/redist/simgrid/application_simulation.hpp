@@ -26,23 +26,27 @@ namespace redist::simgrid {
 /// One redistribution that moved items (redistributions with nothing to move are only counted).
 struct RedistributionRecord {
   int after_iteration = 0;
-  std::int64_t items = 0;      // items moved, summed over transfers
+  std::int64_t items = 0;  // items moved, summed over transfers
   std::int64_t batches = 0;
-  bool light = false;          // no host relays items (document 000 section 6.1)
-  double predicted = 0;        // redist's makespan in the item model (seconds)
-  double lower_bound = 0;      // the best proved lower bound (seconds)
-  double route_bound = 0;      // route_load_bound: the busiest link's bytes over its bandwidth (seconds)
-  double measured = 0;         // simulated, from the decision to the last item's arrival (seconds)
+  bool light = false;      // no host relays items (document 000 section 6.1)
+  double predicted = 0;    // redist's makespan in the item model (seconds)
+  double lower_bound = 0;  // the best proved lower bound (seconds)
+  double route_bound =
+      0;                // route_load_bound: the busiest link's bytes over its bandwidth (seconds)
+  double measured = 0;  // simulated, from the decision to the last item's arrival (seconds)
 };
 
 struct ApplicationRun {
-  double total_time = 0;       // simulated seconds until the coordinator has the last iteration's reports
-  int redistributions = 0;     // decisions to redistribute, including those that moved nothing
+  double total_time =
+      0;  // simulated seconds until the coordinator has the last iteration's reports
+  int redistributions = 0;  // decisions to redistribute, including those that moved nothing
   std::vector<RedistributionRecord> records;
-  double learned_slowdown = 1; // the adaptive policy's final measured / predicted (1 for fixed schemes)
+  double learned_slowdown =
+      1;  // the adaptive policy's final measured / predicted (1 for fixed schemes)
 };
 
-ApplicationRun simulate_application(const StudyScenario& scenario, Scheme scheme, const sim::AdaptiveOptions& adaptive = {});
+ApplicationRun simulate_application(const StudyScenario& scenario, Scheme scheme,
+                                    const sim::AdaptiveOptions& adaptive = {});
 
 std::string serialize(const ApplicationRun& run);
 ApplicationRun parse_application_run(const std::string& text);

@@ -1,9 +1,10 @@
 #pragma once
-// Runs work in child processes. SimGrid allows one engine per process, and the study runs hundreds of
-// simulations: each one runs in a forked child that writes its result as text to a pipe and exits,
-// so one `redist` process (or one test) can run any number of them, several at a time.
+// Runs work in child processes. SimGrid allows one engine per process, and the study runs hundreds
+// of simulations: each one runs in a forked child that writes its result as text to a pipe and
+// exits, so one `redist` process (or one test) can run any number of them, several at a time.
 //
-//   std::string text = run_isolated([&] { return serialize(simulate_application(scenario, scheme)); });
+//   std::string text = run_isolated([&] { return serialize(simulate_application(scenario, scheme));
+//   });
 //
 // Plain POSIX (fork, pipe, poll); no SimGrid here. Call from a single-threaded process.
 

@@ -2,9 +2,9 @@
 // CPU speeds of the simulated application (document 000 section 8): each ring processor starts at a
 // speed drawn from a list of benchmark values of common machines, then changes speed twice, once at
 // a random iteration in [20, 40] and once at a random iteration in [60, 80]. The new speed is drawn
-// from the same list (never the current value), so a node may become several times faster or slower.
-// simgrid_platform turns a trace into a SimGrid speed profile (an availability trace, as the document
-// recorded its speeds "in a SIMGRID trace").
+// from the same list (never the current value), so a node may become several times faster or
+// slower. simgrid_platform turns a trace into a SimGrid speed profile (an availability trace, as
+// the document recorded its speeds "in a SIMGRID trace").
 
 #include <cstdint>
 #include <string>
@@ -22,7 +22,7 @@ const std::vector<MachineBenchmark>& benchmark_machines();
 
 struct SpeedTrace {
   double initial_mflops = 0;
-  int first_change = 0;   // iteration in [20, 40] (of a 100-iteration run)
+  int first_change = 0;  // iteration in [20, 40] (of a 100-iteration run)
   double first_mflops = 0;
   int second_change = 0;  // iteration in [60, 80]
   double second_mflops = 0;

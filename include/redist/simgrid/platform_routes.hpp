@@ -2,10 +2,11 @@
 // Routes on a TiersPlatform, and the ring costs derived from them.
 //
 // A route is a path with the fewest hops (ties: lower latency, then lower link index), as hop-count
-// routing would choose; it is the very list of links the SimGrid platform is given, so the planner's instance and the simulated network agree:
-// the cost of one item from P_i to its ring successor is item_bytes / (slowest bandwidth on the
-// route), as document 000 section 8 prescribes. Latency and links shared by several ring routes are
-// what the item model leaves out; route_sharing() measures the latter.
+// routing would choose; it is the very list of links the SimGrid platform is given, so the
+// planner's instance and the simulated network agree: the cost of one item from P_i to its ring
+// successor is item_bytes / (slowest bandwidth on the route), as document 000 section 8 prescribes.
+// Latency and links shared by several ring routes are what the item model leaves out;
+// route_sharing() measures the latter.
 
 #include <cstdint>
 #include <vector>
@@ -24,8 +25,8 @@ struct RouteHop {
 
 struct Route {
   std::vector<RouteHop> hops;
-  double latency = 0;              // sum of the hops' latencies (seconds)
-  double bottleneck_bandwidth = 0; // slowest hop (bytes per second); 0 for an empty route
+  double latency = 0;               // sum of the hops' latencies (seconds)
+  double bottleneck_bandwidth = 0;  // slowest hop (bytes per second); 0 for an empty route
 };
 
 /// Route from node `from` to node `to` (empty when from == to). Throws InputError when no path
@@ -49,17 +50,19 @@ std::int64_t item_cost_ticks(const Route& route, double item_bytes, int cost_sca
 
 /// A bidirectional ring instance with these costs and the given loads and targets.
 RingInstance ring_instance_on_routes(const RingRoutes& routes, double item_bytes, int cost_scale,
-                                     std::vector<std::int64_t> loads, std::vector<std::int64_t> targets);
+                                     std::vector<std::int64_t> loads,
+                                     std::vector<std::int64_t> targets);
 
 /// A lower bound on the time of a schedule on the real network, which the item model ignores: every
 /// one-way link must carry all the bytes routed through it, so the schedule takes at least
-/// max over links of (bytes of the transfers crossing it) / bandwidth. Routes shared by several ring
-/// links make it exceed the item-model makespan. Seconds; 0 for an empty schedule.
-double route_load_bound(const TiersPlatform& platform, const RingRoutes& routes, const Schedule& schedule, double item_bytes);
+/// max over links of (bytes of the transfers crossing it) / bandwidth. Routes shared by several
+/// ring links make it exceed the item-model makespan. Seconds; 0 for an empty schedule.
+double route_load_bound(const TiersPlatform& platform, const RingRoutes& routes,
+                        const Schedule& schedule, double item_bytes);
 
 /// A platform of the ring's hosts alone (host i is P_i) where each ring link has a dedicated
-/// full-duplex link with its route's bottleneck bandwidth and, if `keep_latency`, its route's latency:
-/// the network the item model assumes. Needs at least 3 hosts (two would share one link).
+/// full-duplex link with its route's bottleneck bandwidth and, if `keep_latency`, its route's
+/// latency: the network the item model assumes. Needs at least 3 hosts (two would share one link).
 TiersPlatform dedicated_ring_platform(const RingRoutes& routes, bool keep_latency);
 
 /// For each ring link (succ links first, then pred links), the largest number of ring processors

@@ -1,8 +1,8 @@
 #pragma once
 // When the simulated application redistributes its columns.
 //
-// Fixed schemes (document 000 section 8): none; after iteration 50; after 20, 40, 60 and 80; every 10
-// iterations (9 redistributions); every 5 iterations (19). Iteration numbers are those of a 100-
+// Fixed schemes (document 000 section 8): none; after iteration 50; after 20, 40, 60 and 80; every
+// 10 iterations (9 redistributions); every 5 iterations (19). Iteration numbers are those of a 100-
 // iteration run and scale with the run's length.
 //
 // The adaptive policy (ours, beyond the document) lives in the pure sim layer
@@ -24,7 +24,8 @@ enum class Scheme { none, after_50, four_times, every_10, every_5, every_3, ever
 
 /// Every scheme, fixed ones first, in the document's order.
 const std::vector<Scheme>& all_schemes();
-/// CSV / command-line names: none, after50, at20-40-60-80, every10, every5, every3, every2, adaptive.
+/// CSV / command-line names: none, after50, at20-40-60-80, every10, every5, every3, every2,
+/// adaptive.
 const char* scheme_name(Scheme scheme);
 std::optional<Scheme> scheme_from_name(std::string_view name);
 /// A readable label for plots.

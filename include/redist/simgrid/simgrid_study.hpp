@@ -2,10 +2,10 @@
 // `redist experiment simgrid`: document 000 section 8's study (Figures 13 and 14) plus our adaptive
 // policy and the check of the planner against the simulator.
 //
-// For each ring size (8, 32), seed, ratio (1..300 on a log grid) and scheme, one SimGrid simulation of the 100-
-// iteration application, each in its own child process (isolated_run.hpp), `jobs` at a time. A run's
-// normalized time is its total time over the no-redistribution run of the same ring size, seed and
-// ratio; the summary averages it over the seeds.
+// For each ring size (8, 32), seed, ratio (1..300 on a log grid) and scheme, one SimGrid simulation
+// of the 100- iteration application, each in its own child process (isolated_run.hpp), `jobs` at a
+// time. A run's normalized time is its total time over the no-redistribution run of the same ring
+// size, seed and ratio; the summary averages it over the seeds.
 
 #include <cstdint>
 #include <ostream>
@@ -15,17 +15,17 @@
 
 namespace redist::simgrid {
 
-/// 1..300, roughly evenly spaced on a log axis: the document's range (1..10) and the range where its
-/// conclusions appear in our model (docs/simgrid.md).
+/// 1..300, roughly evenly spaced on a log axis: the document's range (1..10) and the range where
+/// its conclusions appear in our model (docs/simgrid.md).
 inline const std::vector<double> kDefaultRatios{1, 2, 3, 5, 10, 20, 30, 50, 100, 200, 300};
 
 struct SimgridStudyOptions {
   bool quick = false;
   std::vector<int> ring_sizes{8, 32};
-  std::vector<double> ratios;    // empty: kDefaultRatios
-  int seeds = 0;                 // 0: 30 (quick: 4)
+  std::vector<double> ratios;  // empty: kDefaultRatios
+  int seeds = 0;               // 0: 30 (quick: 4)
   std::uint64_t first_seed = 1;
-  int jobs = 0;                  // simultaneous simulations; 0: the machine's hardware threads
+  int jobs = 0;  // simultaneous simulations; 0: the machine's hardware threads
   SpeedChanges speed_changes = SpeedChanges::at_iterations;
   sim::AdaptiveOptions adaptive;
   std::ostream* progress = nullptr;  // a line every few percent
@@ -36,7 +36,7 @@ struct StudyRun {
   double ratio = 0;
   std::uint64_t seed = 0;
   Scheme scheme = Scheme::none;
-  double normalized = 0;     // total_time / total_time of `none` for the same (ring_size, seed, ratio)
+  double normalized = 0;  // total_time / total_time of `none` for the same (ring_size, seed, ratio)
   ApplicationRun result;
 };
 
@@ -50,23 +50,24 @@ struct SchemeSummary {
   double mean_redistributions = 0;
   int runs = 0;
   double stddev_normalized = 0;  // across seeds (sample standard deviation)
-  /// Half-width of a 95% confidence interval of the mean (normal approximation, 1.96 sd / sqrt(runs)).
+  /// Half-width of a 95% confidence interval of the mean (normal approximation, 1.96 sd /
+  /// sqrt(runs)).
   [[nodiscard]] double ci95() const;
 };
 
 /// The reference redistribution of one (ring size, seed) simulated on three networks, to take the
-/// planner's error apart (issue item 6): a dedicated full-duplex link per ring link with the route's
-/// bottleneck bandwidth and no latency (the item model itself), the same with the route's latency,
-/// and the Tiers platform, where routes of several ring links share links.
+/// planner's error apart (issue item 6): a dedicated full-duplex link per ring link with the
+/// route's bottleneck bandwidth and no latency (the item model itself), the same with the route's
+/// latency, and the Tiers platform, where routes of several ring links share links.
 struct PredictionCheck {
   int ring_size = 0;
   std::uint64_t seed = 0;
   std::int64_t items = 0;
   bool light = false;
-  double predicted = 0;   // redist's makespan (seconds)
-  double dedicated = 0;   // simulated, dedicated links, no latency
-  double latency = 0;     // simulated, dedicated links with the routes' latencies
-  double tiers = 0;       // simulated on the platform
+  double predicted = 0;  // redist's makespan (seconds)
+  double dedicated = 0;  // simulated, dedicated links, no latency
+  double latency = 0;    // simulated, dedicated links with the routes' latencies
+  double tiers = 0;      // simulated on the platform
 };
 
 /// Prediction against simulation per ring size: every redistribution that moved items in the runs,
@@ -87,7 +88,7 @@ struct PredictionSummary {
 };
 
 struct SimgridStudyResult {
-  SimgridStudyOptions options;   // with defaults filled in
+  SimgridStudyOptions options;  // with defaults filled in
   std::vector<StudyRun> runs;
   std::vector<SchemeSummary> summaries;  // (ring size, ratio, scheme) in that order
   std::vector<PredictionCheck> checks;
@@ -99,7 +100,8 @@ struct SimgridStudyResult {
 SimgridStudyResult run_simgrid_study(SimgridStudyOptions options);
 
 /// The summary of one (ring size, ratio, scheme); nullptr when absent.
-const SchemeSummary* find_summary(const SimgridStudyResult& result, int ring_size, double ratio, Scheme scheme);
+const SchemeSummary* find_summary(const SimgridStudyResult& result, int ring_size, double ratio,
+                                  Scheme scheme);
 
 /// The fixed scheme of least mean normalized time at one (ring size, ratio).
 Scheme best_fixed_scheme(const SimgridStudyResult& result, int ring_size, double ratio);

@@ -3,7 +3,8 @@
 // building block of the application study, and the check of the planner against the simulator
 // (issue item 6) in its purest form, with no computation around it.
 //
-//   auto r = run_isolated([&] { return serialize(simulate_redistribution(platform, ring, 8000, loads, targets)); });
+//   auto r = run_isolated([&] { return serialize(simulate_redistribution(platform, ring, 8000,
+//   loads, targets)); });
 //
 // Starts a SimGrid engine: SimGrid allows one per process, so call it in a child process
 // (isolated_run.hpp) or once per test process.
@@ -17,17 +18,19 @@
 namespace redist::simgrid {
 
 struct SimulatedRedistribution {
-  double predicted = 0;  // the plan's makespan in the item model (seconds)
-  double measured = 0;   // simulated time until the last item arrived (seconds, start at 0)
-  std::int64_t items = 0;  // items moved, summed over transfers
-  bool light = false;    // the plan sends only initially held items (no relaying)
+  double predicted = 0;          // the plan's makespan in the item model (seconds)
+  double measured = 0;           // simulated time until the last item arrived (seconds, start at 0)
+  std::int64_t items = 0;        // items moved, summed over transfers
+  bool light = false;            // the plan sends only initially held items (no relaying)
   std::vector<double> finished;  // per ring host: when its sends and receipts were all done
 };
 
 /// The ring's costs come from the routes between consecutive ring hosts (platform_routes.hpp), so
 /// the instance redist plans is exactly the simulated network's item model.
-SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform, const std::vector<int>& ring_hosts,
-                                                double item_bytes, const std::vector<std::int64_t>& loads,
+SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform,
+                                                const std::vector<int>& ring_hosts,
+                                                double item_bytes,
+                                                const std::vector<std::int64_t>& loads,
                                                 const std::vector<std::int64_t>& targets);
 
 std::string serialize(const SimulatedRedistribution& result);

@@ -55,11 +55,11 @@ struct TiersPlatform {
 };
 
 struct TiersOptions {
-  int wan_routers = 3;       // fully meshed WAN core
-  int mans_per_wan = 2;      // linked to each other in a ring (one link when there are two)
+  int wan_routers = 3;   // fully meshed WAN core
+  int mans_per_wan = 2;  // linked to each other in a ring (one link when there are two)
   int lans_per_man = 2;
-  int hosts = 69;            // spread over the LANs (sizes differ by at most one)
-  int dual_homed_lans = 3;   // LANs given a second uplink to another MAN router of their region
+  int hosts = 69;           // spread over the LANs (sizes differ by at most one)
+  int dual_homed_lans = 3;  // LANs given a second uplink to another MAN router of their region
   std::uint64_t seed = 2004;
 };
 

@@ -24,7 +24,8 @@ struct Particle {
 };
 
 Particle particle_at(std::int64_t global_index) {
-  return {global_index, 0.5 * static_cast<double>(global_index), static_cast<std::int32_t>(global_index % 7)};
+  return {global_index, 0.5 * static_cast<double>(global_index),
+          static_cast<std::int32_t>(global_index % 7)};
 }
 
 // Fixed, uneven counts before and after (both total the same).
@@ -38,7 +39,8 @@ std::int64_t sum_before(int ranks_below) {
 }
 
 // Elements that differ from what global index (first + k) mod total must hold.
-std::int64_t wrong_elements(std::span<const Particle> slice, std::int64_t first, std::int64_t total) {
+std::int64_t wrong_elements(std::span<const Particle> slice, std::int64_t first,
+                            std::int64_t total) {
   std::int64_t wrong = 0;
   for (std::size_t k = 0; k < slice.size(); ++k) {
     const Particle want = particle_at((first + static_cast<std::int64_t>(k)) % total);
@@ -49,13 +51,15 @@ std::int64_t wrong_elements(std::span<const Particle> slice, std::int64_t first,
 }
 
 // One redistribution of this rank's slice; returns the number of problems seen on this rank.
-std::int64_t redistribute_and_check(redist::exec::Context& ctx, const redist::exec::OrderedOptions& options,
+std::int64_t redistribute_and_check(redist::exec::Context& ctx,
+                                    const redist::exec::OrderedOptions& options,
                                     bool expect_rank_order) {
   const int rank = ctx.rank();
   const int ranks = ctx.size();
   const std::int64_t total = sum_before(ranks);
   std::vector<Particle> mine;
-  for (std::int64_t k = 0; k < count_before(rank); ++k) mine.push_back(particle_at(sum_before(rank) + k));
+  for (std::int64_t k = 0; k < count_before(rank); ++k)
+    mine.push_back(particle_at(sum_before(rank) + k));
   std::vector<Particle> result(static_cast<std::size_t>(count_after(rank, ranks)));
 
   const redist::exec::OrderedReport report = redist::exec::redistribute(
@@ -77,12 +81,14 @@ std::int64_t typed_redistribute_and_check(redist::exec::Context& ctx) {
   const int rank = ctx.rank();
   const int ranks = ctx.size();
   std::vector<Particle> mine;
-  for (std::int64_t k = 0; k < count_before(rank); ++k) mine.push_back(particle_at(sum_before(rank) + k));
-  const redist::exec::OrderedReport report =
-      redist::exec::redistribute(ctx, mine, redist::exec::NewShare::count(count_after(rank, ranks)));
+  for (std::int64_t k = 0; k < count_before(rank); ++k)
+    mine.push_back(particle_at(sum_before(rank) + k));
+  const redist::exec::OrderedReport report = redist::exec::redistribute(
+      ctx, mine, redist::exec::NewShare::count(count_after(rank, ranks)));
   std::int64_t first = 0;
   for (int r = 0; r < rank; ++r) first += count_after(r, ranks);
-  std::int64_t problems = static_cast<std::int64_t>(mine.size()) == count_after(rank, ranks) ? 0 : 1;
+  std::int64_t problems =
+      static_cast<std::int64_t>(mine.size()) == count_after(rank, ranks) ? 0 : 1;
   if (report.new_first != first) ++problems;
   return problems + wrong_elements(mine, first, sum_before(ranks));
 }
@@ -107,8 +113,9 @@ int main(int argc, char** argv) {
   }
   std::int64_t all_problems = 0;
   MPI_Allreduce(&problems, &all_problems, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-  if (rank == 0) std::printf("redist %s: 3 redistributions, %lld problems\n", REDIST_VERSION_STRING,
-                             static_cast<long long>(all_problems));
+  if (rank == 0)
+    std::printf("redist %s: 3 redistributions, %lld problems\n", REDIST_VERSION_STRING,
+                static_cast<long long>(all_problems));
   MPI_Finalize();
   return all_problems == 0 ? 0 : 1;
 }
