@@ -25,7 +25,7 @@ trap 'rm -f "$log"' EXIT
 
 echo "== style: layout ($(clang-format --version | grep -o 'version [0-9.]*'))"
 if ! clang-format --dry-run --Werror "${cxx[@]}" 2>"$log"; then
-  grep -o '^[^:]*' "$log" | sort -u | sed 's/^/  not formatted: /' | head -40
+  grep -oE '^[^:]+:[0-9]+:[0-9]+: (warning|error)' "$log" | cut -d: -f1 | sort -u | sed 's/^/  not formatted: /' | head -40
   echo "  fix with: scripts/check_style.sh --fix"
   status=1
 fi

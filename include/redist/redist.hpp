@@ -47,8 +47,8 @@
 #include "redist/ring/path_timing.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/ring/plan_memory.hpp"
-#include "redist/ring/ring_prefix.hpp"
 #include "redist/ring/plan_output.hpp"
+#include "redist/ring/ring_prefix.hpp"
 #include "redist/ring/shift_planners.hpp"
 #include "redist/ring/system6.hpp"
 
