@@ -1,42 +1,13 @@
-#include "usage_errors.hpp"
+// Usage errors as one line with the `redist:` prefix (docs/design.md section 3), like every other
+// error: CLI11's own report is two lines without it, and says nothing useful about a mistyped
+// command.
 
 #include <algorithm>
-#include <vector>
+
+#include "cli_common.hpp"
+#include "redist/core/closest_name.hpp"
 
 namespace redist::cli {
-
-namespace {
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-// The closest command within two edits (or a command the word begins), else the list.
-std::string suggestion(const std::vector<std::string>& names, const std::string& word) {
-  std::string best;
-  std::size_t best_distance = 3;
-  for (const std::string& name : names) {
-    const std::size_t d = name.rfind(word, 0) == 0 ? 0 : edit_distance(word, name);
-    if (d < best_distance) best_distance = d, best = name;
-  }
-  if (!best.empty()) return "did you mean '" + best + "'?";
-  std::string list;
-  for (const std::string& name : names) list += (list.empty() ? "" : ", ") + name;
-  return "commands: " + list;
-}
-
-}  // namespace
 
 std::optional<std::string> unknown_command(CLI::App& app, int argc, const char* const* argv) {
   CLI::App* level = &app;
@@ -46,14 +17,15 @@ std::optional<std::string> unknown_command(CLI::App& app, int argc, const char* 
     const auto commands = level->get_subcommands([](const CLI::App*) { return true; });
     if (word.empty() || word[0] == '-' || commands.empty()) return std::nullopt;
     std::vector<std::string> names;
-    CLI::App* next = nullptr;
-    for (CLI::App* c : commands) {
-      names.push_back(c->get_name());
-      if (c->get_name() == word) next = c;
+    for (const CLI::App* c : commands) names.push_back(c->get_name());
+    if (std::find(names.begin(), names.end(), word) == names.end()) {
+      const std::string best = closest_name(names, word);
+      return "unknown subcommand '" + prefix + word + "' (" +
+             (best.empty() ? "commands: " + CLI::detail::join(names, ", ")
+                           : "did you mean '" + best + "'?") +
+             ")";
     }
-    if (!next)
-      return "unknown subcommand '" + prefix + word + "' (" + suggestion(names, word) + ")";
-    level = next;
+    level = level->get_subcommand(word);
     prefix += word + " ";
   }
   return std::nullopt;
