@@ -1,7 +1,7 @@
 #pragma once
 // Shared plumbing of the thin `redist` command. Each cmd_<family>.cpp binds CLI11 options to the
 // library's option types, calls one facade and prints what one library writer returns; main.cpp
-// maps errors to the exit status contract (docs/architecture.md "Error policy").
+// maps errors to the exit status contract (docs/architecture.md "Errors").
 
 #include <cstdint>
 #include <functional>

@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
   } catch (const redist::InputError& e) {
     std::cerr << "redist: " << e.what() << "\n";
     return kExitBadInput;
-  } catch (const redist::InternalError& e) {  // one policy (docs/architecture.md "Error policy")
+  } catch (const redist::InternalError& e) {  // one policy (docs/architecture.md "Errors")
     std::cerr << "redist: internal error: " << e.what() << " (please report this)\n";
     return kExitInternalError;
   } catch (const std::bad_alloc&) {
