@@ -84,21 +84,16 @@ CLI::App* add_generator(CLI::App& gen, const std::string& name, const std::strin
   return cmd;
 }
 
-CLI::App* add_experiment(CLI::App& experiment, const std::string& name, const std::string& help,
-                         std::function<ExperimentOutcome(const std::string& dir)> run) {
-  CLI::App* cmd = experiment.add_subcommand(name, help);
-  auto dir = std::make_shared<std::string>("results/" + name);
-  add_output(cmd, "--out", *dir, "output directory (default results/" + name + ")");
-  cmd->callback([dir, run = std::move(run)] {
-    std::error_code ec;
-    const auto status = std::filesystem::status(*dir, ec);
-    if (std::filesystem::exists(status) && !std::filesystem::is_directory(status))
-      throw InputError(*dir, "--out", "exists and is not a folder");
-    const ExperimentOutcome outcome = run(*dir);
-    std::cout << outcome.summary << "\nwrote:\n";
-    for (const auto& file : outcome.files) std::cout << "  " << file << "\n";
-  });
-  return cmd;
+void check_output_folder(const std::string& dir) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(dir, ec);
+  if (std::filesystem::exists(status) && !std::filesystem::is_directory(status))
+    throw InputError(dir, "--out", "exists and is not a folder");
+}
+
+void print_written(const std::string& summary, const std::vector<std::string>& files) {
+  std::cout << summary << "\nwrote:\n";
+  for (const auto& file : files) std::cout << "  " << file << "\n";
 }
 
 }  // namespace redist::cli

@@ -27,6 +27,13 @@ CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi);
 /// A finite number in [lo, hi] (NaN passes CLI::Range).
 CLI::Validator real_number(double lo, double hi);
 
+/// `--name N`, N a whole number in [lo, hi].
+template <class T>
+CLI::Option* add_number(CLI::App* cmd, const std::string& name, T& target, std::uint64_t lo,
+                        std::uint64_t hi, const std::string& help) {
+  return cmd->add_option(name, target, help)->check(whole_number(lo, hi));
+}
+
 /// A command's files: its input, `-o` and `--svg` (empty: not asked for), and `--json`.
 struct Files {
   std::string input, output, svg;
@@ -54,11 +61,15 @@ CLI::Option* add_choice(CLI::App* cmd, const std::string& name, Target& target,
   return cmd->add_option_function<std::string>(name, store, help)->check(CLI::IsMember(names));
 }
 /// The library's names of `values` (their to_string), for add_choice.
+template <class Values>
+auto named(const Values& values) {
+  std::map<std::string, std::decay_t<decltype(*std::begin(values))>> names;
+  for (const auto value : values) names.emplace(to_string(value), value);
+  return names;
+}
 template <class T>
 std::map<std::string, T> named(std::initializer_list<T> values) {
-  std::map<std::string, T> names;
-  for (const T value : values) names.emplace(to_string(value), value);
-  return names;
+  return named<std::initializer_list<T>>(values);
 }
 
 /// Runs `step`; an InputError it throws is thrown again naming `file` (and `field` when given): the
@@ -77,20 +88,28 @@ auto blaming(const std::string& file, Step&& step, const std::string& field = ""
 CLI::App* add_generator(CLI::App& gen, const std::string& name, const std::string& help,
                         std::uint64_t& seed, std::function<std::string()> make);
 
-struct ExperimentOutcome {
-  std::string summary;
-  std::vector<std::string> files;  // written
-};
-/// `redist experiment NAME [--out DIR]`: DIR (default results/NAME) is refused before the run when
-/// it exists and is not a folder; `run` writes into it; the summary and the files are printed.
+/// Refused before the run: `--out DIR` exists and is not a folder.
+void check_output_folder(const std::string& dir);
+/// An experiment's summary, then the files it wrote.
+void print_written(const std::string& summary, const std::vector<std::string>& files);
+/// `redist experiment NAME [--quick] [--out DIR]` (default results/NAME): `run(options)`'s report
+/// is written into DIR by `write` and summarised by `format` (the report layer's three functions).
+template <class Options, class Run, class Write, class Format>
 CLI::App* add_experiment(CLI::App& experiment, const std::string& name, const std::string& help,
-                         std::function<ExperimentOutcome(const std::string& dir)> run);
-
-/// "unknown subcommand 'pln' (did you mean 'plan'?)" when argv names a command that does not exist
-/// at a level that has commands (redist, redist gen, redist experiment); nullopt otherwise.
-std::optional<std::string> unknown_command(CLI::App& app, int argc, const char* const* argv);
-/// CLI11's message on one line, with a pointer to --help.
-std::string one_line_usage_error(const CLI::ParseError& error);
+                         const std::string& quick, std::shared_ptr<Options> options, Run run,
+                         Write write, Format format) {
+  auto dir = std::make_shared<std::string>("results/" + name);
+  CLI::App* cmd = experiment.add_subcommand(name, help);
+  cmd->add_flag("--quick", options->quick, quick);
+  add_output(cmd, "--out", *dir, "output directory (default " + *dir + ")");
+  cmd->callback([=] {
+    check_output_folder(*dir);
+    const auto report = run(*options);
+    const std::vector<std::string> files = write(report, *dir);
+    print_written(format(report), files);
+  });
+  return cmd;
+}
 
 // Each command family registers its subcommands (cmd_<family>.cpp).
 void register_ring(CLI::App& app, CLI::App& gen, int& exit_code);

@@ -25,14 +25,11 @@ void register_lau(CLI::App& experiment) {
   run->progress = &std::cerr;
   CLI::App* cmd = add_experiment(
       experiment, "lau", "Document 002's Tables 1-4 (all-port ring), CSV and SVG plots",
-      [run](const std::string& dir) -> ExperimentOutcome {
-        const report::LauExperimentReport report = run_lau_experiment(*run);
-        return {report::format_lau_tables(report), report::write_lau_experiment(report, dir)};
-      });
-  cmd->add_flag("--quick", run->quick, "small samples (seconds instead of minutes)");
+      "small samples (seconds instead of minutes)", run, report::run_lau_experiment,
+      report::write_lau_experiment, report::format_lau_tables);
   add_seed(cmd, run->seed);
-  cmd->add_option("--instances", run->instances, "instances per ring size for Tables 1-3")
-      ->check(whole_number(1, 10'000'000));
+  add_number(cmd, "--instances", run->instances, 1, 10'000'000,
+             "instances per ring size for Tables 1-3");
 }
 
 void register_perm(CLI::App& experiment) {
@@ -40,14 +37,11 @@ void register_perm(CLI::App& experiment) {
   run->progress = &std::cerr;
   CLI::App* cmd = add_experiment(
       experiment, "perm", "Document 003's Figures 1-2, Table 1a and the stencil coupling",
-      [run](const std::string& dir) -> ExperimentOutcome {
-        const report::PermExperimentReport report = report::run_perm_experiment(*run);
-        return {report::format_perm_experiment(report), report::write_perm_experiment(report, dir)};
-      });
-  cmd->add_flag("--quick", run->quick, "fewer points and draws (seconds)");
+      "fewer points and draws (seconds)", run, report::run_perm_experiment,
+      report::write_perm_experiment, report::format_perm_experiment);
   add_seed(cmd, run->seed);
-  cmd->add_option("--draws", run->draws, "random draws per point (default 50; quick 10)")
-      ->check(whole_number(1, 100000));
+  add_number(cmd, "--draws", run->draws, 1, 100000,
+             "random draws per point (default 50; quick 10)");
 }
 
 void register_hetbi(CLI::App& experiment) {
@@ -56,16 +50,11 @@ void register_hetbi(CLI::App& experiment) {
       experiment, "hetbi",
       "Heterogeneous bidirectional rings of every shape: makespan against the best lower bound, "
       "tau_int reached, exact optima of small rings (CSV, SVG)",
-      [run](const std::string& dir) -> ExperimentOutcome {
-        const report::HetbiReport report = run_hetbi_experiment(*run);
-        return {report::format_hetbi_summary(report), report::write_hetbi_experiment(report, dir)};
-      });
-  cmd->add_flag("--quick", run->quick, "a few rings per shape, n = 4..16 (seconds)");
-  cmd->add_option("--max-n", run->max_n, "skip sizes above this (full run: n = 4..2000)")
-      ->check(whole_number(2, 2000));
+      "a few rings per shape, n = 4..16 (seconds)", run, report::run_hetbi_experiment,
+      report::write_hetbi_experiment, report::format_hetbi_summary);
+  add_number(cmd, "--max-n", run->max_n, 2, 2000, "skip sizes above this (full run: n = 4..2000)");
   add_seed(cmd, run->seed, "seed of the instance set (0 .. 2^64-1)");
-  cmd->add_option("--effort", run->effort, "planner effort (as plan --effort)")
-      ->check(whole_number(0, 1000));
+  add_number(cmd, "--effort", run->effort, 0, 1000, "planner effort (as plan --effort)");
 #ifdef REDIST_HAVE_MILP
   run->small_ring_optimum = [](const RingInstance& instance, const ring::RingPlan& plan) {
     return exact::proved_ring_optimum(instance, plan, 20'000);
@@ -80,17 +69,13 @@ void register_simgrid(CLI::App& experiment) {
   CLI::App* cmd = add_experiment(
       experiment, "simgrid",
       "Document 000's SimGrid study (Figures 13-14): when do redistributions pay off? CSV and SVG",
-      [run](const std::string& dir) -> ExperimentOutcome {
-        const simgrid::SimgridStudyResult result = run_simgrid_study(*run);
-        return {report::format_simgrid_study(result), report::write_simgrid_study(result, dir)};
-      });
-  cmd->add_flag("--quick", run->quick, "4 seeds instead of 30 (well under a minute)");
-  cmd->add_option("--seeds", run->seeds, "seeds per ring size (default 30, quick 4)")
-      ->check(whole_number(1, 10'000));
-  cmd->add_option("--first-seed", run->first_seed, "first seed (seeds are consecutive)")
-      ->check(whole_number(0, UINT64_MAX - 10'000));
-  cmd->add_option("--jobs", run->jobs, "simulations run at once (default: hardware threads)")
-      ->check(whole_number(1, 256));
+      "4 seeds instead of 30 (well under a minute)", run, simgrid::run_simgrid_study,
+      report::write_simgrid_study, report::format_simgrid_study);
+  add_number(cmd, "--seeds", run->seeds, 1, 10'000, "seeds per ring size (default 30, quick 4)");
+  add_number(cmd, "--first-seed", run->first_seed, 0, UINT64_MAX - 10'000,
+             "first seed (seeds are consecutive)");
+  add_number(cmd, "--jobs", run->jobs, 1, 256,
+             "simulations run at once (default: hardware threads)");
   cmd->add_option("--ratios", run->ratios, "computation-to-communication ratios (default 1..300)")
       ->delimiter(',')
       ->check(real_number(0, 1e6));

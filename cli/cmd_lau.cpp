@@ -65,10 +65,9 @@ void register_lau(CLI::App& app, CLI::App& gen) {
       gen, "lau", "Random all-port instance (loads uniform in [0, max-load])", g.seed, [opt] {
         return io::json_text(lau::allport_instance_to_json(generate_lau_instance(opt->gen)));
       });
-  gen_lau->add_option("--n", g.n, "number of processors")
-      ->check(whole_number(1, sim::kMaxAllportSize));
-  gen_lau->add_option("--max-load", g.max_load, "largest load")
-      ->check(whole_number(0, static_cast<std::uint64_t>(sim::kMaxAllportTotal)));
+  add_number(gen_lau, "--n", g.n, 1, sim::kMaxAllportSize, "number of processors");
+  add_number(gen_lau, "--max-load", g.max_load, 0,
+             static_cast<std::uint64_t>(sim::kMaxAllportTotal), "largest load");
   gen_lau->add_flag("--whole-average", g.whole_average,
                     "redraw until n divides the total (n <= 10000)");
 }

@@ -20,7 +20,7 @@ struct PermOptions {
   Files files;
   perm::PermObjective objective = perm::PermObjective::volume;
   perm::PermGenOptions gen;
-  std::string dist = "random", grid, form;
+  std::string grid, form;
 };
 
 void run_perm(const PermOptions& opt) {
@@ -36,8 +36,6 @@ void run_perm(const PermOptions& opt) {
 }
 
 std::string generate_perm(PermOptions& opt) {
-  if (!perm::parse_distribution(opt.dist, opt.gen.distribution))
-    throw InputError("", "--dist", "unknown distribution '" + opt.dist + "'");
   perm::set_processor_grid(opt.gen, opt.grid, "--grid");
   const bool items = opt.form.empty() ? opt.gen.distribution == perm::PermDistribution::block1d
                                       : opt.form == "items";
@@ -68,25 +66,24 @@ void register_perm(CLI::App& app, CLI::App& gen) {
   CLI::App* gen_perm =
       add_generator(gen, "perm", "Random permutation instance (document 003 distributions)", g.seed,
                     [opt] { return generate_perm(*opt); });
-  gen_perm->add_option("--dist", opt->dist,
-                       "random, skewed, block-cyclic, skewed-set, chunk-set or block1d");
-  gen_perm
-      ->add_option("-P,--processors", g.processors,
-                   "number of processors (tile distributions: see --grid)")
-      ->check(whole_number(1, perm::kMaxProcessors));
-  gen_perm
-      ->add_option("-D,--items-per-part", g.items_per_part,
-                   "items per part (random, skewed; P * D <= 10^9)")
-      ->check(whole_number(0, perm::kMaxGeneratedItems));
+  using D = perm::PermDistribution;
+  add_choice(
+      gen_perm, "--dist", g.distribution,
+      named({D::random, D::skewed, D::block_cyclic, D::skewed_set, D::chunk_set, D::block1d}),
+      "random, skewed, block-cyclic, skewed-set, chunk-set or block1d");
+  add_number(gen_perm, "-P,--processors", g.processors, 1, perm::kMaxProcessors,
+             "number of processors (tile distributions: see --grid)");
+  add_number(gen_perm, "-D,--items-per-part", g.items_per_part, 0, perm::kMaxGeneratedItems,
+             "items per part (random, skewed; P * D <= 10^9)");
   gen_perm->add_option("--alpha", g.alpha, "skew in [0, 1] (skewed)")->check(real_number(0, 1));
   gen_perm->add_option("--grid", opt->grid,
                        "PxQ processor grid (block-cyclic, skewed-set, chunk-set)");
-  gen_perm->add_option("--tiles", g.tiles, "the matrix has n x n tiles (tile distributions)")
-      ->check(whole_number(1, perm::kMaxTiles));
-  gen_perm->add_option("--chunk", g.chunk, "chunk side in tiles (chunk-set; default n/8)")
-      ->check(whole_number(1, perm::kMaxTiles));
-  gen_perm->add_option("-N,--items", g.items, "number of items (block1d)")
-      ->check(whole_number(0, perm::kMaxGeneratedItems));
+  add_number(gen_perm, "--tiles", g.tiles, 1, perm::kMaxTiles,
+             "the matrix has n x n tiles (tile distributions)");
+  add_number(gen_perm, "--chunk", g.chunk, 1, perm::kMaxTiles,
+             "chunk side in tiles (chunk-set; default n/8)");
+  add_number(gen_perm, "-N,--items", g.items, 0, perm::kMaxGeneratedItems,
+             "number of items (block1d)");
   gen_perm->add_option("--form", opt->form, "counts (default) or items (default for block1d)")
       ->check(CLI::IsMember({"counts", "items"}));
 }

@@ -31,7 +31,7 @@ namespace {
 
 struct RingOptions {
   Files files;
-  std::string schedule, shape = "uniform";
+  std::string schedule;
   ring::RingPlanOptions planner;
   ring::RingGenOptions gen;
 #ifdef REDIST_HAVE_MILP
@@ -95,26 +95,23 @@ void register_gen_ring(CLI::App& gen, const std::shared_ptr<RingOptions>& opt) {
   ring::RingGenOptions& g = opt->gen;
   CLI::App* cmd = add_generator(
       gen, "ring", "Random ring instance (loads and targets in [1, max-load])", g.seed, [opt] {
-        opt->gen.shape = *ring::ring_shape_from_name(opt->shape);
         return io::json_text(io::ring_instance_to_json(ring::generate_ring_instance(opt->gen)));
       });
-  cmd->add_option("--n", g.n, "number of processors")->check(whole_number(1, 100'000'000));
+  add_number(cmd, "--n", g.n, 1, 100'000'000, "number of processors");
   add_choice(cmd, "--ring", g.kind,
              {{"uni", RingKind::unidirectional}, {"bi", RingKind::bidirectional}}, "uni or bi");
   add_choice(cmd, "--costs", g.heterogeneous, {{"hom", false}, {"het", true}},
              "hom (all 1) or het (integers in [1, max-cost])");
-  cmd->add_option("--max-load", g.max_load, "largest load and target")
-      ->check(whole_number(1, std::uint64_t{1} << 40));
-  cmd->add_option("--max-cost", g.max_cost, "largest heterogeneous link cost")
-      ->check(whole_number(1, 1'000'000'000));
-  cmd->add_option("--cost-decimals", g.cost_decimals,
-                  "heterogeneous costs in [10^-D, max-cost] in steps of 10^-D (default 0)")
-      ->check(whole_number(0, 6));
-  cmd->add_option("--shape", opt->shape,
-                  "where the imbalance lies: uniform, gather (all send to one sink), scatter (one "
-                  "source sends to all), heavy (uniform + one large excess), blocks (alternating "
-                  "runs), forward (far-apart source/sink pairs, balanced relays between)")
-      ->check(CLI::IsMember({"uniform", "gather", "scatter", "heavy", "blocks", "forward"}));
+  add_number(cmd, "--max-load", g.max_load, 1, std::uint64_t{1} << 40, "largest load and target");
+  add_number(cmd, "--max-cost", g.max_cost, 1, 1'000'000'000, "largest heterogeneous link cost");
+  add_number(cmd, "--cost-decimals", g.cost_decimals, 0, 6,
+             "heterogeneous costs in [10^-D, max-cost] in steps of 10^-D (default 0)");
+  using S = ring::RingShape;
+  add_choice(cmd, "--shape", g.shape,
+             named({S::uniform, S::gather, S::scatter, S::heavy, S::blocks, S::forward}),
+             "where the imbalance lies: uniform, gather (all send to one sink), scatter (one "
+             "source sends to all), heavy (uniform + one large excess), blocks (alternating runs), "
+             "forward (far-apart source/sink pairs, balanced relays between)");
   cmd->add_flag("--light", g.light, "light redistribution (every processor sends its own load)");
 }
 
@@ -140,16 +137,13 @@ void register_exact(CLI::App& app, const std::shared_ptr<RingOptions>& opt) {
       app, "exact",
       "Exact optimum of a small ring (n <= 8, <= 400 items, horizon <= 2000 slots) by a MILP",
       opt->files, "ring instance JSON", "write the optimal (or best found) schedule JSON here");
-  std::map<std::string, exact::MilpSolver> solvers;
-  for (const exact::MilpSolver s : exact::available_milp_solvers())
-    solvers.emplace(to_string(s), s);
-  add_choice(cmd, "--solver", opt->exact.solver, solvers,
-             "MILP solver, one of those built in (default " +
-                 std::string(to_string(exact::available_milp_solvers().front())) + ")");
-  cmd->add_option("--node-limit", opt->exact.node_limit,
-                  "stop after this many branch-and-bound nodes and report both bounds (default "
-                  "100000)")
-      ->check(whole_number(0, 1'000'000'000));
+  const auto solvers = exact::available_milp_solvers();
+  add_choice(
+      cmd, "--solver", opt->exact.solver, named(solvers),
+      "MILP solver, one of those built in (default " + std::string(to_string(solvers[0])) + ")");
+  add_number(cmd, "--node-limit", opt->exact.node_limit, 0, 1'000'000'000,
+             "stop after this many branch-and-bound nodes and report both bounds (default "
+             "100000)");
   cmd->add_flag("--from-scratch{false}", opt->exact.use_planner_bound,
                 "prove the optimum with the solver alone, not from the planner's lower bound");
   cmd->callback([opt] { run_exact(*opt); });
@@ -167,10 +161,9 @@ void register_ring(CLI::App& app, CLI::App& gen, int& exit_code) {
   plan->add_flag("--back-to-back", opt->planner.back_to_back,
                  "no spaced transfers: relays forward in back-to-back batches (may be above the "
                  "optimum)");
-  plan->add_option("--effort", opt->planner.effort,
-                   "search effort on heterogeneous bidirectional rings (0 = list-scheduler seeds "
-                   "only; each unit adds 48 local-search moves; default 1)")
-      ->check(whole_number(0, 1000));
+  add_number(plan, "--effort", opt->planner.effort, 0, 1000,
+             "search effort on heterogeneous bidirectional rings (0 = list-scheduler seeds "
+             "only; each unit adds 48 local-search moves; default 1)");
   plan->callback([opt] { run_plan(*opt); });
   CLI::App* check = add_command(app, "check", "Validate a ring schedule exactly (one-port model)",
                                 f, "ring instance JSON");

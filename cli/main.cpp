@@ -1,11 +1,53 @@
 // redist: plan, check, simulate and execute data redistributions (see README.md).
 // This file only assembles the subcommands and maps errors to the exit status contract.
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 
 #include "cli_common.hpp"
+#include "redist/core/closest_name.hpp"
 #include "redist/version.hpp"
+
+namespace redist::cli {
+namespace {
+
+// Usage errors are one line with the `redist:` prefix like every other error (docs/design.md
+// section 3): CLI11's own report is two lines, and says nothing useful about a mistyped command.
+// "unknown subcommand 'pln' (did you mean 'plan'?)" when argv names a command that does not exist
+// at a level that has commands (redist, redist gen, redist experiment); nullopt otherwise.
+std::optional<std::string> unknown_command(CLI::App& app, int argc, const char* const* argv) {
+  CLI::App* level = &app;
+  std::string prefix;  // "gen " at the second level
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    const auto commands = level->get_subcommands([](const CLI::App*) { return true; });
+    if (word.empty() || word[0] == '-' || commands.empty()) return std::nullopt;
+    std::vector<std::string> names;
+    for (const CLI::App* c : commands) names.push_back(c->get_name());
+    if (std::find(names.begin(), names.end(), word) == names.end()) {
+      const std::string best = closest_name(names, word);
+      return "unknown subcommand '" + prefix + word + "' (" +
+             (best.empty() ? "commands: " + CLI::detail::join(names, ", ")
+                           : "did you mean '" + best + "'?") +
+             ")";
+    }
+    level = level->get_subcommand(word);
+    prefix += word + " ";
+  }
+  return std::nullopt;
+}
+
+// CLI11's message on one line, with a pointer to --help.
+std::string one_line_usage_error(const CLI::ParseError& error) {
+  std::string message = error.what();
+  std::replace(message.begin(), message.end(), '\n', ' ');
+  while (!message.empty() && message.back() == ' ') message.pop_back();
+  return message + " (see redist --help)";
+}
+
+}  // namespace
+}  // namespace redist::cli
 
 int main(int argc, char** argv) {
   using namespace redist::cli;

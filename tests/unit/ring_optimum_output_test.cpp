@@ -1,6 +1,5 @@
 // What `redist exact` prints and writes (exact/ring_optimum_output.hpp), on docs/errata.md item 3's
-// ring whose optimum 19 the solver must prove above the planner's bound 17; and
-// proved_ring_optimum, the hetbi experiment's column.
+// ring (optimum 19, above tau_int 17); and proved_ring_optimum, the hetbi experiment's column.
 
 #include "redist/exact/ring_optimum_output.hpp"
 
@@ -25,7 +24,8 @@ TEST(RingOptimumOutput, JsonCarriesTheProvedOptimumAndTheTransfersLast) {
   const io::Json doc = io::Json::parse(text);
   EXPECT_EQ(doc["optimum"], 19);
   EXPECT_EQ(doc["proved"], true);
-  EXPECT_EQ(doc["planner_lower_bound"], 17);
+  EXPECT_EQ(doc["planner_lower_bound"], static_cast<std::int64_t>(r.planner_bound));
+  EXPECT_EQ(doc["planner_makespan"], static_cast<std::int64_t>(r.planner_makespan));
   EXPECT_EQ(doc["transfers"].size(), r.schedule.transfers.size());
   EXPECT_GT(text.find("\"transfers\""), text.find("\"solver\""));  // last, one per line
   const io::Json summary = io::Json::parse(exact::ring_optimum_json_text(r, false));
@@ -44,16 +44,25 @@ TEST(RingOptimumOutput, TextSaysProvedAndListsTheTransfersUnlessWritten) {
   EXPECT_EQ(written.find("  t="), std::string::npos);
 }
 
-TEST(RingOptimumOutput, NotProvedNamesTheNodeLimit) {
-  exact::RingOptimumOptions options;
-  options.node_limit = 0;
-  options.use_planner_bound = false;
-  const exact::RingOptimum r = exact::exact_ring_optimum(errata_ring(), options);
-  if (r.status != exact::RingOptimum::Status::not_proved) GTEST_SKIP() << "proved at the root";
-  const std::string text = exact::ring_optimum_text(r, 4, 0, "");
-  EXPECT_NE(text.find("(not proved: the node limit 0 stopped the search)"), std::string::npos)
+TEST(RingOptimumOutput, NotProvedGivesBothBoundsAndNamesTheNodeLimit) {
+  exact::RingOptimum r;  // as a search stopped by its node limit leaves it
+  r.status = exact::RingOptimum::Status::not_proved;
+  r.lower = 17;
+  r.upper = 20;
+  r.planner_makespan = 20;
+  r.planner_bound = 17;
+  r.schedule.makespan = 20;
+  r.solver_ran = true;
+  r.solver = "glpk";
+  const std::string text = exact::ring_optimum_text(r, 4, 7, "");
+  EXPECT_NE(text.find("optimum      between 17 and 20 (not proved: the node limit 7 stopped the "
+                      "search)\n"),
+            std::string::npos)
       << text;
-  EXPECT_EQ(io::Json::parse(exact::ring_optimum_json_text(r))["optimum"], nullptr);
+  EXPECT_NE(text.find("solver       glpk, 0 nodes\n"), std::string::npos) << text;
+  const io::Json doc = io::Json::parse(exact::ring_optimum_json_text(r));
+  EXPECT_EQ(doc["optimum"], nullptr);
+  EXPECT_EQ(doc["proved"], false);
 }
 
 TEST(ProvedRingOptimum, IsTheOptimumWhenProved) {
