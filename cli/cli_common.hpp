@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <iostream>
 #include <map>
 #include <optional>
 #include <string>
@@ -93,11 +94,13 @@ void check_output_folder(const std::string& dir);
 /// An experiment's summary, then the files it wrote.
 void print_written(const std::string& summary, const std::vector<std::string>& files);
 /// `redist experiment NAME [--quick] [--out DIR]` (default results/NAME): `run(options)`'s report
-/// is written into DIR by `write` and summarised by `format` (the report layer's three functions).
+/// is written into DIR by `write` and summarised by `format` (the report layer's three functions);
+/// progress, where the experiment reports it, goes to standard error.
 template <class Options, class Run, class Write, class Format>
 CLI::App* add_experiment(CLI::App& experiment, const std::string& name, const std::string& help,
                          const std::string& quick, std::shared_ptr<Options> options, Run run,
                          Write write, Format format) {
+  if constexpr (requires { options->progress; }) options->progress = &std::cerr;  // a line a step
   auto dir = std::make_shared<std::string>("results/" + name);
   CLI::App* cmd = experiment.add_subcommand(name, help);
   cmd->add_flag("--quick", options->quick, quick);

@@ -2,8 +2,6 @@
 // figures, run, written and summarised by the report layer; the options bind to the experiments'
 // option types. simgrid (document 000 section 8, docs/simgrid.md) needs the simgrid layer.
 
-#include <iostream>
-
 #include "cli_common.hpp"
 #include "redist/report/hetbi_experiment.hpp"
 #include "redist/report/lau_experiment_report.hpp"
@@ -22,7 +20,6 @@ namespace {
 
 void register_lau(CLI::App& experiment) {
   auto run = std::make_shared<report::LauExperimentOptions>();
-  run->progress = &std::cerr;
   CLI::App* cmd = add_experiment(
       experiment, "lau", "Document 002's Tables 1-4 (all-port ring), CSV and SVG plots",
       "small samples (seconds instead of minutes)", run, report::run_lau_experiment,
@@ -34,7 +31,6 @@ void register_lau(CLI::App& experiment) {
 
 void register_perm(CLI::App& experiment) {
   auto run = std::make_shared<report::PermExperimentOptions>();
-  run->progress = &std::cerr;
   CLI::App* cmd = add_experiment(
       experiment, "perm", "Document 003's Figures 1-2, Table 1a and the stencil coupling",
       "fewer points and draws (seconds)", run, report::run_perm_experiment,
@@ -65,7 +61,6 @@ void register_hetbi(CLI::App& experiment) {
 #ifdef REDIST_HAVE_SIMGRID
 void register_simgrid(CLI::App& experiment) {
   auto run = std::make_shared<simgrid::SimgridStudyOptions>();
-  run->progress = &std::cerr;
   CLI::App* cmd = add_experiment(
       experiment, "simgrid",
       "Document 000's SimGrid study (Figures 13-14): when do redistributions pay off? CSV and SVG",
