@@ -1,44 +1,40 @@
 #include "cli_common.hpp"
 
-#include <charconv>
-#include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
 namespace redist::cli {
 
-CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi) {
-  const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
-  return CLI::Validator(
-      [lo, hi, range](std::string& text) -> std::string {
-        std::uint64_t value = 0;
-        const char* end = text.data() + text.size();
-        const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-        if (text.empty() || ptr != end || ec == std::errc::invalid_argument)
-          return "must be a whole number in " + range + ", got '" + text + "'";
-        if (ec == std::errc::result_out_of_range || value < lo || value > hi)
-          return "must be in " + range + ", got " + text;
-        return "";
-      },
-      "INT in " + range);
+namespace {
+
+// The type CLI11 would show for the field itself (UINT, INT, FLOAT, TEXT).
+std::string type_name(const OptionSpec& spec) {
+  if (spec.kind == OptionSpec::Kind::whole_number) return spec.signed_field ? "INT" : "UINT";
+  return spec.kind == OptionSpec::Kind::real_number ? "FLOAT" : "TEXT";
 }
 
-CLI::Validator real_number(double lo, double hi) {
-  char range[64];
-  std::snprintf(range, sizeof range, "[%g, %g]", lo, hi);
-  return CLI::Validator(
-      [lo, hi, range = std::string(range)](std::string& text) -> std::string {
-        std::size_t used = 0;
-        double value = NAN;
-        try {
-          value = std::stod(text, &used);
-        } catch (const std::exception&) {}
-        if (used != text.size() || !std::isfinite(value) || value < lo || value > hi)
-          return "must be a number in " + range + ", got '" + text + "'";
-        return "";
-      },
-      "NUMBER");
+CLI::Option* bind_one(CLI::App* cmd, const OptionSpec& spec) {
+  if (spec.kind == OptionSpec::Kind::flag)  // NAME{false}: a flag that turns a default off
+    return cmd->add_flag(spec.flag_value ? spec.names : spec.names + "{false}", *spec.flag,
+                         spec.help);
+  CLI::Option* option = nullptr;
+  if (spec.list) {
+    option = cmd->add_option_function<std::vector<std::string>>(spec.names, spec.store, spec.help)
+                 ->delimiter(',');
+  } else {
+    const auto store = [store = spec.store](const std::string& word) { store({word}); };
+    option = cmd->add_option_function<std::string>(spec.names, store, spec.help);
+  }
+  option->type_name(type_name(spec));
+  if (spec.kind == OptionSpec::Kind::text) return option;
+  const auto check = [spec](std::string& word) { return spec.check(word); };
+  return option->check(CLI::Validator(check, spec.value_name));
+}
+
+}  // namespace
+
+void bind_options(CLI::App* cmd, const std::vector<OptionSpec>& specs) {
+  for (const OptionSpec& spec : specs) bind_one(cmd, spec);
 }
 
 void Files::declare(io::OutputFiles& outputs) const {
@@ -65,16 +61,14 @@ CLI::Option* add_output(CLI::App* cmd, const std::string& names, std::string& pa
   return cmd->add_option(names, path, help)->check(CLI::Validator(not_empty, "PATH"));
 }
 
-void add_seed(CLI::App* cmd, std::uint64_t& seed, const std::string& help) {
-  cmd->add_option("--seed", seed, help)->check(whole_number(0, UINT64_MAX));
-}
-
 CLI::App* add_generator(CLI::App& gen, const std::string& name, const std::string& help,
-                        std::uint64_t& seed, std::function<std::string()> make) {
+                        std::uint64_t& seed, const std::vector<OptionSpec>& specs,
+                        std::function<std::string()> make) {
   CLI::App* cmd = gen.add_subcommand(name, help);
   auto output = std::make_shared<std::string>("-");
-  add_seed(cmd, seed);
+  bind_options(cmd, {seed_option(seed)});
   add_output(cmd, "-o,--output", *output, "output file (default: standard output)");
+  bind_options(cmd, specs);
   cmd->callback([output, make = std::move(make)] {
     io::OutputFiles outputs;
     outputs.declare(*output, "-o");

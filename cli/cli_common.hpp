@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 
 #include "redist/core/error.hpp"
+#include "redist/core/option_spec.hpp"
 #include "redist/io/output_files.hpp"
 
 namespace redist::cli {
@@ -23,17 +24,9 @@ inline constexpr int kExitCheckFailed = 1;    // `check`: the schedule is invali
 inline constexpr int kExitBadInput = 2;       // bad input or usage: one line, nothing written
 inline constexpr int kExitInternalError = 3;  // one of redist's own checks failed (InternalError)
 
-/// Digits only, in [lo, hi] (CLI11 alone reads "-1" into an unsigned option as 2^64-1).
-CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi);
-/// A finite number in [lo, hi] (NaN passes CLI::Range).
-CLI::Validator real_number(double lo, double hi);
-
-/// `--name N`, N a whole number in [lo, hi].
-template <class T>
-CLI::Option* add_number(CLI::App* cmd, const std::string& name, T& target, std::uint64_t lo,
-                        std::uint64_t hi, const std::string& help) {
-  return cmd->add_option(name, target, help)->check(whole_number(lo, hi));
-}
+/// Each spec (a library component's description of its options) as a CLI11 option: the same
+/// checks and messages for every command (core/option_spec.hpp).
+void bind_options(CLI::App* cmd, const std::vector<OptionSpec>& specs);
 
 /// A command's files: its input, `-o` and `--svg` (empty: not asked for), and `--json`.
 struct Files {
@@ -49,30 +42,6 @@ CLI::App* add_command(CLI::App& app, const std::string& name, const std::string&
 /// An output path option (`-o ''` is a mistake, not "no output").
 CLI::Option* add_output(CLI::App* cmd, const std::string& names, std::string& path,
                         const std::string& help);
-void add_seed(CLI::App* cmd, std::uint64_t& seed,
-              const std::string& help = "random seed (0 .. 2^64-1)");
-
-/// `--name WORD` where WORD is one of `choices`' names; stores the value it names in `target`.
-template <class Target, class T = Target>
-CLI::Option* add_choice(CLI::App* cmd, const std::string& name, Target& target,
-                        std::map<std::string, T> choices, const std::string& help) {
-  std::vector<std::string> names;
-  for (const auto& choice : choices) names.push_back(choice.first);
-  const auto store = [&target, choices](const std::string& word) { target = choices.at(word); };
-  return cmd->add_option_function<std::string>(name, store, help)->check(CLI::IsMember(names));
-}
-/// The library's names of `values` (their to_string), for add_choice.
-template <class Values>
-auto named(const Values& values) {
-  std::map<std::string, std::decay_t<decltype(*std::begin(values))>> names;
-  for (const auto value : values) names.emplace(to_string(value), value);
-  return names;
-}
-template <class T>
-std::map<std::string, T> named(std::initializer_list<T> values) {
-  return named<std::initializer_list<T>>(values);
-}
-
 /// Runs `step`; an InputError it throws is thrown again naming `file` (and `field` when given): the
 /// library says what is wrong, the CLI knows which file or option it came from.
 template <class Step>
@@ -84,16 +53,18 @@ auto blaming(const std::string& file, Step&& step, const std::string& field = ""
   }
 }
 
-/// `redist gen NAME [--seed S] [-o FILE]`: FILE (default standard output) is declared before
-/// `make` runs and written only when it succeeded.
+/// `redist gen NAME [--seed S] [-o FILE]` and `specs`: FILE (default standard output) is declared
+/// before `make` runs and written only when it succeeded.
 CLI::App* add_generator(CLI::App& gen, const std::string& name, const std::string& help,
-                        std::uint64_t& seed, std::function<std::string()> make);
+                        std::uint64_t& seed, const std::vector<OptionSpec>& specs,
+                        std::function<std::string()> make);
 
 /// Refused before the run: `--out DIR` exists and is not a folder.
 void check_output_folder(const std::string& dir);
 /// An experiment's summary, then the files it wrote.
 void print_written(const std::string& summary, const std::vector<std::string>& files);
-/// `redist experiment NAME [--quick] [--out DIR]` (default results/NAME): `run(options)`'s report
+/// `redist experiment NAME [--quick] [--out DIR] ...` (default results/NAME; the other options as
+/// option_specs(Options&) describes them): `run(options)`'s report
 /// is written into DIR by `write` and summarised by `format` (the report layer's three functions);
 /// progress, where the experiment reports it, goes to standard error.
 template <class Options, class Run, class Write, class Format>
@@ -105,6 +76,7 @@ CLI::App* add_experiment(CLI::App& experiment, const std::string& name, const st
   CLI::App* cmd = experiment.add_subcommand(name, help);
   cmd->add_flag("--quick", options->quick, quick);
   add_output(cmd, "--out", *dir, "output directory (default " + *dir + ")");
+  bind_options(cmd, option_specs(*options));  // the options' own layer describes them
   cmd->callback([=] {
     check_output_folder(*dir);
     const auto report = run(*options);

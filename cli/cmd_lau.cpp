@@ -10,6 +10,7 @@
 #include "redist/io/output_files.hpp"
 #include "redist/lau/allport_io.hpp"
 #include "redist/lau/generator.hpp"
+#include "redist/lau/option_specs.hpp"
 #include "redist/report/execution_svg.hpp"
 #include "redist/report/lau_text.hpp"
 
@@ -45,31 +46,18 @@ void run_lau(const LauCliOptions& opt) {
 
 void register_lau(CLI::App& app, CLI::App& gen) {
   auto opt = std::make_shared<LauCliOptions>();
-  lau::LauOptions& p = opt->planner;
   CLI::App* cmd = add_command(
       app, "lau", "All-port ring schedule (document 002): flows, traffic, T_single, T_multi",
       opt->files, "all-port instance JSON ({\"model\": \"allport\", \"loads\": [...]})", "",
       "draw the step-by-step execution into this SVG file");
-  add_choice(cmd, "--mode", p.mode, named({sim::SendMode::single, sim::SendMode::multi}),
-             "execution mode the schedule is optimised for");
-  using A = lau::LauAlgorithm;
-  add_choice(cmd, "--algorithm", p.algorithm, named({A::linear, A::traffic, A::optimal, A::window}),
-             "optimal (ours), linear, traffic, or window (the document's search)");
-  add_choice(cmd, "--traffic-rule", p.traffic_rule,
-             named({lau::TrafficRule::corrected, lau::TrafficRule::printed}),
-             "Traffic median index: corrected (docs/errata.md item 7) or printed");
+  bind_options(cmd, lau::option_specs(opt->planner));
   cmd->callback([opt] { run_lau(*opt); });
 
-  lau::LauGenOptions& g = opt->gen;
-  CLI::App* gen_lau = add_generator(
-      gen, "lau", "Random all-port instance (loads uniform in [0, max-load])", g.seed, [opt] {
+  add_generator(
+      gen, "lau", "Random all-port instance (loads uniform in [0, max-load])", opt->gen.seed,
+      lau::option_specs(opt->gen), [opt] {
         return io::json_text(lau::allport_instance_to_json(generate_lau_instance(opt->gen)));
       });
-  add_number(gen_lau, "--n", g.n, 1, sim::kMaxAllportSize, "number of processors");
-  add_number(gen_lau, "--max-load", g.max_load, 0,
-             static_cast<std::uint64_t>(sim::kMaxAllportTotal), "largest load");
-  gen_lau->add_flag("--whole-average", g.whole_average,
-                    "redraw until n divides the total (n <= 10000)");
 }
 
 }  // namespace redist::cli

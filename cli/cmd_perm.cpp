@@ -9,6 +9,7 @@
 #include "cli_common.hpp"
 #include "redist/io/output_files.hpp"
 #include "redist/perm/generator.hpp"
+#include "redist/perm/option_specs.hpp"
 #include "redist/perm/perm_io.hpp"
 #include "redist/perm/plan_output.hpp"
 
@@ -57,35 +58,16 @@ void register_perm(CLI::App& app, CLI::App& gen) {
       app, "perm", "Best permutation of parts onto processors, with its one-port step schedule",
       opt->files, "permutation instance JSON (counts, or initial + partition)",
       "write the result with its step schedule to this file");
-  add_choice(cmd, "--objective", opt->objective,
-             named({perm::PermObjective::volume, perm::PermObjective::steps}),
-             "volume (default) or steps");
+  bind_options(cmd, {perm::objective_option(opt->objective)});
   cmd->callback([opt] { run_perm(*opt); });
 
-  perm::PermGenOptions& g = opt->gen;
-  CLI::App* gen_perm =
-      add_generator(gen, "perm", "Random permutation instance (document 003 distributions)", g.seed,
-                    [opt] { return generate_perm(*opt); });
-  using D = perm::PermDistribution;
-  add_choice(
-      gen_perm, "--dist", g.distribution,
-      named({D::random, D::skewed, D::block_cyclic, D::skewed_set, D::chunk_set, D::block1d}),
-      "random, skewed, block-cyclic, skewed-set, chunk-set or block1d");
-  add_number(gen_perm, "-P,--processors", g.processors, 1, perm::kMaxProcessors,
-             "number of processors (tile distributions: see --grid)");
-  add_number(gen_perm, "-D,--items-per-part", g.items_per_part, 0, perm::kMaxGeneratedItems,
-             "items per part (random, skewed; P * D <= 10^9)");
-  gen_perm->add_option("--alpha", g.alpha, "skew in [0, 1] (skewed)")->check(real_number(0, 1));
-  gen_perm->add_option("--grid", opt->grid,
-                       "PxQ processor grid (block-cyclic, skewed-set, chunk-set)");
-  add_number(gen_perm, "--tiles", g.tiles, 1, perm::kMaxTiles,
-             "the matrix has n x n tiles (tile distributions)");
-  add_number(gen_perm, "--chunk", g.chunk, 1, perm::kMaxTiles,
-             "chunk side in tiles (chunk-set; default n/8)");
-  add_number(gen_perm, "-N,--items", g.items, 0, perm::kMaxGeneratedItems,
-             "number of items (block1d)");
-  gen_perm->add_option("--form", opt->form, "counts (default) or items (default for block1d)")
-      ->check(CLI::IsMember({"counts", "items"}));
+  std::vector<OptionSpec> gen_specs = perm::option_specs(opt->gen, opt->grid);
+  gen_specs.push_back(
+      choice_option("--form", opt->form,
+                    std::map<std::string, std::string>{{"counts", "counts"}, {"items", "items"}},
+                    "counts (default) or items (default for block1d)"));
+  add_generator(gen, "perm", "Random permutation instance (document 003 distributions)",
+                opt->gen.seed, gen_specs, [opt] { return generate_perm(*opt); });
 }
 
 }  // namespace redist::cli

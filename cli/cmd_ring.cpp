@@ -18,11 +18,13 @@
 #include "redist/report/schedule_svg.hpp"
 #include "redist/ring/bounds_output.hpp"
 #include "redist/ring/generator.hpp"
+#include "redist/ring/option_specs.hpp"
 #include "redist/ring/plan_memory.hpp"
 #include "redist/ring/plan_output.hpp"
 #include "redist/sim/validation_output.hpp"
 #ifdef REDIST_HAVE_MILP
-#include "redist/exact/ring_optimum_output.hpp"  // `redist exact`: only with the exact layer
+#include "redist/exact/option_specs.hpp"  // `redist exact`: only with the exact layer
+#include "redist/exact/ring_optimum_output.hpp"
 #endif
 
 namespace redist::cli {
@@ -92,27 +94,11 @@ void run_bounds(const Files& f) {
 }
 
 void register_gen_ring(CLI::App& gen, const std::shared_ptr<RingOptions>& opt) {
-  ring::RingGenOptions& g = opt->gen;
-  CLI::App* cmd = add_generator(
-      gen, "ring", "Random ring instance (loads and targets in [1, max-load])", g.seed, [opt] {
+  add_generator(
+      gen, "ring", "Random ring instance (loads and targets in [1, max-load])", opt->gen.seed,
+      ring::option_specs(opt->gen), [opt] {
         return io::json_text(io::ring_instance_to_json(ring::generate_ring_instance(opt->gen)));
       });
-  add_number(cmd, "--n", g.n, 1, 100'000'000, "number of processors");
-  add_choice(cmd, "--ring", g.kind,
-             {{"uni", RingKind::unidirectional}, {"bi", RingKind::bidirectional}}, "uni or bi");
-  add_choice(cmd, "--costs", g.heterogeneous, {{"hom", false}, {"het", true}},
-             "hom (all 1) or het (integers in [1, max-cost])");
-  add_number(cmd, "--max-load", g.max_load, 1, std::uint64_t{1} << 40, "largest load and target");
-  add_number(cmd, "--max-cost", g.max_cost, 1, 1'000'000'000, "largest heterogeneous link cost");
-  add_number(cmd, "--cost-decimals", g.cost_decimals, 0, 6,
-             "heterogeneous costs in [10^-D, max-cost] in steps of 10^-D (default 0)");
-  using S = ring::RingShape;
-  add_choice(cmd, "--shape", g.shape,
-             named({S::uniform, S::gather, S::scatter, S::heavy, S::blocks, S::forward}),
-             "where the imbalance lies: uniform, gather (all send to one sink), scatter (one "
-             "source sends to all), heavy (uniform + one large excess), blocks (alternating runs), "
-             "forward (far-apart source/sink pairs, balanced relays between)");
-  cmd->add_flag("--light", g.light, "light redistribution (every processor sends its own load)");
 }
 
 #ifdef REDIST_HAVE_MILP
@@ -137,15 +123,7 @@ void register_exact(CLI::App& app, const std::shared_ptr<RingOptions>& opt) {
       app, "exact",
       "Exact optimum of a small ring (n <= 8, <= 400 items, horizon <= 2000 slots) by a MILP",
       opt->files, "ring instance JSON", "write the optimal (or best found) schedule JSON here");
-  const auto solvers = exact::available_milp_solvers();
-  add_choice(
-      cmd, "--solver", opt->exact.solver, named(solvers),
-      "MILP solver, one of those built in (default " + std::string(to_string(solvers[0])) + ")");
-  add_number(cmd, "--node-limit", opt->exact.node_limit, 0, 1'000'000'000,
-             "stop after this many branch-and-bound nodes and report both bounds (default "
-             "100000)");
-  cmd->add_flag("--from-scratch{false}", opt->exact.use_planner_bound,
-                "prove the optimum with the solver alone, not from the planner's lower bound");
+  bind_options(cmd, exact::option_specs(opt->exact));
   cmd->callback([opt] { run_exact(*opt); });
 }
 #endif
@@ -158,12 +136,7 @@ void register_ring(CLI::App& app, CLI::App& gen, int& exit_code) {
   CLI::App* plan = add_command(app, "plan", "Best redistribution schedule for a ring instance", f,
                                "ring instance JSON", "write the schedule JSON here",
                                "write a space-time diagram of the schedule (SVG)");
-  plan->add_flag("--back-to-back", opt->planner.back_to_back,
-                 "no spaced transfers: relays forward in back-to-back batches (may be above the "
-                 "optimum)");
-  add_number(plan, "--effort", opt->planner.effort, 0, 1000,
-             "search effort on heterogeneous bidirectional rings (0 = list-scheduler seeds "
-             "only; each unit adds 48 local-search moves; default 1)");
+  bind_options(plan, ring::option_specs(opt->planner));
   plan->callback([opt] { run_plan(*opt); });
   CLI::App* check = add_command(app, "check", "Validate a ring schedule exactly (one-port model)",
                                 f, "ring instance JSON");

@@ -1,0 +1,18 @@
+#pragma once
+// The experiments' options described for a front end (core/option_spec.hpp): `redist experiment
+// lau|perm|hetbi`, their --quick excepted (each front end says what quick means for it).
+
+#include <vector>
+
+#include "redist/core/option_spec.hpp"
+#include "redist/report/hetbi_experiment.hpp"
+#include "redist/report/lau_experiment.hpp"
+#include "redist/report/perm_experiment.hpp"
+
+namespace redist::report {
+
+std::vector<OptionSpec> option_specs(LauExperimentOptions& options);
+std::vector<OptionSpec> option_specs(PermExperimentOptions& options);
+std::vector<OptionSpec> option_specs(HetbiExperimentOptions& options);
+
+}  // namespace redist::report

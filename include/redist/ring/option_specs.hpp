@@ -1,0 +1,17 @@
+#pragma once
+// The ring layer's options described for a front end (core/option_spec.hpp): the planner's
+// (`redist plan`) and the generator's (`redist gen ring`, its --seed excepted), with their ranges
+// and help texts.
+
+#include <vector>
+
+#include "redist/core/option_spec.hpp"
+#include "redist/ring/generator.hpp"
+#include "redist/ring/plan.hpp"
+
+namespace redist::ring {
+
+std::vector<OptionSpec> option_specs(RingPlanOptions& options);
+std::vector<OptionSpec> option_specs(RingGenOptions& options);
+
+}  // namespace redist::ring

@@ -1,0 +1,14 @@
+#pragma once
+// The SimGrid study's options described for a front end (core/option_spec.hpp): `redist experiment
+// simgrid`, its --quick excepted, the adaptive policy's options (sim/option_specs.hpp) included.
+
+#include <vector>
+
+#include "redist/core/option_spec.hpp"
+#include "redist/simgrid/simgrid_study.hpp"
+
+namespace redist::simgrid {
+
+std::vector<OptionSpec> option_specs(SimgridStudyOptions& options);
+
+}  // namespace redist::simgrid

@@ -1,0 +1,31 @@
+#include "redist/lau/option_specs.hpp"
+
+#include "redist/sim/allport_instance.hpp"
+
+namespace redist::lau {
+
+std::vector<OptionSpec> option_specs(LauOptions& options) {
+  using A = LauAlgorithm;
+  return {
+      choice_option("--mode", options.mode, named({sim::SendMode::single, sim::SendMode::multi}),
+                    "execution mode the schedule is optimised for"),
+      choice_option("--algorithm", options.algorithm,
+                    named({A::linear, A::traffic, A::optimal, A::window}),
+                    "optimal (ours), linear, traffic, or window (the document's search)"),
+      choice_option("--traffic-rule", options.traffic_rule,
+                    named({TrafficRule::corrected, TrafficRule::printed}),
+                    "Traffic median index: corrected (docs/errata.md item 7) or printed"),
+  };
+}
+
+std::vector<OptionSpec> option_specs(LauGenOptions& options) {
+  return {
+      whole_option("--n", options.n, 1, sim::kMaxAllportSize, "number of processors"),
+      whole_option("--max-load", options.max_load, 0,
+                   static_cast<std::uint64_t>(sim::kMaxAllportTotal), "largest load"),
+      flag_option("--whole-average", options.whole_average,
+                  "redraw until n divides the total (n <= 10000)"),
+  };
+}
+
+}  // namespace redist::lau

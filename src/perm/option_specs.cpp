@@ -1,0 +1,32 @@
+#include "redist/perm/option_specs.hpp"
+
+namespace redist::perm {
+
+OptionSpec objective_option(PermObjective& objective) {
+  return choice_option("--objective", objective,
+                       named({PermObjective::volume, PermObjective::steps}),
+                       "volume (default) or steps");
+}
+
+std::vector<OptionSpec> option_specs(PermGenOptions& options, std::string& grid) {
+  using D = PermDistribution;
+  return {
+      choice_option(
+          "--dist", options.distribution,
+          named({D::random, D::skewed, D::block_cyclic, D::skewed_set, D::chunk_set, D::block1d}),
+          "random, skewed, block-cyclic, skewed-set, chunk-set or block1d"),
+      whole_option("-P,--processors", options.processors, 1, kMaxProcessors,
+                   "number of processors (tile distributions: see --grid)"),
+      whole_option("-D,--items-per-part", options.items_per_part, 0, kMaxGeneratedItems,
+                   "items per part (random, skewed; P * D <= 10^9)"),
+      real_option("--alpha", options.alpha, 0, 1, "skew in [0, 1] (skewed)"),
+      text_option("--grid", grid, "PxQ processor grid (block-cyclic, skewed-set, chunk-set)"),
+      whole_option("--tiles", options.tiles, 1, kMaxTiles,
+                   "the matrix has n x n tiles (tile distributions)"),
+      whole_option("--chunk", options.chunk, 1, kMaxTiles,
+                   "chunk side in tiles (chunk-set; default n/8)"),
+      whole_option("-N,--items", options.items, 0, kMaxGeneratedItems, "number of items (block1d)"),
+  };
+}
+
+}  // namespace redist::perm

@@ -1,0 +1,30 @@
+#include "redist/report/option_specs.hpp"
+
+namespace redist::report {
+
+std::vector<OptionSpec> option_specs(LauExperimentOptions& options) {
+  return {
+      seed_option(options.seed),
+      whole_option("--instances", options.instances, 1, 10'000'000,
+                   "instances per ring size for Tables 1-3"),
+  };
+}
+
+std::vector<OptionSpec> option_specs(PermExperimentOptions& options) {
+  return {
+      seed_option(options.seed),
+      whole_option("--draws", options.draws, 1, 100000,
+                   "random draws per point (default 50; quick 10)"),
+  };
+}
+
+std::vector<OptionSpec> option_specs(HetbiExperimentOptions& options) {
+  return {
+      whole_option("--max-n", options.max_n, 2, 2000,
+                   "skip sizes above this (full run: n = 4..2000)"),
+      seed_option(options.seed, "seed of the instance set (0 .. 2^64-1)"),
+      whole_option("--effort", options.effort, 0, 1000, "planner effort (as plan --effort)"),
+  };
+}
+
+}  // namespace redist::report

@@ -1,0 +1,107 @@
+// Every layer's option_specs: unique names, help for each option, the library's names for its
+// choices, and each option stores into the field of the options it describes.
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "redist/lau/option_specs.hpp"
+#include "redist/perm/option_specs.hpp"
+#include "redist/report/option_specs.hpp"
+#include "redist/ring/option_specs.hpp"
+#include "redist/sim/option_specs.hpp"
+
+namespace redist {
+namespace {
+
+const OptionSpec& find(const std::vector<OptionSpec>& specs, const std::string& names) {
+  for (const auto& spec : specs)
+    if (spec.names == names) return spec;
+  throw std::runtime_error("no option " + names);
+}
+
+void expect_well_formed(const std::vector<OptionSpec>& specs) {
+  std::set<std::string> seen;
+  for (const auto& spec : specs) {
+    EXPECT_TRUE(seen.insert(spec.names).second) << spec.names;
+    EXPECT_FALSE(spec.help.empty()) << spec.names;
+    EXPECT_EQ(spec.names.rfind('-', 0), 0u) << spec.names;
+    if (spec.kind == OptionSpec::Kind::flag) {
+      EXPECT_NE(spec.flag, nullptr) << spec.names;
+    } else {
+      EXPECT_TRUE(spec.store) << spec.names;
+    }
+    if (spec.kind == OptionSpec::Kind::whole_number) {
+      EXPECT_LE(spec.whole_min, spec.whole_max) << spec.names;
+    }
+  }
+}
+
+TEST(OptionSpecsOfLayers, RingGeneratorStoresIntoRingGenOptions) {
+  ring::RingGenOptions options;
+  const auto specs = ring::option_specs(options);
+  expect_well_formed(specs);
+  const OptionSpec& shape = find(specs, "--shape");
+  for (const auto value : {ring::RingShape::uniform, ring::RingShape::forward})
+    EXPECT_EQ(shape.check(ring::to_string(value)), "");
+  shape.store({"gather"});
+  EXPECT_EQ(options.shape, ring::RingShape::gather);
+  find(specs, "--ring").store({"bi"});
+  EXPECT_EQ(options.kind, RingKind::bidirectional);
+  find(specs, "--max-load").store({"1099511627776"});
+  EXPECT_EQ(options.max_load, std::int64_t{1} << 40);
+  EXPECT_EQ(find(specs, "--cost-decimals").whole_max, 6u);
+  EXPECT_EQ(find(specs, "--light").flag, &options.light);
+}
+
+TEST(OptionSpecsOfLayers, PlannersDescribeTheirOptions) {
+  ring::RingPlanOptions plan;
+  expect_well_formed(ring::option_specs(plan));
+  find(ring::option_specs(plan), "--effort").store({"7"});
+  EXPECT_EQ(plan.effort, 7);
+
+  lau::LauOptions lau_options;
+  const auto lau_specs = lau::option_specs(lau_options);
+  expect_well_formed(lau_specs);
+  EXPECT_EQ(find(lau_specs, "--algorithm").choices,
+            (std::vector<std::string>{"linear", "optimal", "traffic", "window"}));
+  find(lau_specs, "--mode").store({"multi"});
+  EXPECT_EQ(lau_options.mode, sim::SendMode::multi);
+}
+
+TEST(OptionSpecsOfLayers, GeneratorsAndExperimentsAreWellFormed) {
+  lau::LauGenOptions lau_gen;
+  expect_well_formed(lau::option_specs(lau_gen));
+  perm::PermGenOptions perm_gen;
+  std::string grid;
+  const auto perm_specs = perm::option_specs(perm_gen, grid);
+  expect_well_formed(perm_specs);
+  find(perm_specs, "--dist").store({"block-cyclic"});
+  EXPECT_EQ(perm_gen.distribution, perm::PermDistribution::block_cyclic);
+  find(perm_specs, "--grid").store({"2x3"});
+  EXPECT_EQ(grid, "2x3");
+  perm::PermObjective objective = perm::PermObjective::volume;
+  perm::objective_option(objective).store({"steps"});
+  EXPECT_EQ(objective, perm::PermObjective::steps);
+
+  report::LauExperimentOptions lau_run;
+  report::PermExperimentOptions perm_run;
+  report::HetbiExperimentOptions hetbi_run;
+  expect_well_formed(report::option_specs(lau_run));
+  expect_well_formed(report::option_specs(perm_run));
+  expect_well_formed(report::option_specs(hetbi_run));
+  find(report::option_specs(hetbi_run), "--max-n").store({"16"});
+  EXPECT_EQ(hetbi_run.max_n, 16u);
+
+  sim::AdaptiveOptions adaptive;
+  const auto adaptive_specs = sim::option_specs(adaptive);
+  expect_well_formed(adaptive_specs);
+  EXPECT_EQ(find(adaptive_specs, "--initial-slowdown").real_min, 1.0);
+  find(adaptive_specs, "--margin").store({"2.5"});
+  EXPECT_EQ(adaptive.margin, 2.5);
+}
+
+}  // namespace
+}  // namespace redist
