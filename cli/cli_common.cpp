@@ -1,6 +1,5 @@
 #include "cli_common.hpp"
 
-#include <filesystem>
 #include <iostream>
 
 namespace redist::cli {
@@ -76,13 +75,6 @@ CLI::App* add_generator(CLI::App& gen, const std::string& name, const std::strin
     outputs.commit();
   });
   return cmd;
-}
-
-void check_output_folder(const std::string& dir) {
-  std::error_code ec;
-  const auto status = std::filesystem::status(dir, ec);
-  if (std::filesystem::exists(status) && !std::filesystem::is_directory(status))
-    throw InputError(dir, "--out", "exists and is not a folder");
 }
 
 void print_written(const std::string& summary, const std::vector<std::string>& files) {

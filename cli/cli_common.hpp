@@ -1,12 +1,12 @@
 #pragma once
-// Shared plumbing of the thin `redist` command. Each cmd_<family>.cpp binds CLI11 options to the
-// library's option types, calls one facade and prints what one library writer returns; main.cpp
-// maps errors to the exit status contract (docs/architecture.md "Errors").
+// Shared plumbing of the thin `redist` command. Each cmd_<family>.cpp binds the options its
+// library layers describe (option_specs next to each option type, core/option_spec.hpp), calls one
+// facade and prints what one library writer returns; main.cpp maps errors to the exit status
+// contract (docs/architecture.md "Errors").
 
 #include <cstdint>
 #include <functional>
 #include <iostream>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +16,7 @@
 #include "redist/core/error.hpp"
 #include "redist/core/option_spec.hpp"
 #include "redist/io/output_files.hpp"
+#include "redist/report/report_files.hpp"
 
 namespace redist::cli {
 
@@ -59,8 +60,6 @@ CLI::App* add_generator(CLI::App& gen, const std::string& name, const std::strin
                         std::uint64_t& seed, const std::vector<OptionSpec>& specs,
                         std::function<std::string()> make);
 
-/// Refused before the run: `--out DIR` exists and is not a folder.
-void check_output_folder(const std::string& dir);
 /// An experiment's summary, then the files it wrote.
 void print_written(const std::string& summary, const std::vector<std::string>& files);
 /// `redist experiment NAME [--quick] [--out DIR] ...` (default results/NAME; the other options as
@@ -78,7 +77,7 @@ CLI::App* add_experiment(CLI::App& experiment, const std::string& name, const st
   add_output(cmd, "--out", *dir, "output directory (default " + *dir + ")");
   bind_options(cmd, option_specs(*options));  // the options' own layer describes them
   cmd->callback([=] {
-    check_output_folder(*dir);
+    report::require_report_folder(*dir);
     const auto report = run(*options);
     const std::vector<std::string> files = write(report, *dir);
     print_written(format(report), files);

@@ -8,7 +8,6 @@
 
 #include "cli_common.hpp"
 #include "redist/io/output_files.hpp"
-#include "redist/perm/generator.hpp"
 #include "redist/perm/option_specs.hpp"
 #include "redist/perm/perm_io.hpp"
 #include "redist/perm/plan_output.hpp"
@@ -20,8 +19,7 @@ namespace {
 struct PermOptions {
   Files files;
   perm::PermObjective objective = perm::PermObjective::volume;
-  perm::PermGenOptions gen;
-  std::string grid, form;
+  perm::PermGenRequest gen;
 };
 
 void run_perm(const PermOptions& opt) {
@@ -36,20 +34,6 @@ void run_perm(const PermOptions& opt) {
                        : perm::perm_summary_text(result, f.output));
 }
 
-std::string generate_perm(PermOptions& opt) {
-  perm::set_processor_grid(opt.gen, opt.grid, "--grid");
-  const bool items = opt.form.empty() ? opt.gen.distribution == perm::PermDistribution::block1d
-                                      : opt.form == "items";
-  if (!items && opt.gen.processors > 4096)
-    throw InputError(
-        "", "--form",
-        "the counts form has P^2 numbers; use --form items for more than 4096 processors");
-  const perm::ItemLayout layout = perm::generate_items(opt.gen);
-  return items ? perm::perm_items_text(layout)
-               : perm::perm_counts_text(perm::PermInstance::from_items(
-                     layout.processors, layout.initial, layout.partition));
-}
-
 }  // namespace
 
 void register_perm(CLI::App& app, CLI::App& gen) {
@@ -61,13 +45,9 @@ void register_perm(CLI::App& app, CLI::App& gen) {
   bind_options(cmd, {perm::objective_option(opt->objective)});
   cmd->callback([opt] { run_perm(*opt); });
 
-  std::vector<OptionSpec> gen_specs = perm::option_specs(opt->gen, opt->grid);
-  gen_specs.push_back(
-      choice_option("--form", opt->form,
-                    std::map<std::string, std::string>{{"counts", "counts"}, {"items", "items"}},
-                    "counts (default) or items (default for block1d)"));
   add_generator(gen, "perm", "Random permutation instance (document 003 distributions)",
-                opt->gen.seed, gen_specs, [opt] { return generate_perm(*opt); });
+                opt->gen.options.seed, perm::option_specs(opt->gen),
+                [opt] { return perm::generated_instance_text(opt->gen); });
 }
 
 }  // namespace redist::cli

@@ -10,17 +10,18 @@
 #include <iostream>
 
 #include "cli_common.hpp"
+#include "redist/io/budgeted_read.hpp"
 #include "redist/io/json_text.hpp"
 #include "redist/io/memory_budget.hpp"
 #include "redist/io/output_files.hpp"
 #include "redist/io/ring_instance_io.hpp"
-#include "redist/io/schedule_io.hpp"
 #include "redist/report/schedule_svg.hpp"
 #include "redist/ring/bounds_output.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/option_specs.hpp"
 #include "redist/ring/plan_memory.hpp"
 #include "redist/ring/plan_output.hpp"
+#include "redist/sim/schedule_file_check.hpp"
 #include "redist/sim/validation_output.hpp"
 #ifdef REDIST_HAVE_MILP
 #include "redist/exact/option_specs.hpp"  // `redist exact`: only with the exact layer
@@ -41,17 +42,11 @@ struct RingOptions {
 #endif
 };
 
-// Refused before reading when the file's DOM would not fit in memory (docs/limits.md).
-void require_memory_to_read(const std::string& file, const std::string& what) {
-  io::require_memory(io::kReadBytesPerFileByte * io::regular_file_size(file), file, what);
-}
-
 void run_plan(const RingOptions& opt) {
   const Files& f = opt.files;
   io::OutputFiles outputs({f.input});
   f.declare(outputs);
-  require_memory_to_read(f.input, "reading this instance");
-  const RingInstance instance = io::read_ring_instance(f.input);
+  const RingInstance instance = io::read_ring_instance_within_budget(f.input);
   io::require_memory(ring::plan_memory_estimate(instance), f.input,
                      "planning this ring (n = " + std::to_string(instance.size()) + ")");
   // System 6 refuses huge magnitudes: the error names the file (docs/design.md section 3).
@@ -67,22 +62,9 @@ void run_plan(const RingOptions& opt) {
 }
 
 int run_check(const RingOptions& opt) {
-  const std::string& file = opt.files.input;
-  require_memory_to_read(file, "reading this instance");
-  const RingInstance instance = io::read_ring_instance(file);
-  require_memory_to_read(opt.schedule, "checking this schedule");
-  const Schedule schedule = io::read_schedule(opt.schedule, instance.size());
-  sim::ValidationResult result;
-  try {
-    result = sim::validate_ring_schedule(instance, schedule);
-  } catch (const InputError& e) {
-    // A transfer's time is the schedule's fault; a cost that no longer fits 64-bit ticks at the
-    // schedule's finer time scale is the instance's field, named with the scale that broke it.
-    if (e.field().rfind("transfers", 0) == 0) throw InputError(opt.schedule, e.field(), e.reason());
-    throw InputError(file, e.field(), e.reason() + " (the time scale of " + opt.schedule + ")");
-  }
+  const auto [result, transfers] = sim::check_schedule_files(opt.files.input, opt.schedule);
   std::cout << (opt.files.json ? sim::validation_json_text(result)
-                               : sim::validation_summary_text(result, schedule.transfers.size()));
+                               : sim::validation_summary_text(result, transfers));
   return result.valid ? kExitOk : kExitCheckFailed;
 }
 

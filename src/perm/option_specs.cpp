@@ -8,8 +8,9 @@ OptionSpec objective_option(PermObjective& objective) {
                        "volume (default) or steps");
 }
 
-std::vector<OptionSpec> option_specs(PermGenOptions& options, std::string& grid) {
+std::vector<OptionSpec> option_specs(PermGenRequest& request) {
   using D = PermDistribution;
+  PermGenOptions& options = request.options;
   return {
       choice_option(
           "--dist", options.distribution,
@@ -20,12 +21,16 @@ std::vector<OptionSpec> option_specs(PermGenOptions& options, std::string& grid)
       whole_option("-D,--items-per-part", options.items_per_part, 0, kMaxGeneratedItems,
                    "items per part (random, skewed; P * D <= 10^9)"),
       real_option("--alpha", options.alpha, 0, 1, "skew in [0, 1] (skewed)"),
-      text_option("--grid", grid, "PxQ processor grid (block-cyclic, skewed-set, chunk-set)"),
+      text_option("--grid", request.grid,
+                  "PxQ processor grid (block-cyclic, skewed-set, chunk-set)"),
       whole_option("--tiles", options.tiles, 1, kMaxTiles,
                    "the matrix has n x n tiles (tile distributions)"),
       whole_option("--chunk", options.chunk, 1, kMaxTiles,
                    "chunk side in tiles (chunk-set; default n/8)"),
       whole_option("-N,--items", options.items, 0, kMaxGeneratedItems, "number of items (block1d)"),
+      choice_option("--form", request.form,
+                    std::map<std::string, std::string>{{"counts", "counts"}, {"items", "items"}},
+                    "counts (default) or items (default for block1d)"),
   };
 }
 

@@ -23,4 +23,11 @@ std::vector<std::string> write_report_files(
   return paths;
 }
 
+void require_report_folder(const std::string& dir) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(dir, ec);
+  if (std::filesystem::exists(status) && !std::filesystem::is_directory(status))
+    throw InputError(dir, "--out", "exists and is not a folder");
+}
+
 }  // namespace redist::report

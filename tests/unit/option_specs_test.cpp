@@ -74,14 +74,15 @@ TEST(OptionSpecsOfLayers, PlannersDescribeTheirOptions) {
 TEST(OptionSpecsOfLayers, GeneratorsAndExperimentsAreWellFormed) {
   lau::LauGenOptions lau_gen;
   expect_well_formed(lau::option_specs(lau_gen));
-  perm::PermGenOptions perm_gen;
-  std::string grid;
-  const auto perm_specs = perm::option_specs(perm_gen, grid);
+  perm::PermGenRequest perm_gen;
+  const auto perm_specs = perm::option_specs(perm_gen);
   expect_well_formed(perm_specs);
   find(perm_specs, "--dist").store({"block-cyclic"});
-  EXPECT_EQ(perm_gen.distribution, perm::PermDistribution::block_cyclic);
+  EXPECT_EQ(perm_gen.options.distribution, perm::PermDistribution::block_cyclic);
   find(perm_specs, "--grid").store({"2x3"});
-  EXPECT_EQ(grid, "2x3");
+  EXPECT_EQ(perm_gen.grid, "2x3");
+  find(perm_specs, "--form").store({"items"});
+  EXPECT_EQ(perm_gen.form, "items");
   perm::PermObjective objective = perm::PermObjective::volume;
   perm::objective_option(objective).store({"steps"});
   EXPECT_EQ(objective, perm::PermObjective::steps);

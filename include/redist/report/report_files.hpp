@@ -12,5 +12,8 @@ namespace redist::report {
 /// given order. Throws InputError (field "--out") when the directory or a file cannot be written.
 std::vector<std::string> write_report_files(
     const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files);
+/// Refused before an experiment runs (minutes spent for nothing otherwise): `dir` exists and is not
+/// a folder. InputError (field "--out").
+void require_report_folder(const std::string& dir);
 
 }  // namespace redist::report

@@ -1,0 +1,23 @@
+#pragma once
+// `redist check` as a library call: a ring instance file and a schedule file, read within the
+// memory budget (io/budgeted_read.hpp) and validated exactly (ring_validator.hpp), an input error
+// naming the file at fault.
+
+#include <cstddef>
+#include <string>
+
+#include "redist/sim/ring_validator.hpp"
+
+namespace redist::sim {
+
+struct ScheduleFileCheck {
+  ValidationResult result;
+  std::size_t transfers = 0;  // in the schedule file
+};
+
+/// InputError: a transfer's time is the schedule file's fault; a cost that no longer fits 64-bit
+/// ticks at the schedule's finer time scale is the instance file's field, named with that scale.
+ScheduleFileCheck check_schedule_files(const std::string& instance_file,
+                                       const std::string& schedule_file);
+
+}  // namespace redist::sim

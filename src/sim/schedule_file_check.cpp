@@ -1,0 +1,22 @@
+#include "redist/sim/schedule_file_check.hpp"
+
+#include "redist/core/error.hpp"
+#include "redist/io/budgeted_read.hpp"
+
+namespace redist::sim {
+
+ScheduleFileCheck check_schedule_files(const std::string& instance_file,
+                                       const std::string& schedule_file) {
+  const RingInstance instance = io::read_ring_instance_within_budget(instance_file);
+  const Schedule schedule = io::read_schedule_within_budget(schedule_file, instance.size());
+  try {
+    return {validate_ring_schedule(instance, schedule), schedule.transfers.size()};
+  } catch (const InputError& e) {
+    if (e.field().rfind("transfers", 0) == 0)
+      throw InputError(schedule_file, e.field(), e.reason());
+    throw InputError(instance_file, e.field(),
+                     e.reason() + " (the time scale of " + schedule_file + ")");
+  }
+}
+
+}  // namespace redist::sim
