@@ -9,6 +9,7 @@
 
 #include "redist/version.hpp"
 
+#include "redist/core/closest_name.hpp"
 #include "redist/core/decimal.hpp"
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
@@ -20,6 +21,7 @@
 #include "redist/io/exact_json.hpp"
 #include "redist/io/input_guard.hpp"
 #include "redist/io/json_text.hpp"
+#include "redist/io/malformed_json.hpp"
 #include "redist/io/memory_budget.hpp"
 #include "redist/io/output_files.hpp"
 #include "redist/io/ring_instance_io.hpp"
@@ -32,6 +34,7 @@
 #include "redist/sim/allport_threads.hpp"
 #include "redist/sim/allport_time.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "redist/sim/speed_window.hpp"
 #include "redist/sim/validation_output.hpp"
 
 #include "redist/ring/bounds.hpp"
@@ -86,6 +89,7 @@
 #include "redist/report/lau_experiment_report.hpp"
 #include "redist/report/lau_generator_fit.hpp"
 #include "redist/report/lau_published_tables.hpp"
+#include "redist/report/lau_text.hpp"
 #include "redist/report/number_format.hpp"
 #include "redist/report/perm_experiment.hpp"
 #include "redist/report/report_files.hpp"
