@@ -11,12 +11,6 @@ namespace redist::ring::detail {
 
 namespace {
 
-// Transfers one path's strict ASAP timing may take (as flow_timing.cpp): 64 per processor and at
-// least 2^24. Random rings need about 3 per link; only adversarial paths approach n^2 / 2.
-std::int64_t max_path_pieces(std::size_t ring_size) {
-  return std::max<std::int64_t>(std::int64_t{1} << 24, 64 * static_cast<std::int64_t>(ring_size));
-}
-
 // A maximal run of edges first, first + 1, ... (mod n) whose flows are positive: one path of
 // items, from the source P_first to the sink after the last edge.
 struct Run {
@@ -39,13 +33,14 @@ class SpacedTimer {
     std::size_t count = 0;
     Ticks makespan = 0;
     std::optional<std::size_t> wrapping;
+    const std::int64_t max_pieces = max_path_pieces(n_);
     for (std::size_t r = 0; r < runs.size(); ++r) {
       std::size_t path_pieces = 0;
       up_.clear();
       time_run(runs[r], 0, runs[r].length, [&](std::size_t edge, const DepartureCurve& curve) {
         path_pieces += curve.size();
-        if (static_cast<std::int64_t>(path_pieces) > max_path_pieces(n_))
-          throw_too_many_pieces(runs[r].length, max_path_pieces(n_));
+        if (static_cast<std::int64_t>(path_pieces) > max_pieces)
+          throw_too_many_pieces(runs[r].length, max_pieces);
         if (!curve.empty())
           makespan = std::max(makespan, last_departure(curve) + inst_.succ_cost[edge]);
         if (edge == n_ - 1 && runs[r].first + runs[r].length > n_) {
