@@ -6,8 +6,6 @@
 #include <filesystem>
 #include <iostream>
 
-#include "redist/core/error.hpp"
-
 namespace redist::cli {
 
 CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi) {
@@ -26,52 +24,76 @@ CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi) {
       "INT in " + range);
 }
 
-std::optional<double> parse_real(const std::string& text) {
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-  if (used != text.size() || !std::isfinite(value)) return std::nullopt;
-  return value;
-}
-
 CLI::Validator real_number(double lo, double hi) {
   char range[64];
   std::snprintf(range, sizeof range, "[%g, %g]", lo, hi);
   return CLI::Validator(
       [lo, hi, range = std::string(range)](std::string& text) -> std::string {
-        const auto value = parse_real(text);
-        if (!value || *value < lo || *value > hi)
+        std::size_t used = 0;
+        double value = NAN;
+        try {
+          value = std::stod(text, &used);
+        } catch (const std::exception&) {}
+        if (used != text.size() || !std::isfinite(value) || value < lo || value > hi)
           return "must be a number in " + range + ", got '" + text + "'";
         return "";
       },
       "NUMBER");
 }
 
-CLI::Validator output_path() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        return text.empty() ? "empty path (use - for standard output)" : "";
-      },
-      "PATH");
+void Files::declare(io::OutputFiles& outputs) const {
+  if (!output.empty()) outputs.declare(output, "-o");
+  if (!svg.empty()) outputs.declare(svg, "--svg");
 }
 
-void write_generated(const std::string& output, const std::function<std::string()>& make) {
-  const std::string target = output.empty() ? "-" : output;
-  io::OutputFiles outputs;
-  outputs.declare(target, "-o");
-  outputs.set_text(target, make());
-  outputs.commit();
+CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& help, Files& files,
+                      const std::string& input_help, const std::string& output_help,
+                      const std::string& svg_help) {
+  CLI::App* cmd = app.add_subcommand(name, help);
+  cmd->add_option("instance", files.input, input_help)->required();
+  if (!output_help.empty()) add_output(cmd, "-o,--output", files.output, output_help);
+  if (!svg_help.empty()) add_output(cmd, "--svg", files.svg, svg_help);
+  cmd->add_flag("--json", files.json, "machine-readable output");
+  return cmd;
 }
 
-void check_output_folder(const std::string& dir, const std::string& option) {
+CLI::Option* add_output(CLI::App* cmd, const std::string& names, std::string& path,
+                        const std::string& help) {
+  const auto not_empty = [](std::string& text) -> std::string {
+    return text.empty() ? "empty path (use - for standard output)" : "";
+  };
+  return cmd->add_option(names, path, help)->check(CLI::Validator(not_empty, "PATH"));
+}
+
+void add_seed(CLI::App* cmd, std::uint64_t& seed, const std::string& help) {
+  cmd->add_option("--seed", seed, help)->check(whole_number(0, UINT64_MAX));
+}
+
+CLI::App* add_generator(CLI::App& gen, const std::string& name, const std::string& help,
+                        std::uint64_t& seed, std::function<std::string()> make) {
+  CLI::App* cmd = gen.add_subcommand(name, help);
+  auto output = std::make_shared<std::string>("-");
+  add_seed(cmd, seed);
+  add_output(cmd, "-o,--output", *output, "output file (default: standard output)");
+  cmd->callback([output, make = std::move(make)] {
+    io::OutputFiles outputs;
+    outputs.declare(*output, "-o");
+    outputs.set_text(*output, make());
+    outputs.commit();
+  });
+  return cmd;
+}
+
+void check_output_folder(const std::string& dir) {
   std::error_code ec;
   const auto status = std::filesystem::status(dir, ec);
   if (std::filesystem::exists(status) && !std::filesystem::is_directory(status))
-    throw InputError(dir, option, "exists and is not a folder");
+    throw InputError(dir, "--out", "exists and is not a folder");
+}
+
+void print_written(const std::string& summary, const std::vector<std::string>& files) {
+  std::cout << summary << "\nwrote:\n";
+  for (const auto& file : files) std::cout << "  " << file << "\n";
 }
 
 }  // namespace redist::cli

@@ -1,13 +1,53 @@
 // redist: plan, check, simulate and execute data redistributions (see README.md).
 // This file only assembles the subcommands and maps errors to the exit status contract.
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 
 #include "cli_common.hpp"
-#include "redist/core/error.hpp"
+#include "redist/core/closest_name.hpp"
 #include "redist/version.hpp"
-#include "usage_errors.hpp"
+
+namespace redist::cli {
+namespace {
+
+// Usage errors are one line with the `redist:` prefix like every other error (docs/design.md
+// section 3): CLI11's own report is two lines, and says nothing useful about a mistyped command.
+// "unknown subcommand 'pln' (did you mean 'plan'?)" when argv names a command that does not exist
+// at a level that has commands (redist, redist gen, redist experiment); nullopt otherwise.
+std::optional<std::string> unknown_command(CLI::App& app, int argc, const char* const* argv) {
+  CLI::App* level = &app;
+  std::string prefix;  // "gen " at the second level
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    const auto commands = level->get_subcommands([](const CLI::App*) { return true; });
+    if (word.empty() || word[0] == '-' || commands.empty()) return std::nullopt;
+    std::vector<std::string> names;
+    for (const CLI::App* c : commands) names.push_back(c->get_name());
+    if (std::find(names.begin(), names.end(), word) == names.end()) {
+      const std::string best = closest_name(names, word);
+      return "unknown subcommand '" + prefix + word + "' (" +
+             (best.empty() ? "commands: " + CLI::detail::join(names, ", ")
+                           : "did you mean '" + best + "'?") +
+             ")";
+    }
+    level = level->get_subcommand(word);
+    prefix += word + " ";
+  }
+  return std::nullopt;
+}
+
+// CLI11's message on one line, with a pointer to --help.
+std::string one_line_usage_error(const CLI::ParseError& error) {
+  std::string message = error.what();
+  std::replace(message.begin(), message.end(), '\n', ' ');
+  while (!message.empty() && message.back() == ' ') message.pop_back();
+  return message + " (see redist --help)";
+}
+
+}  // namespace
+}  // namespace redist::cli
 
 int main(int argc, char** argv) {
   using namespace redist::cli;
@@ -15,29 +55,17 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   // Handled before the subcommand requirement: `redist --version` prints the version and exits 0.
   app.set_version_flag("--version", std::string("redist ") + REDIST_VERSION_STRING);
-  Context context;
-  register_plan(app, context);
-  register_check(app, context);
-  register_bounds(app, context);
-  register_lau(app, context);
-  register_perm(app, context);
-#ifdef REDIST_HAVE_MILP
-  register_exact(app, context);
-#endif
-  CLI::App& gen = *app.add_subcommand("gen", "Write a random instance (reproducible with --seed)");
-  gen.require_subcommand(1);
-  register_gen_ring(gen, context);
-  register_gen_lau(gen, context);
-  register_gen_perm(gen, context);
-  CLI::App& experiment =
-      *app.add_subcommand("experiment", "Reproduce a document's tables or figures");
-  experiment.require_subcommand(1);
-  register_experiment_lau(experiment, context);
-#ifdef REDIST_HAVE_SIMGRID
-  register_experiment_simgrid(experiment, context);
-#endif
-  register_experiment_perm(experiment, context);
-  register_experiment_hetbi(experiment, context);
+  int exit_code = kExitOk;
+  // Added after the commands they follow in --help; each family registers into them.
+  auto gen =
+      std::make_shared<CLI::App>("Write a random instance (reproducible with --seed)", "gen");
+  auto experiment =
+      std::make_shared<CLI::App>("Reproduce a document's tables or figures", "experiment");
+  register_ring(app, *gen, exit_code);
+  register_lau(app, *gen);
+  register_perm(app, *gen);
+  register_experiments(*experiment);
+  for (const auto& family : {gen, experiment}) app.add_subcommand(family)->require_subcommand(1);
   if (const auto unknown = unknown_command(app, argc, argv)) {
     std::cerr << "redist: " << *unknown << "\n";
     return kExitBadInput;
@@ -51,8 +79,7 @@ int main(int argc, char** argv) {
   } catch (const redist::InputError& e) {
     std::cerr << "redist: " << e.what() << "\n";
     return kExitBadInput;
-  } catch (const redist::InternalError&
-               e) {  // one policy in every command (docs/architecture.md "Errors")
+  } catch (const redist::InternalError& e) {  // one policy (docs/architecture.md "Errors")
     std::cerr << "redist: internal error: " << e.what() << " (please report this)\n";
     return kExitInternalError;
   } catch (const std::bad_alloc&) {
@@ -64,5 +91,5 @@ int main(int argc, char** argv) {
     std::cerr << "redist: standard output: write failed\n";
     return kExitBadInput;
   }
-  return context.exit_code;
+  return exit_code;
 }

@@ -45,7 +45,10 @@ std::string cost_text(ByteReader& in) {
 std::string costs_text(ByteReader& in, std::size_t n, bool listed) {
   if (!listed) return cost_text(in);
   std::string out = "[";
-  for (std::size_t i = 0; i < n; ++i) out += (i ? "," : "") + cost_text(in);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i) out += ',';
+    out += cost_text(in);  // appended, not `"," + text`: GCC 12 then warns falsely (-Wrestrict)
+  }
   return out + "]";
 }
 

@@ -10,7 +10,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 echo "== build (Release)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$jobs"
-bash scripts/check_style.sh  # layout (clang-format) and layer order: docs/architecture.md
+bash scripts/check_style.sh --names build  # layout, layer order, naming rules: docs/architecture.md
 echo "== tests (Release)"
 ctest --test-dir build --output-on-failure -j"$jobs"
 

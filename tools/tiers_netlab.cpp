@@ -15,7 +15,15 @@
 // one, and prints scheme,simulated_s as CSV. The scenario is the example's, not the study's: its
 // speed traces (speed_trace.cpp, same seed), columns proportional to the initial speeds, compute
 // time columns x column_us / speed, columns of rows x 8 bytes. Latencies are set to 0 with
-// --no-latency (the emulation on a kernel without sch_netem has none; docs/netlab.md).
+// --no-latency (the emulation on a kernel without sch_netem has none; docs/netlab.md). Like the
+// example, each redistribution pays exec's agreement (its collectives as SimGrid messages plus
+// --agreement-local-ms of planning and wake-ups, measured on the real runs) and the adaptive scheme
+// decides by the example's rules, its per-iteration gathers and broadcast played as messages
+// (simgrid::CoordinationModel); --free-coordinator simulates the study's free coordinator instead.
+// CSV: scheme, redistributions, simulated_s (the example's total_s: compute and redistributions,
+// the adaptive scheme's per-iteration messages left out as the example leaves them out of its
+// total), agreement_s and decision_s (the simulated time of those messages), after (the iterations
+// after which items moved).
 // Exit status: 0 success, 2 bad input (one line on stderr).
 
 #include <CLI/CLI.hpp>
@@ -78,6 +86,12 @@ Json topology(const redist::simgrid::StudyScenario& s, int ring_size, std::uint6
   return out;
 }
 
+// Per agreement, what the real ranks spend beyond the collectives' messages (planning, checks,
+// wake-ups). Measured without latency (docs/netlab.md): at load average 2-9 the real agreements
+// took 1-2 ms, less than their modelled messages alone, so nothing is added; at load average 27
+// they took about 30 ms more (--agreement-local-ms 30 reproduces those runs).
+constexpr double kAgreementLocalMs = 0.0;
+
 struct ExampleRun {
   std::int64_t rows = 100;
   std::int64_t columns = 1000;
@@ -85,6 +99,8 @@ struct ExampleRun {
   double column_us = 200;
   std::uint64_t example_seed = 1;
   bool no_latency = false;
+  bool free_coordinator = false;
+  double agreement_local_ms = kAgreementLocalMs;
 };
 
 // The study's scenario (platform, ring, routes) with the example's application on it. Speeds in
@@ -116,14 +132,23 @@ redist::simgrid::StudyScenario example_scenario(redist::simgrid::StudyScenario s
 
 void simulate_example(const redist::simgrid::StudyScenario& study, const ExampleRun& run) {
   const redist::simgrid::StudyScenario s = example_scenario(study, run);
-  std::printf("scheme,redistributions,simulated_s\n");
+  redist::simgrid::CoordinationModel coordination;
+  coordination.agreement = !run.free_coordinator;
+  coordination.example_adaptive = !run.free_coordinator;
+  coordination.local_seconds = run.free_coordinator ? 0.0 : run.agreement_local_ms * 1e-3;
+  std::printf("scheme,redistributions,simulated_s,agreement_s,decision_s,after\n");
   for (const redist::simgrid::Scheme scheme : redist::simgrid::all_schemes()) {
     const std::string text = redist::simgrid::run_isolated([&] {
-      return redist::simgrid::serialize(redist::simgrid::simulate_application(s, scheme));
+      return redist::simgrid::serialize(
+          redist::simgrid::simulate_application(s, scheme, {}, coordination));
     });
     const redist::simgrid::ApplicationRun result = redist::simgrid::parse_application_run(text);
-    std::printf("%s,%d,%.4f\n", redist::simgrid::scheme_name(scheme), result.redistributions,
-                result.total_time);
+    std::string after;
+    for (const redist::simgrid::RedistributionRecord& r : result.records)
+      after += (after.empty() ? "" : " ") + std::to_string(r.after_iteration);
+    std::printf("%s,%d,%.4f,%.4f,%.4f,%s\n", redist::simgrid::scheme_name(scheme),
+                result.redistributions, result.total_time - result.decision_time,
+                result.agreement_time, result.decision_time, after.c_str());
   }
 }
 
@@ -153,6 +178,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.001, 1e6));
   app.add_option("--example-seed", run.example_seed, "the example's --seed (its speed traces)");
   app.add_flag("--no-latency", run.no_latency, "simulate with zero link latencies");
+  app.add_flag("--free-coordinator", run.free_coordinator,
+               "no agreement before redistributions, the study's adaptive policy (as the study)");
+  app.add_option("--agreement-local-ms", run.agreement_local_ms,
+                 "per agreement, the ranks' time beyond its messages (planning, wake-ups)")
+      ->check(CLI::Range(0.0, 1e6));
   CLI11_PARSE(app, argc, argv);
   try {
     redist::simgrid::ScenarioOptions options;

@@ -15,7 +15,9 @@
 // rebalancing have been measured, and counts as imbalance only what exceeds the spread of those
 // times (the worst rank's max - min): sleeping 8 ranks on 2 loaded cores wake milliseconds late, a
 // tenth of a 24 ms iteration. With single measurements and no noise floor, runs on the Tiers-like
-// platform rebalanced 14-22 times, starting before any speed had changed (docs/netlab.md).
+// platform rebalanced 14-22 times, starting before any speed had changed (docs/netlab.md). These
+// rules live in sim/speed_window.hpp, shared with the SimGrid simulation of this example
+// (simgrid::CoordinationModel::example_adaptive), so that both decide alike.
 //
 // Unlike the simulated coordinator (simgrid/coordinator_logic.cpp), only the full rebalance to the
 // measured speeds is a candidate (no capped partial ones) and the prediction is the planner's
@@ -29,6 +31,7 @@
 #include "redist/exec/context.hpp"
 #include "redist/exec/ordered_options.hpp"
 #include "redist/sim/adaptive_policy.hpp"
+#include "redist/sim/speed_window.hpp"
 
 namespace redist::example {
 
@@ -53,9 +56,6 @@ class AdaptiveRebalancer {
   void observe(double measured_seconds);
 
  private:
-  /// Records this iteration's times; false while fewer than kWindow iterations ran at these counts.
-  bool record(const std::vector<std::int64_t>& counts, const std::vector<double>& seconds);
-  [[nodiscard]] std::vector<double> speeds_of(const std::vector<std::int64_t>& counts);
   [[nodiscard]] std::optional<std::vector<std::int64_t>> decide(
       const exec::Context& ctx, int completed, const std::vector<std::int64_t>& counts,
       const std::vector<double>& seconds, std::int64_t origin);
@@ -65,11 +65,7 @@ class AdaptiveRebalancer {
   int iterations_;
   exec::OrderedOptions options_;
   sim::AdaptivePolicy policy_;  // used on rank 0 only
-  static constexpr std::size_t kWindow = 3;
-  std::vector<std::vector<double>>
-      recent_;  // per rank: the last kWindow compute times at the current counts
-  std::vector<std::int64_t> recent_counts_;
-  std::vector<double> last_speeds_;  // columns per second; a rank holding no column keeps its last
+  sim::SpeedWindow window_;     // rank 0: the recent compute times and the speeds they give
   double last_predicted_ = 0.0;
 };
 

@@ -190,4 +190,13 @@ RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPla
   return r;
 }
 
+std::optional<Ticks> proved_ring_optimum(const RingInstance& instance, const ring::RingPlan& plan,
+                                         std::int64_t node_limit) {
+  RingOptimumOptions options;
+  options.node_limit = node_limit;
+  const RingOptimum r = exact_ring_optimum(instance, plan, options);
+  if (r.status == RingOptimum::Status::optimal) return r.upper;
+  return std::nullopt;
+}
+
 }  // namespace redist::exact

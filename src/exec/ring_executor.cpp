@@ -57,8 +57,8 @@ class RingTransfer::Run {
   bool step(bool block) {
     if (done_reported_) return true;
     if (!finished()) {
-      post_receives(kPredSide);
-      post_receives(kSuccSide);
+      post_receives(pred_side);
+      post_receives(succ_side);
       post_sends();
       const bool copying = copy_kept_slice();
       if (requests_.empty()) {
@@ -103,7 +103,7 @@ class RingTransfer::Run {
   }
 
   void build_plan_order() {
-    for (int s : {kSuccSide, kPredSide})
+    for (int s : {succ_side, pred_side})
       for (std::size_t i = 0; i < plan_.side[s].sends.size(); ++i) merged_.emplace_back(s, i);
     std::stable_sort(merged_.begin(), merged_.end(), [this](const auto& a, const auto& b) {
       return plan_.side[a.first].sends[a.second].planned_start <
@@ -115,8 +115,8 @@ class RingTransfer::Run {
   [[nodiscard]] bool finished() const {
     return messages_done_ == messages_total_ && kept_done_ == plan_.kept_items;
   }
-  static int send_tag(int side) { return side == kSuccSide ? kTagRightward : kTagLeftward; }
-  static int recv_tag(int side) { return side == kSuccSide ? kTagLeftward : kTagRightward; }
+  static int send_tag(int side) { return side == succ_side ? kTagRightward : kTagLeftward; }
+  static int recv_tag(int side) { return side == succ_side ? kTagLeftward : kTagRightward; }
 
   std::byte* output_at(std::int64_t local_position) const {
     return output_ + (local_position - plan_.output_origin) * item_bytes_;
@@ -188,7 +188,7 @@ class RingTransfer::Run {
 
   void post_sends() {
     if (!options_.plan_order) {
-      for (int s : {kSuccSide, kPredSide})
+      for (int s : {succ_side, pred_side})
         while (post_next_send(s, options_.window, state_[s].sends_open)) {}
       return;
     }
@@ -248,7 +248,7 @@ class RingTransfer::Run {
 
   std::string stalled_text() const {
     std::string peers;
-    for (int side : {kPredSide, kSuccSide}) {
+    for (int side : {pred_side, succ_side}) {
       const bool waiting = std::any_of(pending_.begin(), pending_.end(),
                                        [side](const Pending& p) { return p.side == side; });
       const std::string peer = std::to_string(plan_.side[side].peer);

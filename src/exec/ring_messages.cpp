@@ -215,8 +215,8 @@ RankMessagePlan rank_message_plan(const RingFlows& ring, const Schedule& plan, s
   out.new_start = ring.new_start(rank);
   if (n == 1) return out;
 
-  LinkMessages& succ = out.side[kSuccSide];
-  LinkMessages& pred = out.side[kPredSide];
+  LinkMessages& succ = out.side[succ_side];
+  LinkMessages& pred = out.side[pred_side];
   succ.peer = static_cast<int>((rank + 1) % n);
   pred.peer = static_cast<int>(left_edge);
   std::vector<LinkMessage> right = to_local(edge_pieces(ring, rank, chunk_items), ring.start[rank]);
@@ -225,8 +225,8 @@ RankMessagePlan rank_message_plan(const RingFlows& ring, const Schedule& plan, s
   (ring.flows[rank] > 0 ? succ.sends : succ.recvs) = std::move(right);
   (ring.flows[left_edge] < 0 ? pred.sends : pred.recvs) = std::move(left);
 
-  link_forwarding(out, kSuccSide);
-  link_forwarding(out, kPredSide);
+  link_forwarding(out, succ_side);
+  link_forwarding(out, pred_side);
   set_planned_starts(succ, plan, n, rank, true);
   set_planned_starts(pred, plan, n, rank, false);
   return out;

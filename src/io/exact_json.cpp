@@ -5,6 +5,7 @@
 
 #include "redist/core/error.hpp"
 #include "redist/io/input_guard.hpp"
+#include "redist/io/malformed_json.hpp"
 
 namespace redist::io {
 
@@ -39,11 +40,7 @@ class ExactDomBuilder {
   }
   bool parse_error(std::size_t position, const std::string&,
                    const nlohmann::detail::exception& ex) {
-    std::string what = ex.what();
-    const auto colon = what.rfind(": ");
-    if (colon != std::string::npos) what = what.substr(colon + 2);
-    throw InputError(source_, "",
-                     "malformed JSON at byte " + std::to_string(position) + ": " + what);
+    throw_malformed_json(source_, position, ex);
   }
 
   Json result() { return std::move(root_); }
@@ -107,6 +104,14 @@ const char* type_name(const Json& v) {
 }
 
 }  // namespace
+
+void throw_malformed_json(const std::string& source, std::size_t position,
+                          const std::exception& error) {
+  std::string what = error.what();  // "[json.exception.parse_error.101] parse error at ...: why"
+  const auto colon = what.rfind(": ");
+  if (colon != std::string::npos) what = what.substr(colon + 2);
+  throw InputError(source, "", "malformed JSON at byte " + std::to_string(position) + ": " + what);
+}
 
 Json parse_exact_json(std::string_view text, const std::string& source) {
   ExactDomBuilder builder(source);

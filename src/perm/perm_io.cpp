@@ -12,6 +12,7 @@
 #include "redist/core/decimal.hpp"
 #include "redist/core/error.hpp"
 #include "redist/io/input_guard.hpp"
+#include "redist/io/malformed_json.hpp"
 
 namespace redist::perm {
 
@@ -60,11 +61,7 @@ class PermInstanceSax {
   bool key(std::string& k);
   bool parse_error(std::size_t position, const std::string&,
                    const nlohmann::detail::exception& ex) {
-    std::string what = ex.what();
-    const auto colon = what.rfind(": ");
-    if (colon != std::string::npos) what = what.substr(colon + 2);
-    throw InputError(source_, "",
-                     "malformed JSON at byte " + std::to_string(position) + ": " + what);
+    io::throw_malformed_json(source_, position, ex);
   }
 
   PermInstance finish() const;

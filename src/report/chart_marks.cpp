@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "redist/report/svg.hpp"
 
@@ -23,8 +24,10 @@ bool has_line(const PlotSeries& s) {
 std::string polygon(const std::vector<std::pair<double, double>>& corners,
                     const std::string& paint) {
   std::string pts;
-  for (const auto& [x, y] : corners)
-    pts += (pts.empty() ? "" : " ") + svg::num(x) + "," + svg::num(y);
+  for (const auto& [x, y] : corners) {
+    if (!pts.empty()) pts += ' ';
+    pts += svg::num(x) + "," + svg::num(y);  // appended: `" " + text` warns falsely in GCC 12
+  }
   return "<polygon points=\"" + pts + "\" " + paint + "/>\n";
 }
 
@@ -87,7 +90,7 @@ std::string marker(double x, double y, std::size_t index, const std::string& col
   const std::string paint =
       "fill=\"" + (hollow ? std::string("white") : color) + "\" stroke=\"" + color + "\"";
   const double r = 3.5, q = r + 1;
-  switch (index % 5) {
+  switch (index % 8) {  // eight shapes: the study's eight schemes each get their own
     case 0:
       return "<circle cx=\"" + svg::num(x) + "\" cy=\"" + svg::num(y) + "\" r=\"" + svg::num(r) +
              "\" " + paint + "/>\n";
@@ -97,6 +100,20 @@ std::string marker(double x, double y, std::size_t index, const std::string& col
       return polygon({{x, y - q}, {x - q, y + r}, {x + q, y + r}}, paint);
     case 3:
       return polygon({{x, y - q}, {x + q, y}, {x, y + q}, {x - q, y}}, paint);
+    case 5:
+      return polygon({{x, y + q}, {x - q, y - r}, {x + q, y - r}}, paint);  // triangle down
+    case 6: {
+      const std::string pen = "stroke=\"" + color + "\" stroke-width=\"2\"";
+      return svg::line(x - q, y, x + q, y, pen) + svg::line(x, y - q, x, y + q, pen);  // plus
+    }
+    case 7: {  // pentagon
+      std::vector<std::pair<double, double>> corners;
+      for (int k = 0; k < 5; ++k) {
+        const double a = -1.5707963267948966 + k * 1.2566370614359172;
+        corners.emplace_back(x + q * std::cos(a), y + q * std::sin(a));
+      }
+      return polygon(corners, paint);
+    }
     default: {
       const std::string pen = "stroke=\"" + color + "\" stroke-width=\"1.5\"";
       return svg::line(x - r, y - r, x + r, y + r, pen) +

@@ -21,7 +21,8 @@ struct PlotBox {
 
 std::string series_color(const PlotSeries& s, std::size_t index);
 
-/// One marker shape per series index (circle, square, triangle, diamond, cross).
+/// One marker shape per series index (circle, square, triangle, diamond, cross, triangle down,
+/// plus, pentagon).
 std::string marker(double x, double y, std::size_t index, const std::string& color, bool hollow);
 
 std::string draw_band(const PlotSeries& s, std::size_t index, const PlotBox& b);

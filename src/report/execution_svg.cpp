@@ -100,4 +100,16 @@ std::string execution_svg(const sim::AllportInstance& instance,
   return out + "</svg>\n";
 }
 
+std::string lau_execution_svg(const sim::AllportInstance& instance, const lau::LauPlan& plan) {
+  if (instance.size() > kMaxSvgNodes)
+    throw InputError("", "svg",
+                     "drawing supports n <= " + std::to_string(kMaxSvgNodes) +
+                         " (n = " + std::to_string(instance.size()) + ")");
+  const auto run = sim::execute_allport(instance, plan.flows, plan.mode, {kMaxSvgSteps, true});
+  if (run.status == sim::ExecStatus::step_limit)
+    throw InputError("", "svg",
+                     "drawing supports at most " + std::to_string(kMaxSvgSteps) + " steps");
+  return execution_svg(instance, plan.flows, plan.mode, run);
+}
+
 }  // namespace redist::report

@@ -48,7 +48,7 @@ std::string mode_table(const LauExperimentReport& r, bool single) {
          pad("Opt / +traffic", 34) + pad("% worse", 9) + "window search misses\n";
   for (const auto& ring : r.rings) {
     const ModeTally& t = single ? ring.single : ring.multi;
-    const std::int64_t N = ring.instances;
+    const std::int64_t instances = ring.instances;
     if (const auto* p = paper_row(paper, ring.n))
       out += fmt("%3.0f  paper   ", static_cast<double>(ring.n)) +
              pad(count_pct(p->linear_opt, 50000), 17) + pad(count_pct(p->traffic_opt, 50000), 17) +
@@ -56,21 +56,22 @@ std::string mode_table(const LauExperimentReport& r, bool single) {
              pad(count_pct(p->only_optimal, 50000) + fmt(" / %.0f%%", p->extra_traffic_pct), 34) +
              pad(fmt("%.0f%%", p->worse_pct), 9) + "-\n";
     const double only = static_cast<double>(std::max<std::int64_t>(t.only_search, 1));
-    std::string misses = count_pct(t.window_misses, N);
+    std::string misses = count_pct(t.window_misses, instances);
     if (t.window_misses)
       misses += fmt(", %.0f%% slower", t.window_miss_excess / static_cast<double>(t.window_misses));
-    out += "     ours    " + pad(count_pct(t.linear_opt, N), 17) +
-           pad(count_pct(t.traffic_opt, N), 17) + pad(count_pct(t.all, N), 17) +
-           pad(count_pct(t.only_search, N) + fmt(" / %.1f%% (ours %.1f%%)",
-                                                 t.extra_traffic_window / only,
-                                                 t.extra_traffic_ours / only),
+    out += "     ours    " + pad(count_pct(t.linear_opt, instances), 17) +
+           pad(count_pct(t.traffic_opt, instances), 17) + pad(count_pct(t.all, instances), 17) +
+           pad(count_pct(t.only_search, instances) + fmt(" / %.1f%% (ours %.1f%%)",
+                                                         t.extra_traffic_window / only,
+                                                         t.extra_traffic_ours / only),
                34) +
            pad(fmt("%.0f%%", t.mean_worse()), 9) + misses + "\n";
     if (!single)
       out += fmt("           printed Definition 1 disagrees with execution on %.1f%% of Linear, "
                  "%.1f%% of Traffic",
-                 pct(t.printed_thread_wrong[0], N), pct(t.printed_thread_wrong[1], N)) +
-             fmt(", %.1f%% of optimal schedules\n", pct(t.printed_thread_wrong[2], N));
+                 pct(t.printed_thread_wrong[0], instances),
+                 pct(t.printed_thread_wrong[1], instances)) +
+             fmt(", %.1f%% of optimal schedules\n", pct(t.printed_thread_wrong[2], instances));
   }
   return out +
          "  All = Linear, Traffic and the window search all optimal; Opt = neither Linear nor "
@@ -87,14 +88,15 @@ std::string modes_table(const LauExperimentReport& r) {
       "Table 3: comparing single-send and multi-send mode (optimal schedules)\n"
       "  n   paper % worse  #equal   ours % worse  #equal          window search % worse  #equal\n";
   for (auto it = r.rings.rbegin(); it != r.rings.rend(); ++it) {
-    const double N = static_cast<double>(it->instances);
+    const double instances = static_cast<double>(it->instances);
     std::string paper = "      -         -     ";
     for (const auto& p : paper::kTable3)
       if (p.n == static_cast<int>(it->n)) paper = fmt("   %6.2f%%  %7.0f   ", p.worse_pct, p.equal);
     out += fmt("%3.0f", static_cast<double>(it->n)) + paper +
-           fmt("   %6.2f%%  %7.0f", it->modes.worse_sum / N, static_cast<double>(it->modes.equal)) +
+           fmt("   %6.2f%%  %7.0f", it->modes.worse_sum / instances,
+               static_cast<double>(it->modes.equal)) +
            fmt(" (%5.1f%%)", pct(it->modes.equal, it->instances)) +
-           fmt("         %6.2f%%  %7.0f\n", it->modes.window_worse_sum / N,
+           fmt("         %6.2f%%  %7.0f\n", it->modes.window_worse_sum / instances,
                static_cast<double>(it->modes.window_equal));
   }
   return out + "  % worse = mean (T_s* - T_m*) / T_m*; #equal = instances with T_s* = T_m*.\n\n";
@@ -195,11 +197,12 @@ std::string csv_modes(const LauExperimentReport& r) {
   std::string out =
       "n,instances,worse_pct,equal,window_worse_pct,window_equal,paper_worse_pct,paper_equal\n";
   for (const auto& ring : r.rings) {
-    const double N = static_cast<double>(ring.instances);
-    out += std::to_string(ring.n) + "," + std::to_string(ring.instances) +
-           fmt(",%.3f,%.0f", ring.modes.worse_sum / N, static_cast<double>(ring.modes.equal)) +
-           fmt(",%.3f,%.0f", ring.modes.window_worse_sum / N,
-               static_cast<double>(ring.modes.window_equal));
+    const double instances = static_cast<double>(ring.instances);
+    out +=
+        std::to_string(ring.n) + "," + std::to_string(ring.instances) +
+        fmt(",%.3f,%.0f", ring.modes.worse_sum / instances, static_cast<double>(ring.modes.equal)) +
+        fmt(",%.3f,%.0f", ring.modes.window_worse_sum / instances,
+            static_cast<double>(ring.modes.window_equal));
     std::string paper = ",,";
     for (const auto& p : paper::kTable3)
       if (p.n == static_cast<int>(ring.n)) paper = fmt(",%.2f,%.0f", p.worse_pct, p.equal);

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <vector>
 
+#include "redist/core/decimal.hpp"
 #include "redist/report/axis.hpp"
 #include "redist/report/number_format.hpp"
 
@@ -104,6 +105,24 @@ Pace pace_of(const Transfer& t, double cost, double period, double px, double x0
   return pace;
 }
 
+// A batch's link (true: to the successor), the cost of one item on it and the time between two of
+// its items, in the diagram's common time unit.
+struct BatchTiming {
+  bool succ;
+  double cost;
+  double period;
+};
+
+BatchTiming batch_timing(const RingInstance& inst, const Transfer& t, double cost_factor,
+                         double time_factor) {
+  const auto n = static_cast<std::int64_t>(inst.size());
+  const bool succ = t.link ? *t.link == Link::succ : t.to == (t.from + 1) % n;
+  const double cost = static_cast<double>(inst.cost(static_cast<std::size_t>(t.from),
+                                                    succ || !inst.bidirectional())) *
+                      cost_factor;
+  return {succ, cost, t.spacing == 0 ? cost : static_cast<double>(t.spacing) * time_factor};
+}
+
 }  // namespace
 
 std::string schedule_svg(const RingInstance& inst, const Schedule& s, const std::string& title) {
@@ -114,13 +133,7 @@ std::string schedule_svg(const RingInstance& inst, const Schedule& s, const std:
   const double cost_factor = static_cast<double>(pow10_ticks(scale - inst.cost_scale));
   double makespan = 0;
   for (const Transfer& t : s.transfers) {
-    const bool succ =
-        t.link ? *t.link == Link::succ
-               : t.to == static_cast<std::int64_t>((t.from + 1) % static_cast<std::int64_t>(n));
-    const double c = static_cast<double>(inst.cost(static_cast<std::size_t>(t.from),
-                                                   succ || !inst.bidirectional())) *
-                     cost_factor;
-    const double period = t.spacing == 0 ? c : static_cast<double>(t.spacing) * time_factor;
+    const auto [succ, c, period] = batch_timing(inst, t, cost_factor, time_factor);
     makespan = std::max(makespan, static_cast<double>(t.start) * time_factor +
                                       static_cast<double>(t.items - 1) * period + c);
   }
@@ -155,13 +168,7 @@ std::string schedule_svg(const RingInstance& inst, const Schedule& s, const std:
   }
   for (std::size_t i = 0; i < s.transfers.size() && i < kMaxDrawnBatches; ++i) {
     const Transfer& t = s.transfers[i];
-    const bool succ =
-        t.link ? *t.link == Link::succ
-               : t.to == static_cast<std::int64_t>((t.from + 1) % static_cast<std::int64_t>(n));
-    const double c = static_cast<double>(inst.cost(static_cast<std::size_t>(t.from),
-                                                   succ || !inst.bidirectional())) *
-                     cost_factor;
-    const double period = t.spacing == 0 ? c : static_cast<double>(t.spacing) * time_factor;
+    const auto [succ, c, period] = batch_timing(inst, t, cost_factor, time_factor);
     const double x0 = kLeft + static_cast<double>(t.start) * time_factor * px;
     const double w = std::max(0.5, (static_cast<double>(t.items - 1) * period + c) * px);
     const double y = kTop + lane * static_cast<double>(t.from) + (succ ? 1 : lane / 2);
@@ -201,6 +208,13 @@ std::string schedule_svg(const RingInstance& inst, const Schedule& s, const std:
       << "\" text-anchor=\"middle\">time</text>\n";
   svg << "</svg>\n";
   return svg.str();
+}
+
+std::string plan_svg(const RingInstance& instance, const ring::RingPlan& plan) {
+  const std::string title = plan.framework + ", n = " + std::to_string(instance.size()) +
+                            ", makespan " +
+                            format_ticks(*plan.schedule.makespan, plan.schedule.time_scale);
+  return schedule_svg(instance, plan.schedule, title);
 }
 
 }  // namespace redist::report

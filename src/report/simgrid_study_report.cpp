@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "redist/report/axis.hpp"
 #include "redist/report/chart.hpp"
 #include "redist/report/report_files.hpp"
 
@@ -78,11 +79,14 @@ std::string normalized_svg(const simgrid::SimgridStudyResult& r, int ring_size) 
 // At most this many points per ring size, taken at a regular stride: the plot stays small.
 constexpr std::size_t kMaxScatterPoints = 500;
 
-// The lines y = x (the item model exact) and y = 2x, from 0 to the edge of the points' box.
+// The lines y = x (the item model exact) and y = 2x, from 0 to the edge of the drawn box: the axes'
+// round ends, as fit_axis will draw them, so that neither line stops short of the frame.
 void add_reference_lines(LinePlot& plot) {
-  double xmax = 0, ymax = 0;
+  std::vector<double> xs{0}, ys{0};
   for (const PlotSeries& s : plot.series)
-    for (const auto& [x, y] : s.points) xmax = std::max(xmax, x), ymax = std::max(ymax, y);
+    for (const auto& [x, y] : s.points) xs.push_back(x), ys.push_back(y);
+  const double xmax = report::fit_axis(xs, false, true).hi;
+  const double ymax = report::fit_axis(ys, false, true).hi;
   for (double f : {1.0, 2.0}) {
     const double x_end = std::min(xmax, ymax / f);
     plot.series.push_back({f == 1.0 ? "y = x" : "y = 2x",

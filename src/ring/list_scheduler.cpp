@@ -417,16 +417,22 @@ class ListScheduler {
 
 }  // namespace
 
-std::optional<ListSchedule> list_schedule(const RingInstance& inst, std::int64_t shift,
-                                          const ListSchedulerOptions& opt) {
+std::optional<ListSchedule> list_schedule(const RingInstance& inst, const RingPrefix& prefix,
+                                          std::int64_t shift, const ListSchedulerOptions& opt) {
   REDIST_ASSERT(inst.bidirectional());
+  REDIST_ASSERT(prefix.size() == inst.size());
   REDIST_ASSERT(opt.weight.empty() || opt.weight.size() == 2 * inst.size());
-  const auto flows = flows_for_shift(prefix_sums(inst.imbalances()), shift);
+  const auto flows = flows_for_shift(prefix.sums, shift);
   if (inst.size() > 1) {
     const auto [lo, hi] = std::minmax_element(flows.begin(), flows.end());
     if (*lo > 0 || *hi < 0) return std::nullopt;  // circulation: never useful
   }
   return ListScheduler(inst, flows, opt).run(shift);
+}
+
+std::optional<ListSchedule> list_schedule(const RingInstance& inst, std::int64_t shift,
+                                          const ListSchedulerOptions& opt) {
+  return list_schedule(inst, RingPrefix::of(inst), shift, opt);
 }
 
 }  // namespace redist::ring

@@ -76,16 +76,15 @@ std::vector<std::size_t> contested_links(const std::vector<std::int64_t>& prefix
 
 class ListSearch {
  public:
-  ListSearch(const RingInstance& inst, Ticks bound, std::int64_t event_budget, bool spaced)
+  ListSearch(const RingInstance& inst, const RingPrefix& prefix, Ticks bound,
+             std::int64_t event_budget, bool spaced)
       : inst_(inst),
         bound_(bound),
-        prefix_(prefix_sums(inst.imbalances())),
+        prefix_(prefix),
+        lo_shift_(prefix.lowest_shift()),
+        hi_shift_(prefix.highest_shift()),
         events_left_(event_budget),
-        spaced_(spaced) {
-    const auto [lo, hi] = std::minmax_element(prefix_.begin(), prefix_.end());
-    lo_shift_ = -*hi;
-    hi_shift_ = -*lo;
-  }
+        spaced_(spaced) {}
 
   // Earliest deadline first at the centre, a few tolerances and late-batch modes: cheap, and at the
   // bound on most rings of every shape.
@@ -170,7 +169,7 @@ class ListSearch {
     ++evaluations_;
     p.options.max_events = std::min(max_events, events_left_);
     p.options.spaced = spaced_;
-    auto result = list_schedule(inst_, p.shift, p.options);
+    auto result = list_schedule(inst_, prefix_, p.shift, p.options);
     events_left_ -= result ? result->events : p.options.max_events;
     return result;
   }
@@ -194,7 +193,7 @@ class ListSearch {
       p.options.priority = kRules[static_cast<std::size_t>(rng.uniform(0, kRules.size() - 1))];
       p.options.late_batches = static_cast<ListSchedulerOptions::LateBatches>(rng.uniform(0, 2));
     } else {
-      const auto links = contested_links(prefix_, p.shift);
+      const auto links = contested_links(prefix_.sums, p.shift);
       if (links.empty()) return p;
       if (p.options.weight.empty()) p.options.weight.assign(2 * inst_.size(), 1.0);
       const std::size_t l = links[static_cast<std::size_t>(
@@ -207,7 +206,7 @@ class ListSearch {
 
   const RingInstance& inst_;
   Ticks bound_;
-  std::vector<std::int64_t> prefix_;
+  const RingPrefix& prefix_;
   std::int64_t lo_shift_ = 0, hi_shift_ = 0;
   std::optional<ListSchedule> best_;
   Point best_point_;
@@ -218,28 +217,28 @@ class ListSearch {
 
 // Every processor that sends needs at least one batch start: beyond the budget no list schedule can
 // finish, so do not even allocate one (about 150 bytes per processor).
-bool too_many_senders(const RingInstance& inst, std::int64_t center, std::int64_t budget) {
-  const auto prefix = prefix_sums(inst.imbalances());
+bool too_many_senders(const RingPrefix& prefix, std::int64_t center, std::int64_t budget) {
   std::int64_t senders = 0;
-  for (const std::int64_t s : prefix) senders += center + s != 0;
+  for (const std::int64_t s : prefix.sums) senders += center + s != 0;
   return senders > budget;
 }
 
 }  // namespace
 
-std::optional<ListPlanResult> first_list_seeds(const RingInstance& inst, std::int64_t center,
-                                               Ticks bound, bool spaced) {
-  if (too_many_senders(inst, center, kEventsPerEffort)) return std::nullopt;
-  ListSearch search(inst, bound, kEventsPerEffort, spaced);
+std::optional<ListPlanResult> first_list_seeds(const RingInstance& inst, const RingPrefix& prefix,
+                                               std::int64_t center, Ticks bound, bool spaced) {
+  if (too_many_senders(prefix, center, kEventsPerEffort)) return std::nullopt;
+  ListSearch search(inst, prefix, bound, kEventsPerEffort, spaced);
   search.seed_first(center);
   return search.result();
 }
 
-std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& inst, std::int64_t center,
+std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& inst,
+                                                      const RingPrefix& prefix, std::int64_t center,
                                                       Ticks bound, int effort, bool spaced) {
   const std::int64_t budget = kEventsPerEffort * std::max(1, effort);
-  if (too_many_senders(inst, center, budget)) return std::nullopt;
-  ListSearch search(inst, bound, budget, spaced);
+  if (too_many_senders(prefix, center, budget)) return std::nullopt;
+  ListSearch search(inst, prefix, bound, budget, spaced);
   search.seed_candidates(center);
   search.improve(kMovesPerEffort * std::max(0, effort));
   return search.result();

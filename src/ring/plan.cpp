@@ -42,14 +42,15 @@ bool list_scheduling_pays(const RingInstance& inst, int effort) {
 // full search. A list schedule wins only when strictly shorter: flow-timing plans are smaller (a
 // few transfers per link whatever the item counts), list schedules grow with the batches at
 // sources.
-ShiftPlan best_with_list_scheduling(const RingInstance& inst, ShiftPlan by_shifts,
-                                    std::int64_t center, Ticks bound, Pacing pacing, int effort) {
+ShiftPlan best_with_list_scheduling(const RingInstance& inst, const RingPrefix& prefix,
+                                    ShiftPlan by_shifts, std::int64_t center, Ticks bound,
+                                    Pacing pacing, int effort) {
   if (*by_shifts.schedule.makespan <= bound || !list_scheduling_pays(inst, effort))
     return by_shifts;
   const bool spaced = pacing == Pacing::spaced;
-  auto listed = first_list_seeds(inst, center, bound, spaced);
+  auto listed = first_list_seeds(inst, prefix, center, bound, spaced);
   if (!listed || listed->best.makespan > bound) {
-    auto searched = plan_by_list_scheduling(inst, center, bound, effort, spaced);
+    auto searched = plan_by_list_scheduling(inst, prefix, center, bound, effort, spaced);
     if (searched && (!listed || searched->best.makespan < listed->best.makespan))
       listed = std::move(searched);
   }
@@ -70,7 +71,8 @@ ShiftPlan plan_general_bidirectional(const RingInstance& inst, const Bidirection
   const std::int64_t center = ctx.system6.integer_shift;
   ShiftPlan by_shifts =
       plan_bidirectional_by_shifts(inst, ctx.prefix, center, kShiftRadius, pacing, ctx.bound);
-  return best_with_list_scheduling(inst, std::move(by_shifts), center, ctx.bound, pacing, effort);
+  return best_with_list_scheduling(inst, ctx.prefix, std::move(by_shifts), center, ctx.bound,
+                                   pacing, effort);
 }
 
 ShiftPlan plan_heterogeneous_bidirectional(const RingInstance& inst,

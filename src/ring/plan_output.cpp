@@ -49,13 +49,31 @@ std::string plan_summary_text(const RingPlan& plan, std::size_t ring_size, bool 
       << "gap          " << gap_text(*s.makespan, plan.bounds.best) << "\n"
       << "status       " << to_string(*s.status) << "\n"
       << "batches      " << s.transfers.size() << "\n";
-  if (!list_transfers) return out.str();
-  for (const Transfer& t : s.transfers)
-    out << "  t=" << format_ticks(t.start, scale) << "  P" << t.from << " -> P" << t.to << "  "
-        << t.items << " item" << (t.items == 1 ? "" : "s")
-        << (t.spacing != 0 ? ", one every " + format_ticks(t.spacing, scale) : std::string())
-        << "\n";
+  if (list_transfers) out << transfers_text(s);
   return out.str();
+}
+
+std::string transfers_text(const Schedule& schedule) {
+  const auto t = [scale = schedule.time_scale](Ticks v) { return format_ticks(v, scale); };
+  std::ostringstream out;
+  for (const Transfer& tr : schedule.transfers)
+    out << "  t=" << t(tr.start) << "  P" << tr.from << " -> P" << tr.to << "  " << tr.items
+        << " item" << (tr.items == 1 ? "" : "s")
+        << (tr.spacing != 0 ? ", one every " + t(tr.spacing) : std::string()) << "\n";
+  return out.str();
+}
+
+void write_plan_report(const RingPlan& plan, std::size_t ring_size, bool json,
+                       const std::string& written, const io::TextWriter& write) {
+  if (json && written.empty()) return write_plan_json(plan, write);
+  if (json) {
+    io::Json summary = plan_summary_to_json(plan);
+    summary["transfers_written_to"] = written;
+    return write(io::json_text(summary));
+  }
+  const bool list = written.empty() && plan.schedule.transfers.size() <= kMaxListedTransfers;
+  write(plan_summary_text(plan, ring_size, list));
+  if (!written.empty()) write("schedule     written to " + written + "\n");
 }
 
 }  // namespace redist::ring

@@ -12,9 +12,9 @@ namespace {
 void check_flows(std::span<const std::int64_t> loads, std::span<const std::int64_t> flows) {
   REDIST_ASSERT(loads.size() == flows.size());
   const std::size_t n = loads.size();
-  constexpr std::int64_t limit = std::int64_t{1} << 62;
+  constexpr std::int64_t kLimit = std::int64_t{1} << 62;
   for (std::size_t j = 0; j < n; ++j) {
-    REDIST_ASSERT(flows[j] <= limit && flows[j] >= -limit && loads[j] >= 0 && loads[j] <= limit);
+    REDIST_ASSERT(flows[j] <= kLimit && flows[j] >= -kLimit && loads[j] >= 0 && loads[j] <= kLimit);
     const detail::Wide after = detail::Wide{loads[j]} + flows[detail::prev_index(j, n)] - flows[j];
     REDIST_ASSERT(after >= 0);
   }

@@ -19,8 +19,8 @@ inline std::size_t prev_index(std::size_t j, std::size_t n) { return j == 0 ? n 
 inline std::size_t next_index(std::size_t j, std::size_t n) { return j + 1 == n ? 0 : j + 1; }
 
 inline std::int64_t saturate(Wide v) {
-  constexpr auto top = std::numeric_limits<std::int64_t>::max();
-  return v > top ? top : static_cast<std::int64_t>(v);
+  constexpr auto kTop = std::numeric_limits<std::int64_t>::max();
+  return v > kTop ? kTop : static_cast<std::int64_t>(v);
 }
 
 /// Longest run of consecutive indices (cyclically) where red(j) holds; n when it holds everywhere.

@@ -26,10 +26,11 @@ constexpr double kCapFractions[] = {0.0, 0.25, 0.5};
 }  // namespace
 
 CoordinatorLogic::CoordinatorLogic(const StudyScenario& scenario, Scheme scheme,
-                                   const sim::AdaptiveOptions& adaptive)
+                                   const sim::AdaptiveOptions& adaptive, bool example_adaptive)
     : scenario_(scenario),
       scheme_(scheme),
       adaptive_(adaptive),
+      example_adaptive_(example_adaptive),
       fixed_overhead_(latency_overhead(scenario.routes)),
       counts_(scenario.initial_columns) {}
 
@@ -104,12 +105,45 @@ std::optional<PlannedRedistribution> CoordinatorLogic::adaptive_choice(
   return best;
 }
 
+void CoordinatorLogic::observe(const RedistributionRecord& record) {
+  // The example predicts with the planner's makespan alone (its ring executor only talks to ring
+  // neighbours); the study's coordinator with the busiest route link's bound too (view_of).
+  const double predicted =
+      example_adaptive_ ? record.predicted : std::max(record.predicted, record.route_bound);
+  adaptive_.observe(predicted, record.measured);
+}
+
+std::optional<PlannedRedistribution> CoordinatorLogic::example_choice(
+    int completed, const std::vector<double>& compute_seconds) {
+  if (!window_.record(counts_, compute_seconds)) return std::nullopt;
+  const std::vector<double> speeds = window_.speeds(counts_);  // columns per second
+  std::vector<std::int64_t> targets = proportional_counts(scenario_.options.columns, speeds);
+  const double balanced = sim::slowest_time(targets, speeds);
+  const double current = std::max(balanced, sim::slowest_time(counts_, speeds) - window_.noise());
+  sim::AdaptiveView view{completed, scenario_.options.iterations, current, balanced, 0, 0};
+  std::optional<PlannedRedistribution> plan;
+  if (targets != counts_) {
+    plan = plan_to(std::move(targets), completed);
+    view.predicted_redistribution = plan->record.predicted;
+    view.fixed_overhead = fixed_overhead_;
+  }
+  // decide() runs after every iteration, balanced or not: it accounts for the time lost to
+  // imbalance.
+  if (!adaptive_.decide(view) || !plan) return std::nullopt;
+  return plan;
+}
+
 std::optional<PlannedRedistribution> CoordinatorLogic::after_iteration(
     int completed, const std::vector<double>& compute_seconds) {
   const int total = scenario_.options.iterations;
   if (completed >= total) return std::nullopt;
   const bool adaptive = scheme_ == Scheme::adaptive;
   if (!adaptive && !fixed_redistributes(scheme_, completed, total)) return std::nullopt;
+  if (adaptive && example_adaptive_) {
+    std::optional<PlannedRedistribution> plan = example_choice(completed, compute_seconds);
+    if (plan) counts_ = plan->targets;
+    return plan;
+  }
   const std::vector<double> speeds = measured_speeds(compute_seconds);
   std::optional<PlannedRedistribution> plan =
       adaptive ? adaptive_choice(completed, speeds)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "one_port_exchange.hpp"
+#include "redist/sim/speed_window.hpp"
 #include "redist/simgrid/application_simulation.hpp"
 
 namespace redist::simgrid::detail {
@@ -19,16 +20,19 @@ struct PlannedRedistribution {
 
 class CoordinatorLogic {
  public:
+  /// example_adaptive: the adaptive scheme decides as the MPI example's (CoordinationModel).
   CoordinatorLogic(const StudyScenario& scenario, Scheme scheme,
-                   const sim::AdaptiveOptions& adaptive);
+                   const sim::AdaptiveOptions& adaptive, bool example_adaptive = false);
 
   /// After iteration `completed`, given each rank's compute time in it: the redistribution to run,
   /// if the scheme asks for one. Commits the new counts when it returns one.
   std::optional<PlannedRedistribution> after_iteration(int completed,
                                                        const std::vector<double>& compute_seconds);
-  /// A redistribution finished: its prediction and measured duration (adaptive learning).
-  void observe(double predicted, double measured) { adaptive_.observe(predicted, measured); }
+  /// A redistribution finished (record.measured set): the adaptive policy learns its slowdown over
+  /// the prediction it was chosen on.
+  void observe(const RedistributionRecord& record);
 
+  [[nodiscard]] bool adaptive() const { return scheme_ == Scheme::adaptive; }
   [[nodiscard]] const std::vector<std::int64_t>& counts() const { return counts_; }
   [[nodiscard]] double learned_slowdown() const { return adaptive_.slowdown(); }
 
@@ -43,10 +47,15 @@ class CoordinatorLogic {
   /// The adaptive policy: the most valuable candidate (full rebalance or a capped one), if any.
   std::optional<PlannedRedistribution> adaptive_choice(int completed,
                                                        const std::vector<double>& speeds);
+  /// The MPI example's adaptive decision (adaptive_rebalance.cpp) from the raw compute times.
+  std::optional<PlannedRedistribution> example_choice(int completed,
+                                                      const std::vector<double>& compute_seconds);
 
   const StudyScenario& scenario_;
   Scheme scheme_;
   sim::AdaptivePolicy adaptive_;
+  bool example_adaptive_ = false;
+  sim::SpeedWindow window_;  // example_adaptive: the recent compute times
   double fixed_overhead_ = 0;
   std::vector<std::int64_t> counts_;
 };

@@ -287,11 +287,11 @@ void check_rank_plans(const ExecPlan& plan) {
   for (std::size_t r = 0; r < n && n > 1; ++r) {
     // Both ends of the link r -> r+1 list the same pieces in the same order.
     const std::size_t s = (r + 1) % n;
-    const auto& sends = plans[r].side[kSuccSide].sends.empty() ? plans[s].side[kPredSide].sends
-                                                               : plans[r].side[kSuccSide].sends;
-    const auto& recvs = plans[r].side[kSuccSide].sends.empty() ? plans[r].side[kSuccSide].recvs
-                                                               : plans[s].side[kPredSide].recvs;
-    const std::size_t from = plans[r].side[kSuccSide].sends.empty() ? s : r;
+    const auto& sends = plans[r].side[succ_side].sends.empty() ? plans[s].side[pred_side].sends
+                                                               : plans[r].side[succ_side].sends;
+    const auto& recvs = plans[r].side[succ_side].sends.empty() ? plans[r].side[succ_side].recvs
+                                                               : plans[s].side[pred_side].recvs;
+    const std::size_t from = plans[r].side[succ_side].sends.empty() ? s : r;
     const std::size_t to = from == r ? s : r;
     ASSERT_EQ(sends.size(), recvs.size());
     for (std::size_t i = 0; i < sends.size(); ++i) {
@@ -344,14 +344,14 @@ TEST(RingMessages, SpacedTransfersOrderMessagesAtTheirItemsPace) {
   Schedule plan;
   plan.transfers = {{0, 1, 4, 0, std::nullopt}, {1, 2, 4, 3, std::nullopt, 3}};
   const RankMessagePlan relay = rank_message_plan(ring, plan, 1, 1);
-  const auto& sends = relay.side[kSuccSide].sends;
+  const auto& sends = relay.side[succ_side].sends;
   ASSERT_EQ(sends.size(), 4U);
   for (std::size_t k = 0; k < sends.size(); ++k) {
     EXPECT_TRUE(sends[k].planned_start == Ticks{3} * static_cast<Ticks>(k + 1)) << k;
     EXPECT_GE(sends[k].partner, 0);  // forwards a received message
   }
   const RankMessagePlan source = rank_message_plan(ring, plan, 0, 1);
-  for (const auto& m : source.side[kSuccSide].sends) EXPECT_TRUE(m.planned_start == 0);
+  for (const auto& m : source.side[succ_side].sends) EXPECT_TRUE(m.planned_start == 0);
 }
 
 TEST(RingMessages, ForbiddenWrapOnUnidirectionalIsRefused) {

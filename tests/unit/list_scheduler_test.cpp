@@ -164,7 +164,8 @@ TEST(ListPlanner, MoreEffortIsNeverWorse) {
     const auto center = ring::solve_system6(inst).integer_shift;
     Ticks previous = -1;
     for (const int effort : {0, 1, 3}) {
-      const auto r = ring::plan_by_list_scheduling(inst, center, 0, effort);
+      const auto r =
+          ring::plan_by_list_scheduling(inst, ring::RingPrefix::of(inst), center, 0, effort);
       ASSERT_TRUE(r.has_value());
       expect_valid(inst, r->best.schedule, r->best.makespan);
       if (previous >= 0) {

@@ -58,7 +58,9 @@ TEST(ReportAxis, FittedTicksAreRoundAndCoverTheData) {
     for (double t : axis.ticks) EXPECT_NEAR(t / axis.step, std::round(t / axis.step), 1e-6) << t;
     for (double v : data)
       EXPECT_TRUE(v >= axis.lo && v <= axis.hi) << v << " outside " << axis.lo << ".." << axis.hi;
-    if (zero) EXPECT_LE(axis.lo, 0.0);
+    if (zero) {
+      EXPECT_LE(axis.lo, 0.0);
+    }
   }
 }
 

@@ -81,6 +81,11 @@ RingOptimum exact_ring_optimum(const RingInstance& instance,
 RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPlan& plan,
                                const RingOptimumOptions& options = {});
 
+/// The optimum when the search proves it within `node_limit` branch-and-bound nodes (a node limit,
+/// not a time limit, keeps the answer reproducible), else nullopt (refused or not proved).
+std::optional<Ticks> proved_ring_optimum(const RingInstance& instance, const ring::RingPlan& plan,
+                                         std::int64_t node_limit);
+
 /// Why exact_ring_optimum would refuse this instance with this horizon (ticks); nullopt if it fits.
 std::optional<std::string> ring_optimum_refusal(const RingInstance& instance, Ticks horizon,
                                                 const RingOptimumLimits& limits = {});

@@ -61,7 +61,7 @@ RingFlows make_ring_flows(const std::vector<std::int64_t>& loads,
                           const std::vector<std::int64_t>& targets,
                           const std::vector<std::int64_t>& flows);
 
-enum Side : int { kPredSide = 0, kSuccSide = 1 };
+enum Side : int { pred_side = 0, succ_side = 1 };
 
 struct LinkMessage {
   std::int64_t first =
@@ -86,7 +86,7 @@ struct RankMessagePlan {
   std::int64_t kept_first = 0;     // own items that stay: local positions [kept_first, +kept_items)
   std::int64_t kept_items = 0;
   std::int64_t new_start = 0;        // global position (mod N) of the new slice's first item
-  std::array<LinkMessages, 2> side;  // [kPredSide], [kSuccSide]
+  std::array<LinkMessages, 2> side;  // [pred_side], [succ_side]
 };
 
 /// Messages of `rank` for the flows, cut with a grid of chunk_items; planned starts from `plan`.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "redist/lau/planner.hpp"
 #include "redist/sim/allport_executor.hpp"
 
 namespace redist::report {
@@ -20,5 +21,9 @@ inline constexpr std::int64_t kMaxSvgSteps = 256;
 std::string execution_svg(const sim::AllportInstance& instance,
                           const std::vector<std::int64_t>& flows, sim::SendMode mode,
                           const sim::AllportExecution& run);
+
+/// The execution of `plan` drawn step by step. Throws InputError (field "svg", no file) when the
+/// ring or the execution is too large to draw, before anything is drawn.
+std::string lau_execution_svg(const sim::AllportInstance& instance, const lau::LauPlan& plan);
 
 }  // namespace redist::report

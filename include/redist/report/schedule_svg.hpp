@@ -8,11 +8,15 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
+#include "redist/ring/plan.hpp"
 
 namespace redist::report {
 
 /// `title` goes above the diagram. Batches beyond 50,000 are not drawn (the title says so).
 std::string schedule_svg(const RingInstance& instance, const Schedule& schedule,
                          const std::string& title);
+
+/// The plan's schedule under the title "<framework>, n = <n>, makespan <makespan>" (`plan --svg`).
+std::string plan_svg(const RingInstance& instance, const ring::RingPlan& plan);
 
 }  // namespace redist::report

@@ -25,6 +25,7 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
+#include "redist/ring/ring_prefix.hpp"
 
 namespace redist::ring {
 
@@ -77,6 +78,11 @@ struct ListSchedule {
 
 /// Requires a bidirectional ring. nullopt when the flows of `shift` circulate (every edge the same
 /// nonzero sign) or the event budget runs out.
+/// `prefix`: the instance's prefix sums (RingPrefix::of), built once per plan by the caller.
+std::optional<ListSchedule> list_schedule(const RingInstance& instance, const RingPrefix& prefix,
+                                          std::int64_t shift,
+                                          const ListSchedulerOptions& options = {});
+/// The same, computing the prefix sums itself (for callers that schedule one shift).
 std::optional<ListSchedule> list_schedule(const RingInstance& instance, std::int64_t shift,
                                           const ListSchedulerOptions& options = {});
 

@@ -26,14 +26,16 @@ struct ListPlanResult {
 /// `center`: System 6's integer argmin; `bound`: the best proved lower bound (stop when reached).
 /// nullopt when no candidate fits the event budget (huge item counts on many contested links).
 /// `spaced` false: back-to-back transfers only (ListSchedulerOptions::spaced).
+/// `prefix`: the instance's prefix sums, built once per plan by the caller (RingPrefix::of).
 std::optional<ListPlanResult> plan_by_list_scheduling(const RingInstance& instance,
-                                                      std::int64_t center, Ticks bound, int effort,
-                                                      bool spaced = true);
+                                                      const RingPrefix& prefix, std::int64_t center,
+                                                      Ticks bound, int effort, bool spaced = true);
 
 /// The first seeds alone (earliest deadline first at `center`, four tolerances, two late-batch
 /// modes; stops at `bound`): at most eight list schedules, each O(events log n), which the planner
 /// tries before the full search (they reach the bound on most rings).
-std::optional<ListPlanResult> first_list_seeds(const RingInstance& instance, std::int64_t center,
+std::optional<ListPlanResult> first_list_seeds(const RingInstance& instance,
+                                               const RingPrefix& prefix, std::int64_t center,
                                                Ticks bound, bool spaced = true);
 
 }  // namespace redist::ring

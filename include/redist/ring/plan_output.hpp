@@ -27,4 +27,16 @@ void write_plan_json(const RingPlan& plan, const io::TextWriter& write);
 /// screen).
 std::string plan_summary_text(const RingPlan& plan, std::size_t ring_size, bool list_transfers);
 
+/// One line per transfer ("  t=0  P0 -> P1  3 items, one every 2"), as the summaries list them.
+std::string transfers_text(const Schedule& schedule);
+
+/// Plans with more transfers than this are summarised without the list.
+inline constexpr std::size_t kMaxListedTransfers = 40;
+
+/// What `redist plan` prints: with `json`, the schedule document, or when the schedule went to the
+/// file `written`, the document without the transfers and with "transfers_written_to"; without
+/// `json`, the summary (the transfers listed when they are not `written` and few).
+void write_plan_report(const RingPlan& plan, std::size_t ring_size, bool json,
+                       const std::string& written, const io::TextWriter& write);
+
 }  // namespace redist::ring

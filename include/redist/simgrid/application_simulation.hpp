@@ -12,6 +12,11 @@
 // the coordinator's bookkeeping cost no simulated time: a scheme pays only for its computations and
 // its transfers, which is the trade-off document 000 section 8 studies.
 //
+// CoordinationModel makes the simulation stand for the MPI example on real ranks instead
+// (tools/tiers_netlab.cpp --simulate-example, docs/netlab.md): before each redistribution the ranks
+// then pay exec's agreement as SimGrid messages, and the adaptive scheme decides as the example's
+// does. Off by default, so the study's results stay those of a free coordinator.
+//
 // Starts a SimGrid engine: one simulation per process (isolated_run.hpp).
 
 #include <cstdint>
@@ -36,6 +41,27 @@ struct RedistributionRecord {
   double measured = 0;  // simulated, from the decision to the last item's arrival (seconds)
 };
 
+/// What coordinating the ranks costs (nothing by default: the study's coordinator is free).
+struct CoordinationModel {
+  /// Before each redistribution the scheme decides on, the ranks run exec's agreement
+  /// (exec/agreement.hpp, exec/ordered_redistribute.cpp): an all-gather of every rank's record,
+  /// the planning, then an all-reduce of the plans' digests, as messages over the platform's routes
+  /// (control_messages.hpp: dissemination rounds).
+  bool agreement = false;
+  double record_bytes = 152;  // sizeof(exec::RankRecord)
+  double digest_bytes = 24;   // three 64-bit words: the digest, its complement, a failing rank
+  /// What an agreement costs each rank beyond its messages (planning, checks, and on a loaded
+  /// machine the ranks' wake-ups), spent between the two collectives. Measured on the real run.
+  double local_seconds = 0;
+  /// The adaptive scheme decides as the MPI example's
+  /// (examples/mpi_example/adaptive_rebalance.cpp): speeds from a window of three compute times
+  /// with a noise floor (sim/speed_window.hpp), only the full rebalance as a candidate, the
+  /// planner's makespan as the prediction; and after every iteration its two gathers to rank 0
+  /// (count, compute time: 8 bytes each) and the broadcast of the decision and counts ((p + 1) x 8
+  /// bytes) are played as messages.
+  bool example_adaptive = false;
+};
+
 struct ApplicationRun {
   double total_time =
       0;  // simulated seconds until the coordinator has the last iteration's reports
@@ -43,10 +69,14 @@ struct ApplicationRun {
   std::vector<RedistributionRecord> records;
   double learned_slowdown =
       1;  // the adaptive policy's final measured / predicted (1 for fixed schemes)
+  double agreement_time = 0;  // CoordinationModel::agreement: seconds in agreements (rank 0's)
+  double decision_time = 0;   // CoordinationModel::example_adaptive: seconds in per-iteration
+                              // gathers and broadcasts (rank 0's), included in total_time
 };
 
 ApplicationRun simulate_application(const StudyScenario& scenario, Scheme scheme,
-                                    const sim::AdaptiveOptions& adaptive = {});
+                                    const sim::AdaptiveOptions& adaptive = {},
+                                    const CoordinationModel& coordination = {});
 
 std::string serialize(const ApplicationRun& run);
 ApplicationRun parse_application_run(const std::string& text);

@@ -1,0 +1,15 @@
+#pragma once
+// The one message of every JSON reader for text that is not JSON: "malformed JSON at byte N: why",
+// from the parser's own exception (the SAX handlers' parse_error).
+
+#include <cstddef>
+#include <exception>
+#include <string>
+
+namespace redist::io {
+
+/// Throws InputError(source, "", "malformed JSON at byte `position`: <the parser's reason>").
+[[noreturn]] void throw_malformed_json(const std::string& source, std::size_t position,
+                                       const std::exception& error);
+
+}  // namespace redist::io

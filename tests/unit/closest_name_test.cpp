@@ -1,0 +1,32 @@
+// closest_name: the "did you mean" of the CLI's unknown subcommands.
+
+#include "redist/core/closest_name.hpp"
+
+#include <gtest/gtest.h>
+
+namespace redist {
+namespace {
+
+const std::vector<std::string> kCommands{"plan", "check", "bounds", "lau", "perm", "gen"};
+
+TEST(EditDistance, CountsInsertionsDeletionsAndSubstitutions) {
+  EXPECT_EQ(edit_distance("", ""), 0u);
+  EXPECT_EQ(edit_distance("plan", "plan"), 0u);
+  EXPECT_EQ(edit_distance("pln", "plan"), 1u);    // one insertion
+  EXPECT_EQ(edit_distance("plann", "plan"), 1u);  // one deletion
+  EXPECT_EQ(edit_distance("plen", "plan"), 1u);   // one substitution
+  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+  EXPECT_EQ(edit_distance("", "abc"), 3u);
+  EXPECT_EQ(edit_distance("abc", "cba"), edit_distance("cba", "abc"));
+}
+
+TEST(ClosestName, PrefersAPrefixThenTheNearestWithinTwoEdits) {
+  EXPECT_EQ(closest_name(kCommands, "pln"), "plan");
+  EXPECT_EQ(closest_name(kCommands, "b"), "bounds");  // a prefix, five edits away
+  EXPECT_EQ(closest_name(kCommands, "bonds"), "bounds");
+  EXPECT_EQ(closest_name(kCommands, "xyzzy"), "");  // nothing close: the caller lists them
+  EXPECT_EQ(closest_name({}, "plan"), "");
+}
+
+}  // namespace
+}  // namespace redist
