@@ -135,15 +135,18 @@ TEST(RingValidatorNarrow, BothSidesOfTheThresholdAgreeWithTheReference) {
     for (int trial = 0; trial < 200; ++trial) {
       auto plan = random_plan(inst, rng);
       ASSERT_TRUE(plan.has_value());
-      if (trial == 0)  // the unbroken plan ends on the side of 2^61 its costs were chosen for
+      if (trial == 0) {  // the unbroken plan ends on the side of 2^61 its costs were chosen for
         EXPECT_EQ(sim::validate_ring_schedule(inst, *plan).makespan < (Ticks{1} << 61),
                   cost < near);
+      }
       if (trial > 0) break_once(*plan, rng);
       expect_same(inst, *plan, "threshold");
       const auto ours = sim::validate_ring_schedule(inst, *plan);
       const auto ref = testing::reference_validate(inst, *plan);
       ASSERT_EQ(ours.valid, ref.valid) << (ours.violation ? ours.violation->message : "valid");
-      if (!ours.valid) EXPECT_EQ(ours.violation->rule, ref.rule);
+      if (!ours.valid) {
+        EXPECT_EQ(ours.violation->rule, ref.rule);
+      }
     }
   }
 }
