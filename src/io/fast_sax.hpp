@@ -74,11 +74,16 @@ class FastSax {
     const bool negative = *p_ == '-';
     if (negative) ++p_;
     if (p_ == end_ || !digit(*p_)) return false;
+    const char* first = p_;
+    // The digits' value, accumulated while scanning (it wraps past 19 digits, where whole() takes
+    // over): the one pass over an integer that ring instances are made of.
+    std::uint64_t magnitude = 0;
     if (*p_ == '0') {
       ++p_;
       if (p_ != end_ && digit(*p_)) return false;  // a leading zero
     } else {
-      while (p_ != end_ && digit(*p_)) ++p_;
+      while (p_ != end_ && digit(*p_))
+        magnitude = magnitude * 10 + static_cast<unsigned>(*p_++ - '0');
     }
     bool integer = true;
     if (p_ != end_ && *p_ == '.') {
@@ -94,7 +99,12 @@ class FastSax {
       if (p_ == end_ || !digit(*p_)) return false;
       while (p_ != end_ && digit(*p_)) ++p_;
     }
-    if (integer && whole(begin + (negative ? 1 : 0), negative)) return true;
+    // Below 10^19 the digits fit 64 bits unsigned; a negative one must also be >= -2^63.
+    if (integer && p_ - first <= 19 && (!negative || magnitude <= std::uint64_t{1} << 63)) {
+      emit_whole(magnitude, negative);
+      return true;
+    }
+    if (integer && whole(first, negative)) return true;
     buffer_.assign(begin, p_);
     h_.number_float(0.0, buffer_);
     return true;
@@ -109,14 +119,20 @@ class FastSax {
       if (magnitude > (UINT64_MAX - v) / 10) return false;
       magnitude = magnitude * 10 + v;
     }
+    if (negative && magnitude > std::uint64_t{1} << 63) return false;
+    emit_whole(magnitude, negative);
+    return true;
+  }
+
+  // An integer as nlohmann reports it: number_unsigned when >= 0, number_integer when negative
+  // (magnitude <= 2^63).
+  void emit_whole(std::uint64_t magnitude, bool negative) {
     if (!negative) {
       h_.number_unsigned(magnitude);
-      return true;
+      return;
     }
-    if (magnitude > std::uint64_t{1} << 63) return false;
     h_.number_integer(magnitude == std::uint64_t{1} << 63 ? INT64_MIN
                                                           : -static_cast<std::int64_t>(magnitude));
-    return true;
   }
 
   bool value(std::size_t depth) {

@@ -31,12 +31,6 @@ std::vector<Segment> segments(const std::vector<std::int64_t>& flows, int dir) {
   return out;
 }
 
-// Transfers one path's strict ASAP timing may take: 64 per processor and at least 2^24, i.e. at
-// most a few GB. Random rings need about 3 per link; only adversarial paths approach n^2 / 2.
-std::int64_t max_path_pieces(std::size_t ring_size) {
-  return std::max<std::int64_t>(std::int64_t{1} << 24, 64 * static_cast<std::int64_t>(ring_size));
-}
-
 // Beyond this many batches on one path, banding gives way to compressed timing (valid, maybe
 // later).
 constexpr std::int64_t kBandedBatchBudget = 2'000'000;

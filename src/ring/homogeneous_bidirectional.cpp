@@ -114,7 +114,9 @@ void send_asap(StepSpan arrivals, std::int64_t stock, std::int64_t count, StepSp
 // The sends of every edge, stored flat (one allocation for the whole ring, not one per edge).
 class EdgeSends {
  public:
-  explicit EdgeSends(std::size_t n) : begin_(n, 0), end_(n, 0) { runs_.reserve(2 * n); }
+  // Most edges send one run (1,000,017 runs on 10^6 edges of a random ring): reserving n, not 2 n,
+  // saves 32 bytes per processor at the peak; a ring with more runs grows the list once or twice.
+  explicit EdgeSends(std::size_t n) : begin_(n, 0), end_(n, 0) { runs_.reserve(n + 64); }
   [[nodiscard]] StepSpan of(std::size_t e) const {
     return {runs_.data() + begin_[e], end_[e] - begin_[e]};
   }
@@ -123,6 +125,7 @@ class EdgeSends {
     runs_.insert(runs_.end(), runs.begin(), runs.end());
     end_[e] = runs_.size();
   }
+  [[nodiscard]] std::size_t runs() const { return runs_.size(); }
 
  private:
   StepRuns runs_;
@@ -202,7 +205,9 @@ Schedule emit(const RingInstance& inst, const OrientedRing& ring, const EdgeSend
   Schedule schedule;
   schedule.time_scale = inst.cost_scale;
   schedule.flow_shift = shift;
-  schedule.transfers.reserve(ring.n + ring.n / 2);
+  // Every run becomes one transfer: reserving exactly (not 1.5 n) keeps the peak at n = 10^6 about
+  // 32 bytes per processor lower.
+  schedule.transfers.reserve(sends.runs());
   Step last = 0;
   for (std::size_t e = 0; e < ring.n; ++e) {
     const bool forward = ring.flow[e] > 0;

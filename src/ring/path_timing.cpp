@@ -102,6 +102,10 @@ void throw_too_many_pieces(std::size_t path_links, std::int64_t max_pieces) {
                        " transfers (relays paced by ever faster links); not planned");
 }
 
+std::int64_t max_path_pieces(std::size_t ring_size) {
+  return std::max<std::int64_t>(std::int64_t{1} << 24, 64 * static_cast<std::int64_t>(ring_size));
+}
+
 std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links,
                                       const std::vector<std::int64_t>& loads, FollowMode mode,
                                       std::int64_t max_pieces) {

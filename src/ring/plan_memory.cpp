@@ -4,21 +4,23 @@ namespace redist::ring {
 
 namespace {
 
-// A process that reads and plans a tiny ring: the program, its libraries and allocator arenas.
-constexpr std::uint64_t kBaseBytes = std::uint64_t{16} << 20;
+// A process that reads and plans a tiny ring: the program, its shared libraries and allocator
+// arenas (37 MB of resident memory measured for `redist plan` on a 3-processor ring).
+constexpr std::uint64_t kBaseBytes = std::uint64_t{40} << 20;
 
-// Bytes per processor measured at n = 10^5 and 10^6 with loads up to 1000, rounded up, for the
-// framework of `instance`; heterogeneous rings also grow with the number of transfers their
-// relays need, so their figure is the one measured on the generator's rings.
+// Bytes per processor beyond the base, for the framework of `instance`: the largest peak resident
+// size measured on `redist gen ring` instances (every shape for heterogeneous bidirectional rings;
+// loads up to 1000 and up to 10^9) at n = 10^5 and 10^6 with GNU time (BENCHMARKS.md, "Scaling"),
+// minus the base, plus a margin of 25%: a refusal must only happen when the plan would really not
+// fit, and a plan that does not fit must be refused rather than killed.
+//   unidirectional homogeneous    139 B/proc at 10^6, 126 at 10^5       -> 180
+//   bidirectional homogeneous     179 at 10^6, 168 at 10^5              -> 230
+//   unidirectional heterogeneous  260 at 10^6, 250 at 10^5 (2.7 transfers of 64 bytes per
+//                                 processor, held while the validator checks them) -> 330
+//   bidirectional heterogeneous   507 at 10^6 (gather; uniform 386), 412 at 10^5 -> 650
 std::uint64_t plan_bytes_per_processor(const RingInstance& instance) {
-  // Peak RSS / n with `/usr/bin/time -v`, n = 10^5 and 10^6 (bench/scaling.sh), plus a margin of
-  // about 20%: a refusal must only happen when the plan would really not fit.
-  // Heterogeneous rings: 1,428 (unidirectional) and 1,647 (bidirectional) bytes per processor at
-  // n = 10^6 with spaced relays, about 2.7 transfers per processor. Bidirectional, since the
-  // streamed writer, the copy-free validator and the shift search's one array of pieces per
-  // timing: 422 (uniform) and 542 (gather, the largest shape) at n = 10^6, 364 at 10^7.
-  if (instance.homogeneous()) return instance.bidirectional() ? 1000 : 600;
-  return instance.bidirectional() ? 650 : 1700;
+  if (instance.homogeneous()) return instance.bidirectional() ? 230 : 180;
+  return instance.bidirectional() ? 650 : 330;
 }
 
 }  // namespace

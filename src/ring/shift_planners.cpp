@@ -8,6 +8,7 @@
 #include "redist/core/flow.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/flow_timing.hpp"
+#include "spaced_unidirectional.hpp"
 
 namespace redist::ring {
 
@@ -53,16 +54,14 @@ ShiftPlan plan_unidirectional(const RingInstance& inst, const RingPrefix& ring_p
   const std::int64_t shift = unidirectional_shift(prefix);
   if (inst.homogeneous() && inst.all_loads_positive() && inst.size() > 1)
     return algorithm1(inst, shift, prefix);
-  detail::BestTiming best;
   if (pacing == Pacing::spaced) {
     // Strict ASAP is Algorithm 2 itself, optimal by Lemma 5 (loads and targets >= 1); a relay that
     // keeps pace with a slower upstream link is one spaced transfer, so no batching is needed.
-    best.offer(time_flows(inst, ring_prefix, shift, PortOrder::succ_first, FollowMode::exact,
-                          Pacing::spaced),
-               "strict ASAP on the minimal flows, relays paced by their upstream link (document "
-               "000 Algorithm 2)");
-    return best.finish(inst, pacing);
+    return {detail::spaced_unidirectional_schedule(inst, ring_prefix, shift),
+            "strict ASAP on the minimal flows, relays paced by their upstream link (document 000 "
+            "Algorithm 2)"};
   }
+  detail::BestTiming best;
   const Ticks optimum = lemma5_bound(inst, ring_prefix);
   best.offer(
       time_flows(inst, ring_prefix, shift, PortOrder::succ_first, FollowMode::banded, pacing),

@@ -7,45 +7,16 @@
 #include <vector>
 
 #include "redist/core/error.hpp"
+#include "ring_batches.hpp"
 
 namespace redist::sim {
 
 namespace {
 
-constexpr Ticks kNever = std::numeric_limits<Ticks>::max();
-
-// A transfer as seen from one processor: item m (1-based) leaves at start + (m-1) period and
-// arrives at start + (m-1) period + cost; the port is held over [start, end), end = start +
-// (items-1) period + cost.
-struct Batch {
-  Ticks start;
-  Ticks end;
-  std::int64_t items;
-  Ticks cost;
-  Ticks period;  // the transfer's spacing, or its cost when back to back
-  std::size_t transfer;
-
-  Ticks departure(std::int64_t m) const { return start + (m - 1) * period; }
-  Ticks first_arrival() const { return start + cost; }
-  Ticks last_arrival() const { return end; }
-};
-
-struct Candidate {
-  std::optional<Violation> best;
-  int best_rank = 0;
-
-  void offer(Ticks time, std::int64_t processor, int rank, const char* rule, std::string message) {
-    if (best && (best->time < time || (best->time == time && best_rank <= rank))) return;
-    best = Violation{time, processor, rule, std::move(message)};
-    best_rank = rank;
-  }
-};
-
-std::string proc(std::int64_t p) {
-  std::string name = "P";  // (not "P" + to_string: GCC 12 warns -Wrestrict on that)
-  name += std::to_string(p);
-  return name;
-}
+using detail::Batch;
+using detail::Candidate;
+using detail::kNever;
+using detail::proc;
 
 // Decides which link a transfer uses, or nullopt when it is not a link of the ring.
 std::optional<bool> uses_succ_link(const RingInstance& inst, const Transfer& t) {
@@ -64,173 +35,19 @@ std::optional<bool> uses_succ_link(const RingInstance& inst, const Transfer& t) 
   return std::nullopt;
 }
 
-// One port kind (sends or receives) of every processor: the transfer indices of P_p's batches are
-// order[offset[p] .. offset[p+1]). Indices, not batches: a batch is rebuilt from its transfer when
-// needed (BatchSource), so the validator holds 4 bytes per transfer and port, not a copy of the
-// schedule (docs/design.md section 6; plan's peak memory is the validator's on large rings).
-struct PortTable {
-  std::vector<std::uint32_t> order;
-  std::vector<std::uint32_t> offset;
-  std::span<std::uint32_t> of(std::size_t p) {
-    return {order.data() + offset[p], offset[p + 1] - offset[p]};
-  }
-};
-
-// Earliest instant at which two batches of one port overlap (kNever if none), and the report.
-// Leaves the batches sorted by start.
-void check_port(std::span<Batch> batches, std::int64_t processor, const char* verb,
-                Candidate& found, int scale) {
-  std::sort(batches.begin(), batches.end(), [](const Batch& a, const Batch& b) {
-    return a.start != b.start ? a.start < b.start : a.end < b.end;
-  });
-  Ticks busy_until = std::numeric_limits<Ticks>::min();
-  std::size_t busy_with = 0;
-  for (const Batch& b : batches) {
-    if (b.start < busy_until) {
-      found.offer(b.start, processor, 1, "one-port",
-                  proc(processor) + " starts " + verb + " (transfer " + std::to_string(b.transfer) +
-                      ") at t=" + format_ticks(b.start, scale) + " while still " + verb +
-                      " (transfer " + std::to_string(busy_with) +
-                      ") until t=" + format_ticks(busy_until, scale));
-      return;
-    }
-    busy_until = b.end;
-    busy_with = b.transfer;
-  }
+// Departures of a batch strictly before `limit` (computed wide: a horizon may be any time).
+std::int64_t items_before(Ticks start, std::int64_t items, Ticks period, Ticks limit) {
+  if (limit == kNever) return items;
+  if (start >= limit) return 0;
+  return static_cast<std::int64_t>(std::min<Ticks>(items, ceil_div(limit - start, period)));
 }
 
-// Holdings of one processor, given non-overlapping sends and receives (truncated before the first
-// neighbour / spacing / one-port violation). Why checking piece endpoints suffices
-// (docs/foundation.md, "The validator", has the long form):
-//
-// Let A(t) be the items received by instant t (an item counts from the end of its receipt). Receive
-// spans are disjoint, so the arrival windows [first arrival, last arrival] of the receive transfers
-// are disjoint and ordered; between two windows A is constant, and inside the window of a transfer
-// with period q whose first item arrives at a, A(t) = (items before it) + floor((t - a) / q) + 1.
-// Cut a send transfer (departures d_m = start + (m-1) p) at every window's first arrival and at the
-// instant after its last arrival. Within one piece every departure lies in the same window, or in
-// the same gap, so A(d_{m+1}) - A(d_m) is the same whole number of steps of one progression: it is
-// floor(p/q) or ceil(p/q) inside a window (both >= 1 when p >= q, both in {0, 1} when p < q), and 0
-// in a gap. The excess e(m) = (sent before) + m - load - A(d_m), > 0 exactly when the m-th
-// departure takes an item the processor does not hold, changes by 1 - that amount: every step is >=
-// 0 (p < q or a gap) or every step is <= 0 (p >= q). So e is monotone on the piece, its endpoints
-// say whether the piece violates, and a binary search finds the first violating item. The work is
-// O(log items) per piece, the pieces number O(sends + receives) per processor (each cut belongs to
-// one receive, each receive overlaps a run of consecutive sends), so the whole check is O(B log B),
-// whatever the item counts.
-class HoldingsChecker {
- public:
-  // `sends` and `receives` sorted by start (check_port leaves them so). Reuses its buffers from one
-  // processor to the next.
-  void reset(std::span<const Batch> sends, std::span<const Batch> receives, std::int64_t load) {
-    sends_ = sends;
-    receives_ = receives;
-    load_ = load;
-    arrived_before_.assign(receives_.size() + 1, 0);
-    for (std::size_t j = 0; j < receives_.size(); ++j)
-      arrived_before_[j + 1] = arrived_before_[j] + receives_[j].items;
-  }
-
-  // Item totals are 128-bit: a hand-written schedule may list batches of up to 2^63 - 1 items each.
-  struct Failure {
-    Ticks time;
-    std::size_t transfer;
-    std::int64_t item;
-    Ticks sent_before;
-    Ticks arrived;
-  };
-
-  std::optional<Failure> first_failure() {
-    Ticks sent_before = 0;
-    for (const Batch& s : sends_) {
-      if (auto f = check_batch(s, sent_before)) return f;
-      sent_before += s.items;
-    }
-    return std::nullopt;
-  }
-
- private:
-  // Items received by instant t (inclusive: an item is usable from the end of its receipt). First
-  // arrivals increase with the start because receive spans do not overlap.
-  Ticks arrivals_by(Ticks t) const {
-    const auto it = std::upper_bound(receives_.begin(), receives_.end(), t,
-                                     [](Ticks v, const Batch& b) { return v < b.first_arrival(); });
-    if (it == receives_.begin()) return 0;
-    const std::size_t j = static_cast<std::size_t>(it - receives_.begin()) - 1;
-    const Batch& r = receives_[j];
-    const Ticks partial = std::min<Ticks>(r.items, (t - r.first_arrival()) / r.period + 1);
-    return arrived_before_[j] + partial;
-  }
-
-  static Ticks departure(const Batch& s, std::int64_t m) { return s.departure(m); }
-
-  // > 0 when the m-th departure of s takes an item the processor does not hold.
-  Ticks excess(const Batch& s, Ticks sent_before, std::int64_t m) const {
-    return sent_before + m - load_ - arrivals_by(departure(s, m));
-  }
-
-  std::optional<Failure> check_batch(const Batch& s, Ticks sent_before) {
-    if (s.items == 0) return std::nullopt;
-    const Ticks first = s.start;
-    const Ticks last = departure(s, s.items);
-    // Split points inside (first, last]: each arrival window's first arrival, and the tick after
-    // its last arrival; a cut at instant b starts the piece at the first departure at or after b.
-    std::vector<Ticks>& cuts = cuts_;  // first item index m of each new piece (up to items + 1)
-    cuts.clear();
-    auto it = std::upper_bound(receives_.begin(), receives_.end(), first,
-                               [](Ticks v, const Batch& b) { return v < b.start; });
-    if (it != receives_.begin()) --it;
-    for (; it != receives_.end() && it->start <= last; ++it) {
-      for (Ticks b : {it->first_arrival(), it->last_arrival() + 1}) {
-        if (b > first && b <= last) cuts.push_back(ceil_div(b - s.start, s.period) + 1);
-      }
-    }
-    cuts.push_back(Ticks{s.items} + 1);
-    std::sort(cuts.begin(), cuts.end());
-    Ticks lo = 1;
-    for (Ticks cut : cuts) {
-      if (cut <= lo) continue;
-      const auto hi = static_cast<std::int64_t>(cut - 1);  // <= items
-      if (auto f = check_piece(s, sent_before, static_cast<std::int64_t>(lo), hi)) return f;
-      lo = cut;
-    }
-    return std::nullopt;
-  }
-
-  std::optional<Failure> check_piece(const Batch& s, Ticks sent_before, std::int64_t lo,
-                                     std::int64_t hi) const {
-    std::int64_t bad = -1;
-    if (excess(s, sent_before, lo) > 0) {
-      bad = lo;
-    } else if (excess(s, sent_before, hi) > 0) {
-      std::int64_t good = lo;  // excess(good) <= 0 < excess(bad)
-      bad = hi;
-      while (bad - good > 1) {
-        const std::int64_t mid = good + (bad - good) / 2;
-        (excess(s, sent_before, mid) > 0 ? bad : good) = mid;
-      }
-    }
-    if (bad < 0) return std::nullopt;
-    const Ticks t = departure(s, bad);
-    return Failure{t, s.transfer, bad, sent_before + bad - 1, arrivals_by(t)};
-  }
-
-  std::span<const Batch> sends_;
-  std::span<const Batch> receives_;
-  std::vector<Ticks> arrived_before_;
-  std::vector<Ticks> cuts_;
-  std::int64_t load_ = 0;
-};
-
-// Departures of a batch strictly before `limit`.
-std::int64_t items_before(const Batch& b, Ticks limit) {
-  if (limit == kNever) return b.items;
-  if (b.start >= limit) return 0;
-  return static_cast<std::int64_t>(std::min<Ticks>(b.items, ceil_div(limit - b.start, b.period)));
-}
-
-// End of the span of `items` items sent every `period` from `start` on a link of cost `cost`.
+// End of the span of `items` (>= 1) items sent every `period` from `start` on a link of cost
+// `cost`.
 std::optional<Ticks> span_end(Ticks start, std::int64_t items, Ticks period, Ticks cost) {
+  // Below 2^61, (items - 1) period < 2^124 and the sum cannot overflow: no checked arithmetic.
+  if (start < detail::kNarrowLimit && period < detail::kNarrowLimit)
+    return start + (items - 1) * period + cost;
   const auto paced = checked_mul(items - 1, period);
   const auto last_start = paced ? checked_add(start, *paced) : std::nullopt;
   return last_start ? checked_add(*last_start, cost) : std::nullopt;
@@ -243,6 +60,9 @@ enum class Role : std::uint8_t { none, succ, pred };
 // Batches rebuilt from the schedule's transfers at the validation's time scale: the schedule is
 // read in place, its times multiplied by `factor` on the fly (the first pass checked that they
 // fit). With a horizon, a batch keeps only its departures before it (see validate_ring_schedule).
+// T is the integer type of the batches' times (ring_batches.hpp): 64-bit only when the first pass
+// found every batch's end and the items in all below kNarrowLimit.
+template <class T>
 class BatchSource {
  public:
   BatchSource(const RingInstance& inst, const Schedule& sched, const std::vector<Role>& roles,
@@ -251,22 +71,24 @@ class BatchSource {
 
   void set_horizon(Ticks horizon) { horizon_ = horizon; }
 
-  Batch operator()(std::uint32_t i) const {
+  Batch<T> operator()(std::uint32_t i) const {
     const Transfer& t = sched_.transfers[i];
     const Ticks cost = inst_.cost(static_cast<std::size_t>(t.from), roles_[i] == Role::succ);
     const Ticks start = t.start * factor_;
     const Ticks period = t.spacing == 0 ? cost : t.spacing * factor_;
-    Batch b{start, start + (t.items - 1) * period + cost, t.items, cost, period, i};
+    std::int64_t items = t.items;
+    Ticks end = start + (items - 1) * period + cost;
     if (horizon_ != kNever) {
-      b.items = items_before(b, horizon_);
-      if (b.items > 0) b.end = b.start + (b.items - 1) * b.period + b.cost;
+      items = items_before(start, items, period, horizon_);
+      if (items > 0) end = start + (items - 1) * period + cost;
     }
-    return b;
+    return {static_cast<T>(start), static_cast<T>(end),    items,
+            static_cast<T>(cost),  static_cast<T>(period), i};
   }
 
   // The batches of `indices`, in that order, into `out` (a buffer reused from one processor to the
   // next).
-  void fill(std::span<const std::uint32_t> indices, std::vector<Batch>& out) const {
+  void fill(std::span<const std::uint32_t> indices, std::vector<Batch<T>>& out) const {
     out.clear();
     for (const std::uint32_t i : indices) out.push_back((*this)(i));
   }
@@ -277,6 +99,18 @@ class BatchSource {
   const std::vector<Role>& roles_;
   Ticks factor_;
   Ticks horizon_ = kNever;
+};
+
+// One port kind (sends or receives) of every processor: the transfer indices of P_p's batches are
+// order[offset[p] .. offset[p+1]). Indices, not batches: a batch is rebuilt from its transfer when
+// needed (BatchSource), so the validator holds 4 bytes per transfer and port, not a copy of the
+// schedule (docs/design.md section 6; plan's peak memory is the validator's on large rings).
+struct PortTable {
+  std::vector<std::uint32_t> order;
+  std::vector<std::uint32_t> offset;
+  std::span<std::uint32_t> of(std::size_t p) {
+    return {order.data() + offset[p], offset[p + 1] - offset[p]};
+  }
 };
 
 // Counting sort of the batches (transfers whose role is not none) by sender or by receiver.
@@ -298,14 +132,67 @@ PortTable group_by(const Schedule& sched, const std::vector<Role>& roles, std::s
   return table;
 }
 
-// check_port on P_p's batches of one table, leaving its indices in start order.
-void check_port_of(PortTable& table, std::size_t p, const BatchSource& source, const char* verb,
-                   Candidate& found, int scale, std::vector<Batch>& buffer) {
+// check_port on P_p's batches of one table, leaving them (and the table's indices) in start order.
+template <class T>
+void check_port_of(PortTable& table, std::size_t p, const BatchSource<T>& source, const char* verb,
+                   Candidate& found, int scale, std::vector<Batch<T>>& buffer) {
   const std::span<std::uint32_t> indices = table.of(p);
   source.fill(indices, buffer);
-  check_port(buffer, static_cast<std::int64_t>(p), verb, found, scale);
+  if (!detail::check_port<T>(buffer, static_cast<std::int64_t>(p), verb, found, scale)) return;
   for (std::size_t k = 0; k < buffer.size(); ++k)
     indices[k] = static_cast<std::uint32_t>(buffer[k].transfer);
+}
+
+template <class T>
+void check_holdings(detail::HoldingsChecker<T>& checker, const std::vector<Batch<T>>& sends,
+                    const std::vector<Batch<T>>& receives, const RingInstance& inst, std::size_t p,
+                    int scale, Candidate& found) {
+  checker.reset(sends, receives, inst.loads[p]);
+  const auto f = checker.first_failure();
+  if (!f) return;
+  found.offer(f->time, static_cast<std::int64_t>(p), 2, "holdings",
+              proc(static_cast<std::int64_t>(p)) + " must send item " + std::to_string(f->item) +
+                  " of transfer " + std::to_string(f->transfer) +
+                  " at t=" + format_ticks(f->time, scale) + " but holds none (initial load " +
+                  std::to_string(inst.loads[p]) + ", received " + format_int128(f->arrived) +
+                  ", already sent " + format_int128(f->sent_before) + ")");
+}
+
+// The one-port and holdings rules of every processor, after the first pass (which found the
+// neighbour and spacing violations, if any, into `found`).
+template <class T>
+void check_ports_and_holdings(const RingInstance& inst, const Schedule& sched,
+                              const std::vector<Role>& roles, Ticks factor, int scale,
+                              Candidate& found) {
+  const std::size_t n = inst.size();
+  BatchSource<T> source(inst, sched, roles, factor);
+  PortTable sends = group_by(sched, roles, n, true);
+  PortTable receives = group_by(sched, roles, n, false);
+  std::vector<Batch<T>> send_batches, receive_batches;  // one processor's, reused
+  detail::HoldingsChecker<T> checker;
+  // While no rule is broken, each processor's batches are built once: its ports are checked, then
+  // its holdings, whose verdicts stand only if no port of any processor overlaps.
+  Candidate holdings;
+  for (std::size_t p = 0; p < n; ++p) {
+    check_port_of(sends, p, source, "sending", found, scale, send_batches);
+    check_port_of(receives, p, source, "receiving", found, scale, receive_batches);
+    if (!found.best)
+      check_holdings(checker, send_batches, receive_batches, inst, p, scale, holdings);
+  }
+  if (!found.best) {
+    found.offer(holdings);
+    return;
+  }
+  // Before the first neighbour, spacing or one-port violation every port is serial, which the
+  // holdings check relies on; nothing at or after it can be the first violation anyway. Truncated
+  // batches keep their place in start order; those left with no item are skipped (sends) or count
+  // nothing (receives: they all start at or after the horizon, after every kept one).
+  source.set_horizon(found.best->time);
+  for (std::size_t p = 0; p < n; ++p) {
+    source.fill(sends.of(p), send_batches);
+    source.fill(receives.of(p), receive_batches);
+    check_holdings(checker, send_batches, receive_batches, inst, p, scale, found);
+  }
 }
 
 // The schedule's times at 10^-scale would not fit 128 bits: the error the schedule's own rescaling
@@ -327,25 +214,22 @@ void require_rescalable(const Schedule& sched, int scale) {
   if (sched.lower_bound) fits(*sched.lower_bound, "lower_bound");
 }
 
-}  // namespace
-
-ValidationResult validate_ring_schedule(const RingInstance& original_instance,
-                                        const Schedule& sched) {
-  const int scale = std::max(original_instance.cost_scale, sched.time_scale);
-  // The instance is copied only when its costs need a finer scale; the schedule never is.
-  std::optional<RingInstance> finer;
-  if (scale != original_instance.cost_scale) finer = rescaled(original_instance, scale);
-  const RingInstance& inst = finer ? *finer : original_instance;
-  require_rescalable(sched, scale);
-  const Ticks factor = pow10_ticks(scale - sched.time_scale);
-  const std::size_t n = inst.size();
-  if (sched.transfers.size() >= std::numeric_limits<std::uint32_t>::max())
-    throw InputError("", "transfers", "more than 2^32 - 2 transfers");
-
-  Candidate found;
-  std::vector<Role> roles(sched.transfers.size(), Role::none);
-  std::vector<Ticks> final_delta(n, 0);
+// What the first pass learns: each transfer's role, each processor's net change, the end of the
+// last batch and the items of all batches.
+struct FirstPass {
+  std::vector<Role> roles;
+  std::vector<Ticks> final_delta;
   Ticks makespan = 0;
+  Ticks items = 0;
+};
+
+// The neighbour and spacing rules, transfer by transfer, into `found`.
+FirstPass first_pass(const RingInstance& inst, const Schedule& sched, Ticks factor, int scale,
+                     Candidate& found) {
+  const std::size_t n = inst.size();
+  FirstPass pass;
+  pass.roles.assign(sched.transfers.size(), Role::none);
+  pass.final_delta.assign(n, 0);
   for (std::size_t i = 0; i < sched.transfers.size(); ++i) {
     const Transfer& t = sched.transfers[i];
     REDIST_ASSERT(t.from >= 0 && static_cast<std::size_t>(t.from) < n && t.to >= 0 &&
@@ -365,8 +249,8 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance,
       continue;
     }
     // A transfer at an impossible pace still moves its items: only its timing is wrong.
-    final_delta[static_cast<std::size_t>(t.from)] -= t.items;
-    final_delta[static_cast<std::size_t>(t.to)] += t.items;
+    pass.final_delta[static_cast<std::size_t>(t.from)] -= t.items;
+    pass.final_delta[static_cast<std::size_t>(t.to)] += t.items;
     const Ticks cost = inst.cost(static_cast<std::size_t>(t.from), *succ);
     if (t.items == 0) {
       if (!checked_add(start, cost))
@@ -383,41 +267,36 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance,
     }
     const auto end = span_end(start, t.items, spacing == 0 ? cost : spacing, cost);
     if (!end) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
-    makespan = std::max(makespan, *end);
-    roles[i] = *succ ? Role::succ : Role::pred;
+    pass.makespan = std::max(pass.makespan, *end);
+    pass.items += t.items;
+    pass.roles[i] = *succ ? Role::succ : Role::pred;
   }
-  BatchSource source(inst, sched, roles, factor);
-  PortTable sends = group_by(sched, roles, n, true);
-  PortTable receives = group_by(sched, roles, n, false);
-  std::vector<Batch> send_batches, receive_batches;  // one processor's, reused
-  for (std::size_t p = 0; p < n; ++p) {
-    check_port_of(sends, p, source, "sending", found, scale, send_batches);
-    check_port_of(receives, p, source, "receiving", found, scale, receive_batches);
-  }
+  return pass;
+}
 
-  // Before the first neighbour, spacing or one-port violation every port is serial, which the
-  // holdings check relies on; nothing at or after it can be the first violation anyway. Truncated
-  // batches keep their place in start order; those left with no item are skipped (sends) or count
-  // nothing (receives: they all start at or after the horizon, after every kept one).
-  source.set_horizon(found.best ? found.best->time : kNever);
-  HoldingsChecker checker;
+ValidationResult validate(const RingInstance& original_instance, const Schedule& sched,
+                          bool narrow_allowed) {
+  const int scale = std::max(original_instance.cost_scale, sched.time_scale);
+  // The instance is copied only when its costs need a finer scale; the schedule never is.
+  std::optional<RingInstance> finer;
+  if (scale != original_instance.cost_scale) finer = rescaled(original_instance, scale);
+  const RingInstance& inst = finer ? *finer : original_instance;
+  require_rescalable(sched, scale);
+  const Ticks factor = pow10_ticks(scale - sched.time_scale);
+  const std::size_t n = inst.size();
+  if (sched.transfers.size() >= std::numeric_limits<std::uint32_t>::max())
+    throw InputError("", "transfers", "more than 2^32 - 2 transfers");
+
+  Candidate found;
+  const FirstPass pass = first_pass(inst, sched, factor, scale, found);
+  if (narrow_allowed && pass.makespan < detail::kNarrowLimit && pass.items < detail::kNarrowLimit)
+    check_ports_and_holdings<std::int64_t>(inst, sched, pass.roles, factor, scale, found);
+  else
+    check_ports_and_holdings<Ticks>(inst, sched, pass.roles, factor, scale, found);
   for (std::size_t p = 0; p < n; ++p) {
-    source.fill(sends.of(p), send_batches);
-    source.fill(receives.of(p), receive_batches);
-    checker.reset(send_batches, receive_batches, inst.loads[p]);
-    if (const auto f = checker.first_failure()) {
-      found.offer(f->time, static_cast<std::int64_t>(p), 2, "holdings",
-                  proc(static_cast<std::int64_t>(p)) + " must send item " +
-                      std::to_string(f->item) + " of transfer " + std::to_string(f->transfer) +
-                      " at t=" + format_ticks(f->time, scale) + " but holds none (initial load " +
-                      std::to_string(inst.loads[p]) + ", received " + format_int128(f->arrived) +
-                      ", already sent " + format_int128(f->sent_before) + ")");
-    }
-  }
-  for (std::size_t p = 0; p < n; ++p) {
-    const Ticks final_load = inst.loads[p] + final_delta[p];
+    const Ticks final_load = inst.loads[p] + pass.final_delta[p];
     if (final_load != inst.targets[p])
-      found.offer(makespan, static_cast<std::int64_t>(p), 3, "final-load",
+      found.offer(pass.makespan, static_cast<std::int64_t>(p), 3, "final-load",
                   proc(static_cast<std::int64_t>(p)) + " ends with " + format_int128(final_load) +
                       " items but its target is " + std::to_string(inst.targets[p]));
   }
@@ -426,8 +305,23 @@ ValidationResult validate_ring_schedule(const RingInstance& original_instance,
   result.time_scale = scale;
   result.valid = !found.best.has_value();
   result.violation = found.best;
-  result.makespan = makespan;
+  result.makespan = pass.makespan;
   return result;
 }
+
+}  // namespace
+
+ValidationResult validate_ring_schedule(const RingInstance& instance, const Schedule& schedule) {
+  return validate(instance, schedule, true);
+}
+
+namespace detail {
+
+ValidationResult validate_ring_schedule_wide(const RingInstance& instance,
+                                             const Schedule& schedule) {
+  return validate(instance, schedule, false);
+}
+
+}  // namespace detail
 
 }  // namespace redist::sim

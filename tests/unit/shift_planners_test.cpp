@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "redist/core/flow.hpp"
 #include "redist/core/random.hpp"
 #include "redist/ring/bounds.hpp"
@@ -40,6 +42,40 @@ TEST(UnidirectionalPlanner, ReachesLemma5OnThousandsOfRandomRings) {
     strict += asap->batches;
   }
   EXPECT_LT(planned * 2, strict);  // and far fewer overall
+}
+
+// The spaced plan is emitted link by link without the timing's array of pieces
+// (ring/spaced_unidirectional.cpp): transfer for transfer the schedule of the whole-ring timing, on
+// rings with zero loads (several paths, one of them through P_{n-1} -> P_0), n = 1 and 2 included.
+TEST(UnidirectionalPlanner, LinkByLinkEmissionEqualsTheWholeRingTiming) {
+  Rng rng(104);
+  int wrapping = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const auto inst = testing::random_ring(
+        rng, RingKind::unidirectional, trial % 3 == 0 ? std::optional<bool>(true) : std::nullopt,
+        trial % 10 == 0 ? 60 : 12, trial % 2 == 0 ? 3 : 1000);
+    if (inst.homogeneous() && inst.all_loads_positive() && inst.size() > 1) continue;  // Alg. 1
+    const auto plan = ring::plan_unidirectional(inst);
+    const auto prefix = prefix_sums(inst.imbalances());
+    const std::int64_t shift = unidirectional_shift(prefix);
+    const auto timing = ring::time_flows(inst, shift, ring::PortOrder::succ_first,
+                                         ring::FollowMode::exact, ring::Pacing::spaced);
+    ASSERT_TRUE(timing.has_value());
+    const Schedule whole = ring::flow_timing_schedule(inst, *timing, ring::Pacing::spaced);
+    ASSERT_EQ(plan.schedule.transfers.size(), whole.transfers.size());
+    for (std::size_t i = 0; i < whole.transfers.size(); ++i) {
+      const Transfer& a = plan.schedule.transfers[i];
+      const Transfer& b = whole.transfers[i];
+      ASSERT_TRUE(a.from == b.from && a.to == b.to && a.items == b.items && a.start == b.start &&
+                  a.spacing == b.spacing && a.link == b.link)
+          << "transfer " << i << " of trial " << trial;
+    }
+    EXPECT_TRUE(*plan.schedule.makespan == *whole.makespan);
+    EXPECT_EQ(plan.schedule.flow_shift, whole.flow_shift);
+    expect_valid_with_makespan(inst, plan.schedule);
+    wrapping += inst.size() > 1 && shift > 0 && shift + prefix.front() > 0;  // F_{n-1}, F_0 > 0
+  }
+  EXPECT_GT(wrapping, 500);  // paths through P_{n-1} -> P_0, timed before the links they feed
 }
 
 TEST(UnidirectionalPlanner, EqualsTheBruteForceOptimumOnTinyHomogeneousRings) {

@@ -65,6 +65,10 @@ void append_link_timing(const std::vector<DeparturePiece>& source, std::size_t u
                         const PathLink& link, FollowMode mode, std::vector<DeparturePiece>& out);
 /// The InputError time_path throws when a path of `path_links` links needs more than max_pieces.
 [[noreturn]] void throw_too_many_pieces(std::size_t path_links, std::int64_t max_pieces);
+/// Transfers one path's strict ASAP timing may take on a ring of `ring_size` processors before the
+/// planners refuse it: 64 per processor and at least 2^24, i.e. at most a few GB. Random rings need
+/// about 3 per link; only adversarial paths approach n^2 / 2 (docs/ring_unidirectional.md).
+std::int64_t max_path_pieces(std::size_t ring_size);
 
 /// Departure of the last item (or release - cost when the curve is empty): the sender is busy
 /// until last_departure + cost.

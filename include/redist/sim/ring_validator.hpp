@@ -45,4 +45,12 @@ struct ValidationResult {
 /// that); throws InputError only when times do not fit 128-bit arithmetic.
 ValidationResult validate_ring_schedule(const RingInstance& instance, const Schedule& schedule);
 
+namespace detail {
+/// The same verdict computed with 128-bit arithmetic throughout. validate_ring_schedule checks
+/// ports and holdings in 64-bit arithmetic when the schedule's times and items allow it (every plan
+/// of a ring of up to 10^8 processors with ordinary loads): exposed so that tests compare the two.
+ValidationResult validate_ring_schedule_wide(const RingInstance& instance,
+                                             const Schedule& schedule);
+}  // namespace detail
+
 }  // namespace redist::sim

@@ -1,0 +1,125 @@
+#include "spaced_unidirectional.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "redist/core/error.hpp"
+#include "redist/ring/path_timing.hpp"
+
+namespace redist::ring::detail {
+
+namespace {
+
+// A maximal run of edges first, first + 1, ... (mod n) whose flows are positive: one path of
+// items, from the source P_first to the sink after the last edge.
+struct Run {
+  std::size_t first = 0;
+  std::size_t length = 0;
+};
+
+class SpacedTimer {
+ public:
+  SpacedTimer(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift)
+      : inst_(inst), n_(inst.size()), prefix_(prefix), shift_(shift) {}
+
+  Schedule schedule() {
+    Schedule s;
+    s.time_scale = inst_.cost_scale;
+    s.flow_shift = shift_;
+    const std::vector<Run> runs = find_runs();
+    // Pass 1: the number of transfers, the makespan, and the curve of edge n-1 if a path runs
+    // through it into edge 0 (its later edges come first in link order).
+    std::size_t count = 0;
+    Ticks makespan = 0;
+    std::optional<std::size_t> wrapping;
+    const std::int64_t max_pieces = max_path_pieces(n_);
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      std::size_t path_pieces = 0;
+      up_.clear();
+      time_run(runs[r], 0, runs[r].length, [&](std::size_t edge, const DepartureCurve& curve) {
+        path_pieces += curve.size();
+        if (static_cast<std::int64_t>(path_pieces) > max_pieces)
+          throw_too_many_pieces(runs[r].length, max_pieces);
+        if (!curve.empty())
+          makespan = std::max(makespan, last_departure(curve) + inst_.succ_cost[edge]);
+        if (edge == n_ - 1 && runs[r].first + runs[r].length > n_) {
+          wrapping = r;
+          edge_n_minus_1_ = curve;
+        }
+      });
+      count += path_pieces;
+    }
+    s.makespan = makespan;
+    // Pass 2: the transfers in link order, as flow_timing_schedule lists them.
+    s.transfers.reserve(count);
+    const auto emit = [&](std::size_t edge, const DepartureCurve& curve) {
+      const auto from = static_cast<std::int64_t>(edge);
+      const auto to = static_cast<std::int64_t>(edge + 1 == n_ ? 0 : edge + 1);
+      const Ticks c = inst_.succ_cost[edge];
+      const std::optional<Link> link = n_ == 2 ? std::optional<Link>(Link::succ) : std::nullopt;
+      for (const DeparturePiece& p : curve)
+        s.transfers.push_back({from, to, p.count, p.first, link, p.spacing == c ? 0 : p.spacing});
+    };
+    std::size_t head = 0;  // edges of the wrapping run before edge 0
+    if (wrapping) {
+      head = n_ - runs[*wrapping].first;
+      up_ = edge_n_minus_1_;
+      time_run(runs[*wrapping], head, runs[*wrapping].length, emit);
+    }
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      up_.clear();
+      time_run(runs[r], 0, wrapping && r == *wrapping ? head : runs[r].length, emit);
+    }
+    REDIST_ASSERT(s.transfers.size() == count);
+    return s;
+  }
+
+ private:
+  std::int64_t flow(std::size_t edge) const { return shift_ + prefix_.sums[edge]; }
+
+  std::vector<Run> find_runs() const {
+    std::vector<Run> runs;
+    for (std::size_t i = 0; i < n_; ++i) {
+      REDIST_ASSERT(flow(i) >= 0);
+      if (flow(i) == 0 || flow(i == 0 ? n_ - 1 : i - 1) > 0) continue;  // not a run's start
+      std::size_t length = 0;
+      while (length < n_ && flow((i + length) % n_) > 0) ++length;
+      runs.push_back({i, length});
+    }
+    return runs;
+  }
+
+  // Times the run's edges k = from_k .. to_k - 1, the curve of edge from_k - 1 being in up_ (empty
+  // when from_k = 0), and hands each edge's curve to `use`.
+  template <class Use>
+  void time_run(const Run& run, std::size_t from_k, std::size_t to_k, Use&& use) {
+    for (std::size_t k = from_k; k < to_k; ++k) {
+      const std::size_t edge = (run.first + k) % n_;
+      const std::size_t previous = edge == 0 ? n_ - 1 : edge - 1;
+      const PathLink link{flow(edge), inst_.succ_cost[edge], 0};
+      const std::int64_t own = k == 0 ? link.items : inst_.loads[edge];
+      const Ticks upstream_cost = k == 0 ? 0 : inst_.succ_cost[previous];
+      current_.clear();
+      append_link_timing(up_, 0, up_.size(), upstream_cost, own, link, FollowMode::exact, current_);
+      use(edge, current_);
+      std::swap(up_, current_);
+    }
+  }
+
+  const RingInstance& inst_;
+  std::size_t n_;
+  const RingPrefix& prefix_;
+  std::int64_t shift_;
+  DepartureCurve up_, current_, edge_n_minus_1_;
+};
+
+}  // namespace
+
+Schedule spaced_unidirectional_schedule(const RingInstance& instance, const RingPrefix& prefix,
+                                        std::int64_t shift) {
+  REDIST_ASSERT(!instance.bidirectional() && prefix.size() == instance.size());
+  return SpacedTimer(instance, prefix, shift).schedule();
+}
+
+}  // namespace redist::ring::detail
