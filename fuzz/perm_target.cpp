@@ -189,7 +189,10 @@ std::string instance_text(ByteReader& in) {
   std::string text = "{\"counts\":[";
   for (std::size_t i = 0; i < p; ++i) {
     text += i ? ",[" : "[";
-    for (std::size_t j = 0; j < p; ++j) text += (j ? "," : "") + std::to_string(in.amount(5));
+    for (std::size_t j = 0; j < p; ++j) {
+      if (j) text += ',';  // appended: `"," + text` warns falsely in GCC 12 (-Wrestrict)
+      text += std::to_string(in.amount(5));
+    }
     text += "]";
   }
   return text + "]}";

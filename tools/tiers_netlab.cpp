@@ -144,8 +144,10 @@ void simulate_example(const redist::simgrid::StudyScenario& study, const Example
     });
     const redist::simgrid::ApplicationRun result = redist::simgrid::parse_application_run(text);
     std::string after;
-    for (const redist::simgrid::RedistributionRecord& r : result.records)
-      after += (after.empty() ? "" : " ") + std::to_string(r.after_iteration);
+    for (const redist::simgrid::RedistributionRecord& r : result.records) {
+      if (!after.empty()) after += ' ';  // appended: `" " + text` warns falsely in GCC 12
+      after += std::to_string(r.after_iteration);
+    }
     std::printf("%s,%d,%.4f,%.4f,%.4f,%s\n", redist::simgrid::scheme_name(scheme),
                 result.redistributions, result.total_time - result.decision_time,
                 result.agreement_time, result.decision_time, after.c_str());
