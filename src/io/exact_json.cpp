@@ -105,12 +105,16 @@ const char* type_name(const Json& v) {
 
 }  // namespace
 
-void throw_malformed_json(const std::string& source, std::size_t position,
-                          const std::exception& error) {
+std::string malformed_json_reason(std::size_t position, const std::exception& error) {
   std::string what = error.what();  // "[json.exception.parse_error.101] parse error at ...: why"
   const auto colon = what.rfind(": ");
   if (colon != std::string::npos) what = what.substr(colon + 2);
-  throw InputError(source, "", "malformed JSON at byte " + std::to_string(position) + ": " + what);
+  return "malformed JSON at byte " + std::to_string(position) + ": " + what;
+}
+
+void throw_malformed_json(const std::string& source, std::size_t position,
+                          const std::exception& error) {
+  throw InputError(source, "", malformed_json_reason(position, error));
 }
 
 Json parse_exact_json(std::string_view text, const std::string& source) {

@@ -6,6 +6,7 @@
 
 #include "fast_sax.hpp"
 #include "redist/core/error.hpp"
+#include "redist/io/malformed_json.hpp"
 
 namespace redist::io {
 
@@ -191,10 +192,7 @@ class RingInstanceReader {
   }
   bool parse_error(std::size_t position, const std::string&,
                    const nlohmann::detail::exception& ex) {
-    std::string what = ex.what();
-    const auto colon = what.rfind(": ");
-    if (colon != std::string::npos) what = what.substr(colon + 2);
-    root_.fail("malformed JSON at byte " + std::to_string(position) + ": " + what);
+    root_.fail(malformed_json_reason(position, ex));
   }
 
   RawRing take() { return std::move(raw_); }

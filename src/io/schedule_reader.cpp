@@ -9,6 +9,7 @@
 
 #include "fast_sax.hpp"
 #include "redist/core/error.hpp"
+#include "redist/io/malformed_json.hpp"
 #include "redist/io/schedule_io.hpp"
 #include "schedule_assembler.hpp"
 
@@ -55,10 +56,7 @@ class ScheduleSaxReader {
   bool key(Json::string_t& k);
   [[noreturn]] bool parse_error(std::size_t position, const std::string&,
                                 const nlohmann::detail::exception& ex) {
-    std::string what = ex.what();
-    const auto colon = what.rfind(": ");
-    if (colon != std::string::npos) what = what.substr(colon + 2);
-    root().fail("malformed JSON at byte " + std::to_string(position) + ": " + what);
+    root().fail(malformed_json_reason(position, ex));
   }
 
   Schedule finish() { return assembler_.finish(); }

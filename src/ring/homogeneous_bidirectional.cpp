@@ -115,7 +115,8 @@ void send_asap(StepSpan arrivals, std::int64_t stock, std::int64_t count, StepSp
 class EdgeSends {
  public:
   // Most edges send one run (1,000,017 runs on 10^6 edges of a random ring): reserving n, not 2 n,
-  // saves 32 bytes per processor at the peak; a ring with more runs grows the list once or twice.
+  // saves 32 bytes per processor at the peak; a ring with more runs grows the list once or twice
+  // (briefly holding the old and the new list while it does).
   explicit EdgeSends(std::size_t n) : begin_(n, 0), end_(n, 0) { runs_.reserve(n + 64); }
   [[nodiscard]] StepSpan of(std::size_t e) const {
     return {runs_.data() + begin_[e], end_[e] - begin_[e]};

@@ -80,6 +80,9 @@ class SpacedTimer {
 
   std::vector<Run> find_runs() const {
     std::vector<Run> runs;
+    // With every flow positive no edge starts a run and nothing would be emitted: the minimal
+    // flows of Lemma 5 always have a zero (the header's requirement).
+    REDIST_ASSERT(n_ == 0 || prefix_.lo + shift_ == 0);
     for (std::size_t i = 0; i < n_; ++i) {
       REDIST_ASSERT(flow(i) >= 0);
       if (flow(i) == 0 || flow(i == 0 ? n_ - 1 : i - 1) > 0) continue;  // not a run's start

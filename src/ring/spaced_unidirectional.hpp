@@ -16,7 +16,8 @@ namespace redist::ring::detail {
 /// the planner holds two curves and the schedule (one piece is 48 bytes and a transfer 64; at
 /// 2.7 transfers per processor the pieces were a third of the peak). The ring is timed twice,
 /// once to count the transfers (the schedule is allocated once, at its size) and once to emit them
-/// in link order. Requires every F_i = shift + S_i >= 0 (the minimal flows of Lemma 5).
+/// in link order. Requires every F_i = shift + S_i >= 0 with some F_i = 0 (the minimal flows of
+/// Lemma 5, shift = -min S): a ring whose flows are all positive would circulate items.
 Schedule spaced_unidirectional_schedule(const RingInstance& instance, const RingPrefix& prefix,
                                         std::int64_t shift);
 

@@ -18,8 +18,10 @@
 
 namespace redist::sim::detail {
 
-/// Below this, a time or an item total is held in 64 bits: sums and differences of two such values
-/// (an excess, a time plus one) still fit.
+/// Below this, a time or an item total is held in 64 bits: sums and differences of a few such
+/// values (a time plus a cost, an excess: items sent + m - load - arrivals, with loads <= 2^62)
+/// still fit. Periods are below it too: a batch of two or more items has (items - 1) period < its
+/// end, and a single item's batch carries its cost as its period (BatchSource).
 inline constexpr Ticks kNarrowLimit = Ticks{1} << 61;
 
 inline constexpr Ticks kNever = std::numeric_limits<Ticks>::max();

@@ -75,7 +75,10 @@ class BatchSource {
     const Transfer& t = sched_.transfers[i];
     const Ticks cost = inst_.cost(static_cast<std::size_t>(t.from), roles_[i] == Role::succ);
     const Ticks start = t.start * factor_;
-    const Ticks period = t.spacing == 0 ? cost : t.spacing * factor_;
+    // A single item's spacing is never used, and may be anything up to 2^127: taking the cost
+    // instead keeps every period of the 64-bit path below kNarrowLimit (with two or more items,
+    // (items - 1) period < end, which the first pass bounded).
+    const Ticks period = t.spacing == 0 || t.items == 1 ? cost : t.spacing * factor_;
     std::int64_t items = t.items;
     Ticks end = start + (items - 1) * period + cost;
     if (horizon_ != kNever) {

@@ -58,8 +58,8 @@ void broadcast_from_root(int rank, double bytes, const ExchangeNetwork& network)
   const int p = ranks_of(network);
   int top = 1;
   while (top < p) top *= 2;
-  // The gather's tree run backwards: a rank receives from rank - d in the round of its lowest set
-  // bit d, then forwards to rank + d' for every smaller d'.
+  // A binomial tree from rank 0: a rank receives from rank - d in the round of its lowest set bit
+  // d, then forwards to rank + d' for every smaller d'.
   for (int d = top / 2; d >= 1; d /= 2) {
     if (rank % (2 * d) == d) control_channel(rank - d, rank)->get<int>();
     if (rank % (2 * d) == 0 && rank + d < p)

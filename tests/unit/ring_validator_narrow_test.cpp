@@ -151,5 +151,22 @@ TEST(RingValidatorNarrow, BothSidesOfTheThresholdAgreeWithTheReference) {
   }
 }
 
+// A single item's spacing is never used: one of 2^64 or more (which a 64-bit period would truncate
+// to 0 or -1) must neither crash the 64-bit path nor change its verdict.
+TEST(RingValidatorNarrow, HugeSpacingOfASingleItemIsHarmless) {
+  const auto inst = testing::make_ring(RingKind::unidirectional, {2, 0}, {0, 2}, {3, 3});
+  for (const Ticks spacing :
+       {Ticks{1} << 61, (Ticks{1} << 64) - 1, Ticks{1} << 64, (Ticks{1} << 100) + 7}) {
+    Schedule s;
+    s.transfers = {Transfer{0, 1, 1, 0}, Transfer{0, 1, 1, 3}};
+    s.transfers[0].spacing = spacing;
+    expect_same(inst, s, "huge spacing");
+    EXPECT_TRUE(sim::validate_ring_schedule(inst, s).valid);
+    s.transfers[1].start = 2;  // overlaps the first on the port: invalid on both paths
+    expect_same(inst, s, "huge spacing, overlapping");
+    EXPECT_FALSE(sim::validate_ring_schedule(inst, s).valid);
+  }
+}
+
 }  // namespace
 }  // namespace redist

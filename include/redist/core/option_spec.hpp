@@ -3,16 +3,21 @@
 // text, the values it takes and the field it fills. A front end (the `redist` command, a test, a
 // script binding) turns a list of them into its own options without knowing the component; the
 // component keeps its option names, ranges and wording next to the option type they fill.
+// A spec refers to the field it fills: it must not outlive that field (the CLI binds the fields
+// of an options object that its subcommand's callback owns).
 
 #include <charconv>
 #include <cstdint>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "redist/core/error.hpp"
 
 namespace redist {
 
@@ -60,6 +65,7 @@ T parse_whole(const std::string& word) {  // a word that passed OptionSpec::chec
 template <class T>
 OptionSpec whole_option(std::string names, T& field, std::uint64_t lo, std::uint64_t hi,
                         std::string help) {
+  REDIST_ASSERT(hi <= static_cast<std::uint64_t>(std::numeric_limits<T>::max()));
   OptionSpec spec = detail::whole_spec(std::move(names), lo, hi, std::move(help));
   spec.signed_field = std::is_signed_v<T>;
   spec.store = [&field](const std::vector<std::string>& words) {
@@ -71,6 +77,7 @@ OptionSpec whole_option(std::string names, T& field, std::uint64_t lo, std::uint
 template <class T>
 OptionSpec whole_list_option(std::string names, std::vector<T>& field, std::uint64_t lo,
                              std::uint64_t hi, std::string help, std::string why) {
+  REDIST_ASSERT(hi <= static_cast<std::uint64_t>(std::numeric_limits<T>::max()));
   OptionSpec spec = detail::whole_spec(std::move(names), lo, hi, std::move(help));
   spec.signed_field = std::is_signed_v<T>;
   spec.list = true;

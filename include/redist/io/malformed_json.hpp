@@ -8,7 +8,10 @@
 
 namespace redist::io {
 
-/// Throws InputError(source, "", "malformed JSON at byte `position`: <the parser's reason>").
+/// "malformed JSON at byte `position`: <the parser's reason>".
+std::string malformed_json_reason(std::size_t position, const std::exception& error);
+
+/// Throws InputError(source, "", malformed_json_reason(position, error)).
 [[noreturn]] void throw_malformed_json(const std::string& source, std::size_t position,
                                        const std::exception& error);
 
