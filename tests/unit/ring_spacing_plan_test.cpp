@@ -13,6 +13,7 @@
 #include "redist/ring/path_timing.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "support/ring_builders.hpp"
 #include "support/ring_test_helpers.hpp"
 
 namespace redist {
@@ -44,13 +45,7 @@ std::size_t most_transfers_per_link(const Schedule& s) {
 
 RingInstance heterogeneous_uni(std::size_t n, std::int64_t max_load, std::int64_t max_cost,
                                std::uint64_t seed) {
-  ring::RingGenOptions opt;
-  opt.n = n;
-  opt.heterogeneous = true;
-  opt.max_load = max_load;
-  opt.max_cost = max_cost;
-  opt.seed = seed;
-  return ring::generate_ring_instance(opt);
+  return testing::generated_ring(seed, n, max_load, max_cost, false, RingKind::unidirectional);
 }
 
 void expect_lemma5_optimal(const RingInstance& inst) {
