@@ -110,9 +110,17 @@ grep -q "every item arrived exactly once" "$work/graph.txt" || { cat "$work/grap
 check_clean "after the graph run"
 
 # 6. Not root: a clear refusal, exit 2 (when an unprivileged user can be switched to).
+# The script is run from a world-readable copy: the checkout may sit in a folder only root can
+# read (a clone into `mktemp -d`), which would make Python fail before netlab could refuse.
 if command -v runuser >/dev/null && id nobody >/dev/null 2>&1; then
-  runuser -u nobody -- python3 "$NETLAB" check >"$work/nobody.txt" 2>&1
-  [ $? -eq 2 ] && grep -q "needs root" "$work/nobody.txt" || fail "not root: $(cat "$work/nobody.txt")"
+  readable=$(mktemp -d)
+  cp "$NETLAB" "$(dirname "$NETLAB")"/netlab_topology.py "$readable"/
+  chmod 755 "$readable" && chmod 644 "$readable"/*
+  (cd "$readable" && runuser -u nobody -- python3 "$readable/$(basename "$NETLAB")" check) \
+    >"$work/nobody.txt" 2>&1
+  status=$?
+  rm -rf "$readable"
+  [ $status -eq 2 ] && grep -q "needs root" "$work/nobody.txt" || fail "not root: $(cat "$work/nobody.txt")"
 fi
 
 # 7. Cleanup is idempotent.
