@@ -70,9 +70,7 @@ class PacedPlanner {
   bool time_latest(const FlowRun& run) {
     latest_.clear();
     latest_counts_.assign(run.length, 0);
-    const std::int64_t budget =
-        latest_budget_ >= 0 ? latest_budget_
-                            : 4 * static_cast<std::int64_t>(run.length) + (std::int64_t{1} << 16);
+    const std::int64_t budget = latest_budget_ >= 0 ? latest_budget_ : kLatestPieces;
     std::int64_t held = 0;
     reversed_up_.clear();
     Ticks up_cost = 0;
@@ -119,17 +117,20 @@ class PacedPlanner {
     const std::int64_t own = k == 0 ? items : std::min(inst_.loads[edge], items);
     lower_.assign(1, {0, 0});  // nothing leaves before time 0
     if (k > 0) add_arrival_constraints(up_, up_cost_, own, items - own, lower_);
+    // The fluid pace floor(M / F), in 64 bits (M < 2^62): a 128-bit division per link cost more
+    // than the rest of the fit.
+    const std::int64_t pace = static_cast<std::int64_t>(makespan_) / items;
     upper_.clear();
     if (has_latest) {
       take_latest(k, c);
       add_deadline_constraints(latest_curve_, upper_);
     } else {
       // Late fluid: item m leaves by m M / F - c, linear in m, so its two ends bound every item.
-      upper_.push_back({floor_div(makespan_, items) - c, 0});
+      upper_.push_back({pace - c, 0});
       upper_.push_back({makespan_ - c, items - 1});
     }
     chosen_.clear();
-    if (const auto line = fit_line(lower_, upper_, items, c, makespan_ / items)) {
+    if (const auto line = fit_line(lower_, upper_, items, c, pace)) {
       chosen_.push_back(*line);
     } else {  // ASAP from what upstream sends stays inside the band (path_banding.hpp)
       append_link_timing(up_, 0, up_.size(), up_cost_, k == 0 ? items : inst_.loads[edge],

@@ -9,11 +9,15 @@
 // So, link after link along each path, we send all of a link's items as one line, item m at
 // s + (m - 1) P, preferring the fluid pace P = M / F (the link busy over the whole makespan), and
 // fall back to ASAP from the chosen upstream departures where no line fits (ASAP never leaves
-// the band, so the plan stays optimal). The latest departures are ALAP: the ASAP timing of the
-// time-reversed path (path_banding.hpp). Where ALAP itself would need too many pieces (costs
-// increasing along a path make it quadratic, as decreasing ones do ASAP), the band's upper side is
-// the late fluid schedule instead, item m leaving at m M / F - c: valid when every load and target
-// is at least 1 (docs/ring_unidirectional.md proves it), and free to compute.
+// the band, so the plan stays optimal). The band's upper side is any valid schedule that ends by
+// M; the larger, the more lines fit:
+// - ALAP, the latest one: the ASAP timing of the time-reversed path (path_banding.hpp). It costs a
+//   second timing pass and its pieces must be held (24 bytes each, 2.4 per link), so it is used on
+//   paths of up to kLatestPieces pieces: random rings then need 1.00 transfers per link.
+// - The late fluid schedule, item m leaving at m M / F - c: free to compute, valid when every load
+//   and target is at least 1 (docs/ring_unidirectional.md proves it), 1.17 transfers per link on
+//   random rings. Longer paths use it, and so do paths whose ALAP would be quadratic (costs
+//   increasing along a path, as decreasing ones make strict ASAP quadratic).
 
 #include <cstdint>
 #include <optional>
@@ -27,6 +31,10 @@ namespace redist::ring::detail {
 /// Largest makespan, in ticks, for which the paced plan is made: every time and spacing then stays
 /// below 2^62, and every product of an item index and a spacing within 128 bits.
 inline constexpr std::int64_t kPacedTimeLimit = std::int64_t{1} << 62;
+/// ALAP pieces held for one path (12 MiB) before the late fluid schedule is used instead: at
+/// n = 10^6 (2.4 million pieces) ALAP took 0.13 s of a 0.6 s plan and 58 bytes per processor, for
+/// 15% fewer transfers (BENCHMARKS.md).
+inline constexpr std::int64_t kLatestPieces = std::int64_t{1} << 19;
 
 /// The paced plan on the minimal flows F_i = shift + S_i, with makespan Lemma 5's max c_i F_i; the
 /// transfers follow each path from its source, paths by their first edge, rotated so that edge 0's

@@ -198,8 +198,8 @@ TEST(PacedUnidirectional, MonotoneCostChainsTakeOneTransferPerLink) {
       for (const bool decreasing : {true, false}) {
         const auto inst = chain(n, items, decreasing);
         const std::string what = "n=" + std::to_string(n) + (decreasing ? " decreasing" : " up");
-        // Increasing costs make ALAP quadratic: 2^16 + 4 n pieces are not enough at n = 160 with
-        // a budget of 2 per link, which then falls back to the late fluid schedule.
+        // Increasing costs make ALAP quadratic (n / 2 pieces per link): a budget of 2 per link
+        // falls back to the late fluid schedule, as does a budget of 0; -1 is the default.
         for (const std::int64_t budget :
              {std::int64_t{-1}, 2 * static_cast<std::int64_t>(n), std::int64_t{0}}) {
           const auto s = paced(inst, budget);
