@@ -7,6 +7,7 @@
 //   redist gen ring --n N --ring uni|bi --costs hom|het --max-load M [--max-cost C]
 //     [--cost-decimals D] [--shape NAME] [--light] --seed S [-o FILE]
 
+#include <exception>
 #include <iostream>
 
 #include "cli_common.hpp"
@@ -49,13 +50,29 @@ void run_plan(const RingOptions& opt) {
   const RingInstance instance = io::read_ring_instance_within_budget(f.input);
   io::require_memory(ring::plan_memory_estimate(instance), f.input,
                      "planning this ring (n = " + std::to_string(instance.size()) + ")");
-  // System 6 refuses huge magnitudes: the error names the file (docs/design.md section 3).
-  const ring::RingPlan plan = blaming(f.input, [&] { return plan_ring(instance, opt.planner); });
-  // Streamed at the commit: a 10^7-transfer schedule is never held as text.
-  const auto write_plan = [&](const io::TextWriter& write) { ring::write_plan_json(plan, write); };
+  // Streamed (a 10^7-transfer schedule is never held as text) while the plan is validated, from
+  // plan_ring's copy, then renamed into place from ours (docs/limits.md "Output files").
+  const ring::RingPlan* shown = nullptr;
+  const auto write_plan = [&](const io::TextWriter& write) {
+    ring::write_plan_json(*shown, write);
+  };
   if (!f.output.empty()) outputs.set_producer(f.output, write_plan);
-  if (!f.svg.empty()) outputs.set_text(f.svg, report::plan_svg(instance, plan));
-  outputs.commit();  // every output, or none (docs/limits.md "Output files")
+  std::exception_ptr staging_failed;  // an output's error, not the instance's: kept from `blaming`
+  // System 6 refuses huge magnitudes: the error names the file (docs/design.md section 3).
+  const ring::RingPlan plan = blaming(f.input, [&] {
+    return plan_ring(instance, opt.planner, [&](const ring::RingPlan& checked) {
+      shown = &checked;
+      try {
+        if (!f.svg.empty()) outputs.set_text(f.svg, report::plan_svg(instance, checked));
+        outputs.stage();
+      } catch (...) {
+        staging_failed = std::current_exception();
+      }
+    });
+  });
+  if (staging_failed) std::rethrow_exception(staging_failed);
+  shown = &plan;
+  outputs.commit();  // every output, or none
   ring::write_plan_report(plan, instance.size(), f.json, f.output, [](std::string_view piece) {
     std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
   });

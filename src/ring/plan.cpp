@@ -1,6 +1,8 @@
 #include "redist/ring/plan.hpp"
 
 #include <algorithm>
+#include <exception>
+#include <thread>
 
 #include "plan_check.hpp"
 #include "redist/core/flow.hpp"
@@ -124,9 +126,8 @@ void close_gap_by_search(const RingInstance& inst, RingPlan& plan, ShiftPlan& ch
   plan.bounds.best = std::max(plan.bounds.best, *chosen.schedule.makespan);
 }
 
-}  // namespace
-
-RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
+// Everything plan_ring does but the validation.
+RingPlan unvalidated_plan(const RingInstance& inst, const RingPlanOptions& options) {
   RingPlan plan;
   plan.framework = framework_of(inst);
   const RingPrefix prefix = RingPrefix::of(inst);
@@ -149,7 +150,38 @@ RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
   plan.schedule.lower_bound = plan.bounds.best;
   plan.schedule.status =
       *plan.schedule.makespan == plan.bounds.best ? PlanStatus::optimal : PlanStatus::feasible;
+  return plan;
+}
+
+}  // namespace
+
+RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
+  RingPlan plan = unvalidated_plan(inst, options);
   detail::require_validated_plan(inst, plan);  // the promise of ring/plan.hpp
+  return plan;
+}
+
+RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options,
+                   const PlanConsumer& while_validating) {
+  RingPlan plan = unvalidated_plan(inst, options);
+  std::exception_ptr consumer_failed;
+  std::thread consumer([&] {
+    try {
+      while_validating(plan);
+    } catch (...) {
+      consumer_failed = std::current_exception();
+    }
+  });
+  std::exception_ptr check_failed;
+  try {
+    detail::require_validated_plan(inst, plan);
+  } catch (...) {
+    check_failed = std::current_exception();
+  }
+  consumer.join();
+  // A rejected plan is the first news: whatever the consumer did with it is moot.
+  if (check_failed) std::rethrow_exception(check_failed);
+  if (consumer_failed) std::rethrow_exception(consumer_failed);
   return plan;
 }
 

@@ -3,16 +3,17 @@
 //
 // A command declares every output before it starts working, so that a path it cannot write costs
 // nothing; it hands over each output's text when it has it, and commits once everything succeeded.
-// Nothing reaches the file system before the commit, so a command that fails writes nothing.
+// Only hidden temporaries reach the file system before the commit, so a command that fails writes
+// nothing.
 //
-// Committing writes a regular file to a unique temporary next to it (created like mkstemp), flushed
-// and checked, then renamed over the target: a reader, or a concurrent run writing the same path,
-// always sees one complete output. The target's permission bits (and, as root, its owner) are kept.
-// Character devices and named pipes are written through: opened and written, never replaced. A
-// symbolic link is followed and the file it names is replaced, so the link stays a link. A file
-// with several hard links is rewritten in place, so every name keeps seeing it. Temporaries are
-// removed on every exit path, SIGINT, SIGTERM, SIGHUP and SIGPIPE included (only SIGKILL can leave
-// one).
+// Committing writes a regular file to a unique temporary next to it (created like mkstemp), written
+// and closed with every error checked (not fsync'ed: docs/limits.md), then renamed over the target:
+// a reader, or a concurrent run writing the same path, always sees one complete output. The
+// target's permission bits (and, as root, its owner) are kept. Character devices and named pipes
+// are written through: opened and written, never replaced. A symbolic link is followed and the file
+// it names is replaced, so the link stays a link. A file with several hard links is rewritten in
+// place, so every name keeps seeing it. Temporaries are removed on every exit path, SIGINT,
+// SIGTERM, SIGHUP and SIGPIPE included (only SIGKILL can leave one).
 //
 // Refused with InputError(path, option, reason), before any work: an empty path, a directory, a
 // missing folder, a read-only file, a block device or socket, a dangling symbolic link, a path that
@@ -48,6 +49,11 @@ class OutputFiles {
   /// The text of a declared output, produced while committing (streamed: see TextProducer). The
   /// producer must not fail for want of input: a failure there is a failed commit, not bad input.
   void set_producer(const std::string& path, TextProducer produce);
+  /// Writes the regular files' temporaries now, so that the work can overlap another task
+  /// (plan_ring validating the plan while its schedule is written); nothing is visible until
+  /// commit(), and the temporaries are removed if commit() is never reached. Outputs given text
+  /// later are staged by commit(). Producers of staged outputs are not called again.
+  void stage();
   /// Writes every output that has text, or none of the regular files; InputError names the one that
   /// failed. Standard output is written last.
   void commit();
