@@ -1,5 +1,6 @@
 // Every layer's option_specs: unique names, help for each option, the library's names for its
-// choices, and each option stores into the field of the options it describes.
+// choices, and each option stores into the field of the options it describes. The generator
+// commands (core/generator_command.hpp) draw what their layer's generator draws from those options.
 
 #include <gtest/gtest.h>
 
@@ -7,6 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "redist/io/json_text.hpp"
+#include "redist/io/ring_instance_io.hpp"
+#include "redist/lau/allport_io.hpp"
 #include "redist/lau/option_specs.hpp"
 #include "redist/perm/option_specs.hpp"
 #include "redist/report/option_specs.hpp"
@@ -102,6 +106,50 @@ TEST(OptionSpecsOfLayers, GeneratorsAndExperimentsAreWellFormed) {
   EXPECT_EQ(find(adaptive_specs, "--initial-slowdown").real_min, 1.0);
   find(adaptive_specs, "--margin").store({"2.5"});
   EXPECT_EQ(adaptive.margin, 2.5);
+}
+
+// A generator command's specs fill the options its `make` reads: the same text as the layer's own
+// generator on those options, and a different seed draws a different instance.
+TEST(GeneratorCommands, DrawWhatTheirLayersGeneratorsDraw) {
+  GeneratorCommand ring_gen = ring::generator_command();
+  EXPECT_EQ(ring_gen.name, "ring");
+  EXPECT_EQ(ring_gen.seed.names, "--seed");
+  expect_well_formed(ring_gen.options);
+  ring_gen.seed.store({"42"});
+  find(ring_gen.options, "--n").store({"12"});
+  find(ring_gen.options, "--ring").store({"bi"});
+  ring::RingGenOptions ring_options;
+  ring_options.n = 12;
+  ring_options.kind = RingKind::bidirectional;
+  ring_options.seed = 42;
+  const std::string ring_text = ring_gen.make();
+  EXPECT_EQ(ring_text,
+            io::json_text(io::ring_instance_to_json(ring::generate_ring_instance(ring_options))));
+  ring_gen.seed.store({"43"});
+  EXPECT_NE(ring_gen.make(), ring_text);
+
+  GeneratorCommand lau_gen = lau::generator_command();
+  EXPECT_EQ(lau_gen.name, "lau");
+  expect_well_formed(lau_gen.options);
+  lau_gen.seed.store({"7"});
+  find(lau_gen.options, "--max-load").store({"30"});
+  lau::LauGenOptions lau_options;
+  lau_options.max_load = 30;
+  lau_options.seed = 7;
+  EXPECT_EQ(lau_gen.make(),
+            io::json_text(lau::allport_instance_to_json(lau::generate_lau_instance(lau_options))));
+
+  GeneratorCommand perm_gen = perm::generator_command();
+  EXPECT_EQ(perm_gen.name, "perm");
+  expect_well_formed(perm_gen.options);
+  perm_gen.seed.store({"5"});
+  find(perm_gen.options, "--dist").store({"skewed"});
+  perm::PermGenRequest perm_request;
+  perm_request.options.distribution = perm::PermDistribution::skewed;
+  perm_request.options.seed = 5;
+  EXPECT_EQ(perm_gen.make(), perm::generated_instance_text(perm_request));
+  find(perm_gen.options, "--grid").store({"3by5"});  // not PxQ: refused when drawing
+  EXPECT_THROW((void)perm_gen.make(), InputError);
 }
 
 }  // namespace
