@@ -6,6 +6,7 @@
 
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "redist/io/json_text.hpp"
@@ -108,16 +109,24 @@ TEST(OptionSpecsOfLayers, GeneratorsAndExperimentsAreWellFormed) {
   EXPECT_EQ(adaptive.margin, 2.5);
 }
 
+// A generator command, checked and given a seed and option values as a front end would.
+GeneratorCommand configured(GeneratorCommand command, const std::string& name,
+                            const std::string& seed,
+                            const std::vector<std::pair<std::string, std::string>>& values) {
+  EXPECT_EQ(command.name, name);
+  EXPECT_FALSE(command.help.empty()) << name;
+  EXPECT_EQ(command.seed.names, "--seed");
+  expect_well_formed(command.options);
+  command.seed.store({seed});
+  for (const auto& [option, value] : values) find(command.options, option).store({value});
+  return command;
+}
+
 // A generator command's specs fill the options its `make` reads: the same text as the layer's own
 // generator on those options, and a different seed draws a different instance.
 TEST(GeneratorCommands, DrawWhatTheirLayersGeneratorsDraw) {
-  GeneratorCommand ring_gen = ring::generator_command();
-  EXPECT_EQ(ring_gen.name, "ring");
-  EXPECT_EQ(ring_gen.seed.names, "--seed");
-  expect_well_formed(ring_gen.options);
-  ring_gen.seed.store({"42"});
-  find(ring_gen.options, "--n").store({"12"});
-  find(ring_gen.options, "--ring").store({"bi"});
+  GeneratorCommand ring_gen =
+      configured(ring::generator_command(), "ring", "42", {{"--n", "12"}, {"--ring", "bi"}});
   ring::RingGenOptions ring_options;
   ring_options.n = 12;
   ring_options.kind = RingKind::bidirectional;
@@ -128,22 +137,16 @@ TEST(GeneratorCommands, DrawWhatTheirLayersGeneratorsDraw) {
   ring_gen.seed.store({"43"});
   EXPECT_NE(ring_gen.make(), ring_text);
 
-  GeneratorCommand lau_gen = lau::generator_command();
-  EXPECT_EQ(lau_gen.name, "lau");
-  expect_well_formed(lau_gen.options);
-  lau_gen.seed.store({"7"});
-  find(lau_gen.options, "--max-load").store({"30"});
+  const GeneratorCommand lau_gen =
+      configured(lau::generator_command(), "lau", "7", {{"--max-load", "30"}});
   lau::LauGenOptions lau_options;
   lau_options.max_load = 30;
   lau_options.seed = 7;
   EXPECT_EQ(lau_gen.make(),
             io::json_text(lau::allport_instance_to_json(lau::generate_lau_instance(lau_options))));
 
-  GeneratorCommand perm_gen = perm::generator_command();
-  EXPECT_EQ(perm_gen.name, "perm");
-  expect_well_formed(perm_gen.options);
-  perm_gen.seed.store({"5"});
-  find(perm_gen.options, "--dist").store({"skewed"});
+  const GeneratorCommand perm_gen =
+      configured(perm::generator_command(), "perm", "5", {{"--dist", "skewed"}});
   perm::PermGenRequest perm_request;
   perm_request.options.distribution = perm::PermDistribution::skewed;
   perm_request.options.seed = 5;
