@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "best_timing.hpp"
+#include "paced_unidirectional.hpp"
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "redist/ring/bounds.hpp"
@@ -55,6 +56,11 @@ ShiftPlan plan_unidirectional(const RingInstance& inst, const RingPrefix& ring_p
   if (inst.homogeneous() && inst.all_loads_positive() && inst.size() > 1)
     return algorithm1(inst, shift, prefix);
   if (pacing == Pacing::spaced) {
+    // Lemma 5's optimum with about one spaced transfer per link: lines between ASAP and ALAP.
+    if (auto paced = detail::paced_unidirectional_schedule(inst, ring_prefix, shift))
+      return {std::move(*paced),
+              "one paced transfer per link where it fits between ASAP and ALAP, ASAP elsewhere, "
+              "on the minimal flows (document 000 Algorithm 2's optimum, Lemma 5)"};
     // Strict ASAP is Algorithm 2 itself, optimal by Lemma 5 (loads and targets >= 1); a relay that
     // keeps pace with a slower upstream link is one spaced transfer, so no batching is needed.
     return {detail::spaced_unidirectional_schedule(inst, ring_prefix, shift),

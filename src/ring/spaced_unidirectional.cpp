@@ -4,19 +4,13 @@
 #include <optional>
 #include <vector>
 
+#include "flow_runs.hpp"
 #include "redist/core/error.hpp"
 #include "redist/ring/path_timing.hpp"
 
 namespace redist::ring::detail {
 
 namespace {
-
-// A maximal run of edges first, first + 1, ... (mod n) whose flows are positive: one path of
-// items, from the source P_first to the sink after the last edge.
-struct Run {
-  std::size_t first = 0;
-  std::size_t length = 0;
-};
 
 class SpacedTimer {
  public:
@@ -27,7 +21,7 @@ class SpacedTimer {
     Schedule s;
     s.time_scale = inst_.cost_scale;
     s.flow_shift = shift_;
-    const std::vector<Run> runs = find_runs();
+    const std::vector<FlowRun> runs = flow_runs(prefix_, shift_);
     // Pass 1: the number of transfers, the makespan, and the curve of edge n-1 if a path runs
     // through it into edge 0 (its later edges come first in link order).
     std::size_t count = 0;
@@ -78,25 +72,10 @@ class SpacedTimer {
  private:
   std::int64_t flow(std::size_t edge) const { return shift_ + prefix_.sums[edge]; }
 
-  std::vector<Run> find_runs() const {
-    std::vector<Run> runs;
-    // With every flow positive no edge starts a run and nothing would be emitted: the minimal
-    // flows of Lemma 5 always have a zero (the header's requirement).
-    REDIST_ASSERT(n_ == 0 || prefix_.lo + shift_ == 0);
-    for (std::size_t i = 0; i < n_; ++i) {
-      REDIST_ASSERT(flow(i) >= 0);
-      if (flow(i) == 0 || flow(i == 0 ? n_ - 1 : i - 1) > 0) continue;  // not a run's start
-      std::size_t length = 0;
-      while (length < n_ && flow((i + length) % n_) > 0) ++length;
-      runs.push_back({i, length});
-    }
-    return runs;
-  }
-
   // Times the run's edges k = from_k .. to_k - 1, the curve of edge from_k - 1 being in up_ (empty
   // when from_k = 0), and hands each edge's curve to `use`.
   template <class Use>
-  void time_run(const Run& run, std::size_t from_k, std::size_t to_k, Use&& use) {
+  void time_run(const FlowRun& run, std::size_t from_k, std::size_t to_k, Use&& use) {
     for (std::size_t k = from_k; k < to_k; ++k) {
       const std::size_t edge = (run.first + k) % n_;
       const std::size_t previous = edge == 0 ? n_ - 1 : edge - 1;

@@ -10,6 +10,7 @@
 #include "redist/ring/flow_timing.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/spaced_unidirectional.hpp"
 #include "support/ring_brute_force.hpp"
 #include "support/ring_builders.hpp"
 
@@ -33,7 +34,8 @@ TEST(UnidirectionalPlanner, ReachesLemma5OnThousandsOfRandomRings) {
     expect_valid_with_makespan(inst, plan.schedule);
     EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan),
               static_cast<long long>(ring::lemma5_bound(inst)));
-    // Spaced strict ASAP never needs more transfers than strict ASAP in back-to-back batches.
+    // The paced plan (or spaced strict ASAP) never needs more transfers than strict ASAP in
+    // back-to-back batches.
     const auto asap = ring::time_flows(inst, unidirectional_shift(prefix_sums(inst.imbalances())),
                                        ring::PortOrder::succ_first, ring::FollowMode::exact,
                                        ring::Pacing::back_to_back);
@@ -44,7 +46,7 @@ TEST(UnidirectionalPlanner, ReachesLemma5OnThousandsOfRandomRings) {
   EXPECT_LT(planned * 2, strict);  // and far fewer overall
 }
 
-// The spaced plan is emitted link by link without the timing's array of pieces
+// The strict ASAP plan is emitted link by link without the timing's array of pieces
 // (ring/spaced_unidirectional.cpp): transfer for transfer the schedule of the whole-ring timing, on
 // rings with zero loads (several paths, one of them through P_{n-1} -> P_0), n = 1 and 2 included.
 TEST(UnidirectionalPlanner, LinkByLinkEmissionEqualsTheWholeRingTiming) {
@@ -55,9 +57,12 @@ TEST(UnidirectionalPlanner, LinkByLinkEmissionEqualsTheWholeRingTiming) {
         rng, RingKind::unidirectional, trial % 3 == 0 ? std::optional<bool>(true) : std::nullopt,
         trial % 10 == 0 ? 60 : 12, trial % 2 == 0 ? 3 : 1000);
     if (inst.homogeneous() && inst.all_loads_positive() && inst.size() > 1) continue;  // Alg. 1
-    const auto plan = ring::plan_unidirectional(inst);
     const auto prefix = prefix_sums(inst.imbalances());
     const std::int64_t shift = unidirectional_shift(prefix);
+    // The strict ASAP planner itself: plan_unidirectional prefers paced lines where they apply.
+    struct {
+      Schedule schedule;
+    } plan{ring::detail::spaced_unidirectional_schedule(inst, ring::RingPrefix::of(inst), shift)};
     const auto timing = ring::time_flows(inst, shift, ring::PortOrder::succ_first,
                                          ring::FollowMode::exact, ring::Pacing::spaced);
     ASSERT_TRUE(timing.has_value());

@@ -1,0 +1,44 @@
+#pragma once
+// Private to the ring layer: one spaced transfer that sends a whole link's items between an
+// earliest and a latest departure curve (paced_unidirectional.cpp).
+//
+// A line is item m (1-based) leaving at s + (m - 1) P, with P >= the link's cost. Both curves are
+// piecewise linear in m with few pieces, so "the line stays above the earliest curve and below the
+// latest one" is a handful of linear constraints on (s, P), one at each end of each piece:
+//   lower:  s >= a - b P        upper:  s <= a - b P        (b = m - 1 >= 0)
+// For a fixed P the best s is the largest lower value; over P the feasible set is an interval
+// (each pair lower/upper bounds P on one side), so the spacing closest to a preferred one is found
+// exactly, in integers, without search.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "redist/core/decimal.hpp"
+#include "redist/ring/path_timing.hpp"
+
+namespace redist::ring::detail {
+
+struct LineConstraint {
+  Ticks a = 0;
+  std::int64_t b = 0;  // the constrained item's index minus 1
+};
+
+/// Constraints s + (m - 1) P >= arrival of relayed item m - own, for the relayed items 1..relayed
+/// whose departures upstream are `upstream` (arrival = departure + upstream_cost).
+void add_arrival_constraints(std::span<const DeparturePiece> upstream, Ticks upstream_cost,
+                             std::int64_t own, std::int64_t relayed,
+                             std::vector<LineConstraint>& lower);
+/// Constraints s + (m - 1) P <= latest(m) for m = 1..(items of `latest`).
+void add_deadline_constraints(std::span<const DeparturePiece> latest,
+                              std::vector<LineConstraint>& upper);
+
+/// The line (s, P) with P >= cost, s the smallest allowed by `lower`, and P the integer closest to
+/// `preferred` among those for which some s meets both sides; nullopt when no line fits. Every
+/// product b P must fit in 128 bits: callers keep times and spacings below 2^62.
+std::optional<DeparturePiece> fit_line(std::span<const LineConstraint> lower,
+                                       std::span<const LineConstraint> upper, std::int64_t items,
+                                       Ticks cost, Ticks preferred);
+
+}  // namespace redist::ring::detail

@@ -1,0 +1,189 @@
+#include "paced_unidirectional.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <vector>
+
+#include "flow_runs.hpp"
+#include "line_fit.hpp"
+#include "redist/core/error.hpp"
+#include "redist/ring/bounds.hpp"
+#include "redist/ring/path_timing.hpp"
+
+namespace redist::ring::detail {
+
+namespace {
+
+// An ALAP piece as held between the two passes: every time is below kPacedTimeLimit, so 24 bytes
+// instead of DeparturePiece's 48 (the latest curves of a whole path are held at once).
+struct HeldPiece {
+  std::int64_t first = 0;
+  std::int64_t count = 0;
+  std::int64_t spacing = 0;
+};
+
+class PacedPlanner {
+ public:
+  PacedPlanner(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
+               Ticks makespan, std::int64_t latest_budget)
+      : inst_(inst),
+        n_(inst.size()),
+        prefix_(prefix),
+        shift_(shift),
+        makespan_(makespan),
+        latest_budget_(latest_budget),
+        max_transfers_(max_path_pieces(inst.size())) {}
+
+  Schedule schedule() {
+    Schedule s;
+    s.time_scale = inst_.cost_scale;
+    s.flow_shift = shift_;
+    s.makespan = makespan_;
+    std::size_t links = 0;
+    for (std::size_t i = 0; i < n_; ++i) links += flow(i) > 0 ? 1 : 0;
+    // About one transfer per link; capacity beyond what is used is never touched, so it costs
+    // address space, not memory, and the list does not move while it grows.
+    s.transfers.reserve(links + links / 2 + 16);
+    std::size_t wrap_at = 0;  // transfers before edge 0's, when a path runs through edge n-1 to 0
+    for (const FlowRun& run : flow_runs(prefix_, shift_)) {
+      const bool has_latest = time_latest(run);
+      for (std::size_t k = 0; k < run.length; ++k) {
+        const std::size_t edge = (run.first + k) % n_;
+        if (edge == 0 && k > 0) wrap_at = s.transfers.size();
+        plan_link(edge, k, has_latest);
+        emit(edge, s.transfers);
+      }
+    }
+    std::rotate(s.transfers.begin(), s.transfers.begin() + static_cast<std::ptrdiff_t>(wrap_at),
+                s.transfers.end());
+    return s;
+  }
+
+ private:
+  std::int64_t flow(std::size_t edge) const { return shift_ + prefix_.sums[edge]; }
+  std::size_t next(std::size_t edge) const { return edge + 1 == n_ ? 0 : edge + 1; }
+
+  // ALAP of the run's links into latest_ (link k's pieces after link k+1's, so that the forward
+  // pass takes them from the back): the ASAP timing of the time-reversed path, where items flow
+  // from the sink back to the source and each receiver's target plays its load
+  // (path_banding.hpp). False, with nothing held, when the run needs more pieces than the budget.
+  bool time_latest(const FlowRun& run) {
+    latest_.clear();
+    latest_counts_.assign(run.length, 0);
+    const std::int64_t budget =
+        latest_budget_ >= 0 ? latest_budget_
+                            : 4 * static_cast<std::int64_t>(run.length) + (std::int64_t{1} << 16);
+    std::int64_t held = 0;
+    reversed_up_.clear();
+    Ticks up_cost = 0;
+    for (std::size_t r = 0; r < run.length; ++r) {
+      const std::size_t k = run.length - 1 - r;
+      const std::size_t edge = (run.first + k) % n_;
+      const std::int64_t items = flow(edge);
+      const std::int64_t own = k + 1 == run.length ? items : inst_.targets[next(edge)];
+      reversed_.clear();
+      append_link_timing(reversed_up_, 0, reversed_up_.size(), up_cost, own,
+                         PathLink{items, inst_.succ_cost[edge], 0}, FollowMode::exact, reversed_);
+      held += static_cast<std::int64_t>(reversed_.size());
+      if (held > budget) {
+        latest_.clear();
+        latest_.shrink_to_fit();
+        return false;
+      }
+      for (const DeparturePiece& p : reversed_)
+        latest_.push_back(
+            {static_cast<std::int64_t>(p.first), p.count, static_cast<std::int64_t>(p.spacing)});
+      latest_counts_[k] = static_cast<std::uint32_t>(reversed_.size());
+      std::swap(reversed_up_, reversed_);
+      up_cost = inst_.succ_cost[edge];
+    }
+    return true;
+  }
+
+  // Link k's latest curve in original time and item order: reversed item m is original item
+  // F - m + 1, and a reversed departure d is the original departure M - c - d.
+  void take_latest(std::size_t k, Ticks cost) {
+    latest_curve_.clear();
+    for (std::uint32_t i = 0; i < latest_counts_[k]; ++i) {
+      const HeldPiece p = latest_.back();
+      latest_.pop_back();
+      const Ticks last = static_cast<Ticks>(p.first) + static_cast<Ticks>(p.count - 1) * p.spacing;
+      latest_curve_.push_back({makespan_ - cost - last, p.count, p.spacing});
+    }
+  }
+
+  // Chooses link k's departures into chosen_, from the upstream departures in up_.
+  void plan_link(std::size_t edge, std::size_t k, bool has_latest) {
+    const std::int64_t items = flow(edge);
+    const Ticks c = inst_.succ_cost[edge];
+    const std::int64_t own = k == 0 ? items : std::min(inst_.loads[edge], items);
+    lower_.assign(1, {0, 0});  // nothing leaves before time 0
+    if (k > 0) add_arrival_constraints(up_, up_cost_, own, items - own, lower_);
+    upper_.clear();
+    if (has_latest) {
+      take_latest(k, c);
+      add_deadline_constraints(latest_curve_, upper_);
+    } else {
+      // Late fluid: item m leaves by m M / F - c, linear in m, so its two ends bound every item.
+      upper_.push_back({floor_div(makespan_, items) - c, 0});
+      upper_.push_back({makespan_ - c, items - 1});
+    }
+    chosen_.clear();
+    if (const auto line = fit_line(lower_, upper_, items, c, makespan_ / items)) {
+      chosen_.push_back(*line);
+    } else {  // ASAP from what upstream sends stays inside the band (path_banding.hpp)
+      append_link_timing(up_, 0, up_.size(), up_cost_, k == 0 ? items : inst_.loads[edge],
+                         PathLink{items, c, 0}, FollowMode::exact, chosen_);
+    }
+    REDIST_ASSERT(last_departure(chosen_) + c <= makespan_);
+    std::swap(up_, chosen_);
+    up_cost_ = c;
+  }
+
+  // up_ (the link just planned) as transfers.
+  void emit(std::size_t edge, std::vector<Transfer>& out) {
+    transfers_ += static_cast<std::int64_t>(up_.size());
+    if (transfers_ > max_transfers_) throw_too_many_pieces(n_, max_transfers_);
+    const Ticks c = inst_.succ_cost[edge];
+    const std::optional<Link> link = n_ == 2 ? std::optional<Link>(Link::succ) : std::nullopt;
+    const auto from = static_cast<std::int64_t>(edge);
+    const auto to = static_cast<std::int64_t>(next(edge));
+    for (const DeparturePiece& p : up_)
+      out.push_back({from, to, p.count, p.first, link, p.spacing == c ? 0 : p.spacing});
+  }
+
+  const RingInstance& inst_;
+  std::size_t n_;
+  const RingPrefix& prefix_;
+  std::int64_t shift_;
+  Ticks makespan_;
+  std::int64_t latest_budget_;
+  std::int64_t max_transfers_;
+  std::int64_t transfers_ = 0;
+  std::deque<HeldPiece> latest_;  // pops free its blocks as the forward pass consumes them
+  std::vector<std::uint32_t> latest_counts_;
+  DepartureCurve reversed_up_, reversed_, latest_curve_, up_, chosen_;
+  Ticks up_cost_ = 0;
+  std::vector<LineConstraint> lower_, upper_;
+};
+
+bool loads_and_targets_positive(const RingInstance& inst) {
+  const auto positive = [](std::int64_t x) { return x > 0; };
+  return std::all_of(inst.loads.begin(), inst.loads.end(), positive) &&
+         std::all_of(inst.targets.begin(), inst.targets.end(), positive);
+}
+
+}  // namespace
+
+std::optional<Schedule> paced_unidirectional_schedule(const RingInstance& instance,
+                                                      const RingPrefix& prefix, std::int64_t shift,
+                                                      std::int64_t latest_budget) {
+  REDIST_ASSERT(!instance.bidirectional() && prefix.size() == instance.size());
+  REDIST_ASSERT(shift == -prefix.lo);  // the minimal flows: lemma5_bound's
+  if (instance.size() < 2 || !loads_and_targets_positive(instance)) return std::nullopt;
+  const Ticks makespan = lemma5_bound(instance, prefix);
+  if (makespan >= kPacedTimeLimit) return std::nullopt;
+  return PacedPlanner(instance, prefix, shift, makespan, latest_budget).schedule();
+}
+
+}  // namespace redist::ring::detail

@@ -1,0 +1,275 @@
+// Paced plans of heterogeneous unidirectional rings (src/ring/paced_unidirectional.hpp): one line
+// per link between ASAP and ALAP, or below the late fluid schedule. The line fit is compared with a
+// brute force over small integer grids; the plans go through the exact validator and must end at
+// exactly Lemma 5's value (computed independently), on random rings of every shape, with both upper
+// sides of the band (ALAP, and the late fluid schedule alone), and on adversarial chains.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <limits>
+
+#include "redist/core/random.hpp"
+#include "redist/ring/bounds.hpp"
+#include "redist/ring/generator.hpp"
+#include "redist/ring/plan.hpp"
+#include "redist/ring/ring_prefix.hpp"
+#include "redist/sim/ring_validator.hpp"
+#include "ring/line_fit.hpp"
+#include "ring/paced_unidirectional.hpp"
+#include "ring/spaced_unidirectional.hpp"
+#include "support/ring_builders.hpp"
+#include "support/ring_test_helpers.hpp"
+
+namespace redist {
+namespace {
+
+using ring::detail::LineConstraint;
+using testing::lemma5_value;
+
+// ---------------------------------------------------------------------------------------------
+// The line fit against a brute force.
+
+bool line_fits(const std::vector<LineConstraint>& lower, const std::vector<LineConstraint>& upper,
+               Ticks s, Ticks p) {
+  for (const auto& c : lower)
+    if (s < c.a - c.b * p) return false;
+  for (const auto& c : upper)
+    if (s > c.a - c.b * p) return false;
+  return true;
+}
+
+std::vector<LineConstraint> random_constraints(Rng& rng, std::int64_t items, int count) {
+  std::vector<LineConstraint> out;
+  for (int i = 0; i < count; ++i) out.push_back({rng.uniform(-10, 60), rng.uniform(0, items - 1)});
+  return out;
+}
+
+TEST(LineFit, FindsTheFeasibleSpacingClosestToThePreferredOneWithTheEarliestStart) {
+  Rng rng(71);
+  int found = 0, refused = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const std::int64_t items = rng.uniform(1, 7);
+    const Ticks cost = rng.uniform(1, 4);
+    const Ticks preferred = rng.uniform(0, 14);
+    auto lower = random_constraints(rng, items, static_cast<int>(rng.uniform(1, 4)));
+    auto upper = random_constraints(rng, items, static_cast<int>(rng.uniform(1, 4)));
+    // Brute force over every spacing in [cost, 200] (beyond, the answer cannot be closer): a
+    // spacing fits when the latest of the lower bounds on s meets every upper bound.
+    std::optional<Ticks> best_p;
+    for (Ticks p = cost; p <= 200; ++p) {
+      Ticks latest_lower = std::numeric_limits<Ticks>::min();
+      for (const auto& c : lower) latest_lower = std::max(latest_lower, c.a - c.b * p);
+      const bool any = line_fits(lower, upper, latest_lower, p);
+      const Ticks want = items == 1 ? cost : std::max(preferred, cost);
+      const auto distance = [&](Ticks x) { return x > want ? x - want : want - x; };
+      if (any && (!best_p || distance(p) < distance(*best_p))) best_p = p;
+      if (items == 1) break;  // one item: the spacing is the cost
+    }
+    const auto line = ring::detail::fit_line(lower, upper, items, cost, preferred);
+    ASSERT_EQ(line.has_value(), best_p.has_value()) << "trial " << trial;
+    if (!line) {
+      ++refused;
+      continue;
+    }
+    ++found;
+    ASSERT_TRUE(line->spacing == *best_p) << "trial " << trial;
+    ASSERT_EQ(line->count, items);
+    ASSERT_TRUE(line_fits(lower, upper, line->first, line->spacing)) << "trial " << trial;
+    ASSERT_FALSE(line_fits(lower, upper, line->first - 1, line->spacing)) << "trial " << trial;
+  }
+  EXPECT_GT(found, 2000);  // both outcomes are exercised
+  EXPECT_GT(refused, 2000);
+}
+
+TEST(LineFit, ConstraintsFromCurvesBoundEveryItem) {
+  // Arrival constraints: item own + j leaves after relayed item j arrives, for every j.
+  const std::vector<ring::DeparturePiece> upstream = {{0, 3, 2}, {10, 4, 5}};
+  std::vector<LineConstraint> lower;
+  ring::detail::add_arrival_constraints(upstream, 1, 2, 6, lower);
+  const auto arrival = [&](std::int64_t j) -> Ticks {
+    return j <= 3 ? 2 * (j - 1) + 1 : 11 + 5 * (j - 4);
+  };
+  for (Ticks s = -5; s <= 20; ++s)
+    for (Ticks p = 1; p <= 8; ++p) {
+      bool every = true;
+      for (std::int64_t j = 1; j <= 6; ++j) every = every && s + (2 + j - 1) * p >= arrival(j);
+      EXPECT_EQ(line_fits(lower, {}, s, p), every) << "s=" << static_cast<long long>(s);
+    }
+  // Deadline constraints: item m leaves by latest(m), for every m.
+  const std::vector<ring::DeparturePiece> latest = {{4, 2, 3}, {20, 3, 1}};
+  std::vector<LineConstraint> upper;
+  ring::detail::add_deadline_constraints(latest, upper);
+  const std::vector<Ticks> by = {4, 7, 20, 21, 22};
+  for (Ticks s = -5; s <= 20; ++s)
+    for (Ticks p = 1; p <= 8; ++p) {
+      bool every = true;
+      for (std::int64_t m = 1; m <= 5; ++m) every = every && s + (m - 1) * p <= by[m - 1];
+      EXPECT_EQ(line_fits({}, upper, s, p), every);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paced plans.
+
+std::optional<Schedule> paced(const RingInstance& inst, std::int64_t latest_budget = -1) {
+  const auto prefix = ring::RingPrefix::of(inst);
+  return ring::detail::paced_unidirectional_schedule(inst, prefix, -prefix.lo, latest_budget);
+}
+
+// Valid, with makespan exactly Lemma 5's value; returns the number of transfers.
+std::size_t expect_optimal(const RingInstance& inst, const Schedule& s, const std::string& what) {
+  const auto verdict = sim::validate_ring_schedule(inst, s);
+  EXPECT_TRUE(verdict.valid) << what << ": "
+                             << (verdict.violation ? verdict.violation->message : "");
+  EXPECT_TRUE(verdict.makespan == lemma5_value(inst)) << what;
+  EXPECT_TRUE(*s.makespan == lemma5_value(inst)) << what;
+  return s.transfers.size();
+}
+
+std::size_t strict_asap_transfers(const RingInstance& inst) {
+  const auto prefix = ring::RingPrefix::of(inst);
+  return ring::detail::spaced_unidirectional_schedule(inst, prefix, -prefix.lo).transfers.size();
+}
+
+TEST(PacedUnidirectional, RandomRingsOfEveryShapeAreOptimalWithBothUpperSides) {
+  Rng rng(72);
+  const std::vector<ring::RingShape> shapes = {ring::RingShape::uniform, ring::RingShape::gather,
+                                               ring::RingShape::scatter, ring::RingShape::heavy,
+                                               ring::RingShape::blocks,  ring::RingShape::forward};
+  std::size_t alap = 0, fluid = 0, strict = 0, links = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    ring::RingGenOptions opt;
+    opt.n =
+        static_cast<std::size_t>(trial % 100 == 0 ? rng.uniform(500, 3000) : rng.uniform(2, 40));
+    opt.kind = RingKind::unidirectional;
+    opt.heterogeneous = true;
+    opt.max_load = trial % 3 == 0 ? 1'000'000'000 : trial % 3 == 1 ? 1000 : 5;
+    opt.max_cost = trial % 2 == 0 ? 10 : 1000;
+    opt.shape = shapes[static_cast<std::size_t>(trial) % shapes.size()];
+    opt.seed = rng.next();
+    const auto inst = ring::generate_ring_instance(opt);
+    const std::string what = "trial " + std::to_string(trial);
+    const auto with_alap = paced(inst);
+    const auto with_fluid = paced(inst, 0);
+    ASSERT_TRUE(with_alap && with_fluid) << what;  // loads and targets >= 1
+    alap += expect_optimal(inst, *with_alap, what + " (ALAP)");
+    fluid += expect_optimal(inst, *with_fluid, what + " (fluid)");
+    strict += strict_asap_transfers(inst);
+    const auto prefix = ring::RingPrefix::of(inst);
+    for (const std::int64_t sum : prefix.sums) links += sum > prefix.lo ? 1 : 0;
+  }
+  // About one transfer per link (docs/ring_unidirectional.md gives the measured counts).
+  EXPECT_LE(alap * 100, links * 103);
+  EXPECT_LE(fluid * 100, links * 125);
+  EXPECT_LT(alap * 2, strict);
+}
+
+TEST(PacedUnidirectional, DecimalCostsAndHugeLoadsAreOptimal) {
+  Rng rng(73);
+  for (int trial = 0; trial < 500; ++trial) {
+    auto inst = testing::generated_ring(rng.next(), static_cast<std::size_t>(rng.uniform(2, 30)),
+                                        trial % 2 ? 100'000'000'000'000 : 1'000'000, 1000, false,
+                                        RingKind::unidirectional);
+    inst.cost_scale = trial % 3;  // costs in units of 1, 0.1 or 0.01
+    const auto s = paced(inst);
+    ASSERT_TRUE(s.has_value());
+    expect_optimal(inst, *s, "trial " + std::to_string(trial));
+    const auto f = paced(inst, 0);
+    expect_optimal(inst, *f, "trial " + std::to_string(trial) + " (fluid)");
+  }
+}
+
+// One heavy source, then a chain whose costs decrease (strict ASAP's quadratic worst case,
+// n (n - 1) / 2 transfers) or increase (ALAP's): every relay holds one item and keeps one.
+RingInstance chain(std::size_t n, std::int64_t items, bool decreasing) {
+  std::vector<std::int64_t> costs;
+  for (std::size_t i = 0; i < n; ++i)
+    costs.push_back(2 * static_cast<std::int64_t>(decreasing ? n - i : i + 1));
+  std::vector<std::int64_t> loads(n, 1), targets(n, 1);
+  loads[0] = items;
+  targets[n - 1] = items;
+  return testing::make_ring(RingKind::unidirectional, loads, targets, costs);
+}
+
+TEST(PacedUnidirectional, MonotoneCostChainsTakeOneTransferPerLink) {
+  for (const std::size_t n : {10, 40, 160})
+    for (const std::int64_t items : {std::int64_t{1'000'000}, std::int64_t{1'000'000'000'000}})
+      for (const bool decreasing : {true, false}) {
+        const auto inst = chain(n, items, decreasing);
+        const std::string what = "n=" + std::to_string(n) + (decreasing ? " decreasing" : " up");
+        // Increasing costs make ALAP quadratic: 2^16 + 4 n pieces are not enough at n = 160 with
+        // a budget of 2 per link, which then falls back to the late fluid schedule.
+        for (const std::int64_t budget :
+             {std::int64_t{-1}, 2 * static_cast<std::int64_t>(n), std::int64_t{0}}) {
+          const auto s = paced(inst, budget);
+          ASSERT_TRUE(s.has_value());
+          EXPECT_EQ(expect_optimal(inst, *s, what), n - 1) << what << " budget " << budget;
+        }
+        if (decreasing) {
+          EXPECT_EQ(strict_asap_transfers(inst), n * (n - 1) / 2);
+        }
+      }
+}
+
+// A fast link between two nearly saturated slow links, relays with 1 to 1000 own items, up to
+// 10^14 items: the chains that made back-to-back plans explode.
+TEST(PacedUnidirectional, AdversarialRelayChainsAreOptimal) {
+  Rng rng(74);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::size_t n = static_cast<std::size_t>(rng.uniform(3, 12));
+    std::vector<std::int64_t> costs(n);
+    for (std::size_t i = 0; i < n; ++i) costs[i] = i % 2 ? rng.uniform(1, 2) : rng.uniform(5, 9);
+    const std::int64_t items = rng.uniform(1, trial % 2 ? 100'000'000'000'000 : 1000);
+    const std::int64_t own = rng.uniform(1, trial % 3 ? 3 : 1000);
+    std::vector<std::int64_t> loads(n, own), targets(n, own);
+    loads[0] += items;
+    targets[n - 1] += items;
+    const auto inst = testing::make_ring(RingKind::unidirectional, loads, targets, costs);
+    const auto s = paced(inst);
+    ASSERT_TRUE(s.has_value());
+    EXPECT_LE(expect_optimal(inst, *s, "trial " + std::to_string(trial)), 3 * n);
+    expect_optimal(inst, *paced(inst, 0), "trial " + std::to_string(trial) + " (fluid)");
+  }
+}
+
+TEST(PacedUnidirectional, DoesNotApplyToZeroLoadsOrTargetsNorToHugeMakespans) {
+  const auto zero_load =
+      testing::make_ring(RingKind::unidirectional, {0, 5, 1}, {2, 2, 2}, {1, 2, 3});
+  EXPECT_FALSE(paced(zero_load).has_value());
+  const auto zero_target =
+      testing::make_ring(RingKind::unidirectional, {3, 2, 1}, {0, 3, 3}, {1, 2, 3});
+  EXPECT_FALSE(paced(zero_target).has_value());
+  // 10^18 items over a link of cost 9: the makespan reaches 2^62 ticks.
+  const std::int64_t huge = 1'000'000'000'000'000'000;
+  const auto big =
+      testing::make_ring(RingKind::unidirectional, {huge, 1, 1}, {1, 1, huge}, {9, 9, 1});
+  EXPECT_FALSE(paced(big).has_value());
+  // plan_ring still plans them (strict ASAP), validated.
+  for (const auto& inst : {zero_load, zero_target, big}) {
+    const auto plan = ring::plan_ring(inst);
+    EXPECT_TRUE(sim::validate_ring_schedule(inst, plan.schedule).valid);
+  }
+}
+
+TEST(PacedUnidirectional, PathsThroughTheLastEdgeComeOutInLinkOrder) {
+  // Transfers are sorted by sending edge whatever path they belong to.
+  Rng rng(75);
+  int wrapping = 0;
+  for (int trial = 0; trial < 500; ++trial) {
+    const auto inst =
+        testing::generated_ring(rng.next(), static_cast<std::size_t>(rng.uniform(2, 25)), 20, 9,
+                                false, RingKind::unidirectional);
+    const auto s = paced(inst);
+    ASSERT_TRUE(s.has_value());
+    expect_optimal(inst, *s, "trial " + std::to_string(trial));
+    for (std::size_t i = 1; i < s->transfers.size(); ++i)
+      ASSERT_LE(s->transfers[i - 1].from, s->transfers[i].from) << "trial " << trial;
+    const auto prefix = ring::RingPrefix::of(inst);
+    wrapping += prefix.sums.back() > prefix.lo && prefix.sums.front() > prefix.lo;
+  }
+  EXPECT_GT(wrapping, 50);
+}
+
+}  // namespace
+}  // namespace redist
