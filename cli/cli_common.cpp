@@ -1,6 +1,9 @@
 #include "cli_common.hpp"
 
-#include <iostream>
+#include "redist/core/generator_command.hpp"
+#include "redist/lau/option_specs.hpp"
+#include "redist/perm/option_specs.hpp"
+#include "redist/ring/option_specs.hpp"
 
 namespace redist::cli {
 
@@ -28,6 +31,22 @@ CLI::Option* bind_one(CLI::App* cmd, const OptionSpec& spec) {
   if (spec.kind == OptionSpec::Kind::text) return option;
   const auto check = [spec](std::string& word) { return spec.check(word); };
   return option->check(CLI::Validator(check, spec.value_name));
+}
+
+// `redist gen NAME [--seed S] [-o FILE] ...`: FILE (default standard output) is declared before
+// the instance is drawn and written only when that succeeded.
+void add_generator(CLI::App& gen, const GeneratorCommand& command) {
+  CLI::App* cmd = gen.add_subcommand(command.name, command.help);
+  auto output = std::make_shared<std::string>("-");
+  bind_options(cmd, {command.seed});
+  add_output(cmd, "-o,--output", *output, "output file (default: standard output)");
+  bind_options(cmd, command.options);
+  cmd->callback([output, make = command.make] {
+    io::OutputFiles outputs;
+    outputs.declare(*output, "-o");
+    outputs.set_text(*output, make());
+    outputs.commit();
+  });
 }
 
 }  // namespace
@@ -60,26 +79,11 @@ CLI::Option* add_output(CLI::App* cmd, const std::string& names, std::string& pa
   return cmd->add_option(names, path, help)->check(CLI::Validator(not_empty, "PATH"));
 }
 
-CLI::App* add_generator(CLI::App& gen, const std::string& name, const std::string& help,
-                        std::uint64_t& seed, const std::vector<OptionSpec>& specs,
-                        std::function<std::string()> make) {
-  CLI::App* cmd = gen.add_subcommand(name, help);
-  auto output = std::make_shared<std::string>("-");
-  bind_options(cmd, {seed_option(seed)});
-  add_output(cmd, "-o,--output", *output, "output file (default: standard output)");
-  bind_options(cmd, specs);
-  cmd->callback([output, make = std::move(make)] {
-    io::OutputFiles outputs;
-    outputs.declare(*output, "-o");
-    outputs.set_text(*output, make());
-    outputs.commit();
-  });
-  return cmd;
-}
-
-void print_written(const std::string& summary, const std::vector<std::string>& files) {
-  std::cout << summary << "\nwrote:\n";
-  for (const auto& file : files) std::cout << "  " << file << "\n";
+void register_generators(CLI::App& gen) {
+  // Each layer describes its generator (core/generator_command.hpp).
+  for (const GeneratorCommand& command :
+       {ring::generator_command(), lau::generator_command(), perm::generator_command()})
+    add_generator(gen, command);
 }
 
 }  // namespace redist::cli

@@ -4,10 +4,6 @@
 // facade and prints what one library writer returns; main.cpp maps errors to the exit status
 // contract (docs/architecture.md "Errors").
 
-#include <cstdint>
-#include <functional>
-#include <iostream>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,7 +12,6 @@
 #include "redist/core/error.hpp"
 #include "redist/core/option_spec.hpp"
 #include "redist/io/output_files.hpp"
-#include "redist/report/report_files.hpp"
 
 namespace redist::cli {
 
@@ -54,41 +49,11 @@ auto blaming(const std::string& file, Step&& step, const std::string& field = ""
   }
 }
 
-/// `redist gen NAME [--seed S] [-o FILE]` and `specs`: FILE (default standard output) is declared
-/// before `make` runs and written only when it succeeded.
-CLI::App* add_generator(CLI::App& gen, const std::string& name, const std::string& help,
-                        std::uint64_t& seed, const std::vector<OptionSpec>& specs,
-                        std::function<std::string()> make);
-
-/// An experiment's summary, then the files it wrote.
-void print_written(const std::string& summary, const std::vector<std::string>& files);
-/// `redist experiment NAME [--quick] [--out DIR] ...` (default results/NAME; the other options as
-/// option_specs(Options&) describes them): `run(options)`'s report
-/// is written into DIR by `write` and summarised by `format` (the report layer's three functions);
-/// progress, where the experiment reports it, goes to standard error.
-template <class Options, class Run, class Write, class Format>
-CLI::App* add_experiment(CLI::App& experiment, const std::string& name, const std::string& help,
-                         const std::string& quick, std::shared_ptr<Options> options, Run run,
-                         Write write, Format format) {
-  if constexpr (requires { options->progress; }) options->progress = &std::cerr;  // a line a step
-  auto dir = std::make_shared<std::string>("results/" + name);
-  CLI::App* cmd = experiment.add_subcommand(name, help);
-  cmd->add_flag("--quick", options->quick, quick);
-  add_output(cmd, "--out", *dir, "output directory (default " + *dir + ")");
-  bind_options(cmd, option_specs(*options));  // the options' own layer describes them
-  cmd->callback([=] {
-    report::require_report_folder(*dir);
-    const auto report = run(*options);
-    const std::vector<std::string> files = write(report, *dir);
-    print_written(format(report), files);
-  });
-  return cmd;
-}
-
-// Each command family registers its subcommands (cmd_<family>.cpp).
-void register_ring(CLI::App& app, CLI::App& gen, int& exit_code);
-void register_lau(CLI::App& app, CLI::App& gen);
-void register_perm(CLI::App& app, CLI::App& gen);
+// Each command family registers its subcommands (cmd_<family>.cpp; `gen`'s in cli_common.cpp).
+void register_ring(CLI::App& app, int& exit_code);
+void register_lau(CLI::App& app);
+void register_perm(CLI::App& app);
 void register_experiments(CLI::App& experiment);
+void register_generators(CLI::App& gen);
 
 }  // namespace redist::cli

@@ -1,75 +1,47 @@
 // `redist experiment lau|perm|hetbi|simgrid [--quick] [--out DIR] ...`: the documents' tables and
-// figures, run, written and summarised by the report layer; the options bind to the experiments'
-// option types. simgrid (document 000 section 8, docs/simgrid.md) needs the simgrid layer.
+// figures. The report layer describes, runs, writes and summarises each one
+// (report/experiment_command.hpp); simgrid (document 000 section 8, docs/simgrid.md) needs the
+// simgrid layer.
+
+#include <iostream>
 
 #include "cli_common.hpp"
-#include "redist/report/hetbi_experiment.hpp"
-#include "redist/report/lau_experiment_report.hpp"
-#include "redist/report/option_specs.hpp"
-#include "redist/report/perm_experiment.hpp"
+#include "redist/report/experiment_command.hpp"
 #ifdef REDIST_HAVE_MILP
 #include "redist/exact/ring_optimum.hpp"
 #endif
 #ifdef REDIST_HAVE_SIMGRID
 #include "redist/report/simgrid_study_report.hpp"
-#include "redist/simgrid/option_specs.hpp"
-#include "redist/simgrid/simgrid_study.hpp"
 #endif
 
 namespace redist::cli {
 
 namespace {
 
-void register_lau(CLI::App& experiment) {
-  auto run = std::make_shared<report::LauExperimentOptions>();
-  add_experiment(experiment, "lau", "Document 002's Tables 1-4 (all-port ring), CSV and SVG plots",
-                 "small samples (seconds instead of minutes)", run, report::run_lau_experiment,
-                 report::write_lau_experiment, report::format_lau_tables);
+// `redist experiment NAME [--quick] [--out DIR] ...` (default results/NAME).
+void add_experiment(CLI::App& experiment, const report::ExperimentCommand& command) {
+  auto dir = std::make_shared<std::string>("results/" + command.name);
+  CLI::App* cmd = experiment.add_subcommand(command.name, command.help);
+  bind_options(cmd, {command.quick});
+  add_output(cmd, "--out", *dir, "output directory (default " + *dir + ")");
+  bind_options(cmd, command.options);
+  cmd->callback([dir, run = command.run] { std::cout << run(*dir); });
 }
-
-void register_perm(CLI::App& experiment) {
-  auto run = std::make_shared<report::PermExperimentOptions>();
-  add_experiment(experiment, "perm",
-                 "Document 003's Figures 1-2, Table 1a and the stencil coupling",
-                 "fewer points and draws (seconds)", run, report::run_perm_experiment,
-                 report::write_perm_experiment, report::format_perm_experiment);
-}
-
-void register_hetbi(CLI::App& experiment) {
-  auto run = std::make_shared<report::HetbiExperimentOptions>();
-  add_experiment(
-      experiment, "hetbi",
-      "Heterogeneous bidirectional rings of every shape: makespan against the best lower bound, "
-      "tau_int reached, exact optima of small rings (CSV, SVG)",
-      "a few rings per shape, n = 4..16 (seconds)", run, report::run_hetbi_experiment,
-      report::write_hetbi_experiment, report::format_hetbi_summary);
-#ifdef REDIST_HAVE_MILP
-  run->small_ring_optimum = [](const RingInstance& instance, const ring::RingPlan& plan) {
-    return exact::proved_ring_optimum(instance, plan, 20'000);
-  };
-#endif
-}
-
-#ifdef REDIST_HAVE_SIMGRID
-void register_simgrid(CLI::App& experiment) {
-  auto run = std::make_shared<simgrid::SimgridStudyOptions>();
-  add_experiment(
-      experiment, "simgrid",
-      "Document 000's SimGrid study (Figures 13-14): when do redistributions pay off? CSV and SVG",
-      "4 seeds instead of 30 (well under a minute)", run, simgrid::run_simgrid_study,
-      report::write_simgrid_study, report::format_simgrid_study);
-}
-#endif
 
 }  // namespace
 
 void register_experiments(CLI::App& experiment) {
-  register_lau(experiment);
-  register_perm(experiment);
-  register_hetbi(experiment);
-#ifdef REDIST_HAVE_SIMGRID
-  register_simgrid(experiment);
+  // Progress, where an experiment reports it, goes to standard error: a line a step. hetbi's exact
+  // optima of small rings need the exact layer, which is optional and sits beside report.
+#ifdef REDIST_HAVE_MILP
+  auto commands = report::experiment_commands(&std::cerr, exact::proved_ring_optimum);
+#else
+  auto commands = report::experiment_commands(&std::cerr);
 #endif
+#ifdef REDIST_HAVE_SIMGRID
+  commands.push_back(report::simgrid_experiment_command(&std::cerr));
+#endif
+  for (const auto& command : commands) add_experiment(experiment, command);
 }
 
 }  // namespace redist::cli

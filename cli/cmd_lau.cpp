@@ -1,15 +1,12 @@
 // The all-port ring of document 002 (library: lau/, sim/allport_*, report/lau_text):
 //   redist lau INSTANCE [--mode single|multi] [--algorithm linear|traffic|optimal|window]
 //     [--traffic-rule corrected|printed] [--json] [--svg FILE]
-//   redist gen lau --n N --max-load M [--whole-average] --seed S [-o FILE]
 
 #include <iostream>
 
 #include "cli_common.hpp"
-#include "redist/io/json_text.hpp"
 #include "redist/io/output_files.hpp"
 #include "redist/lau/allport_io.hpp"
-#include "redist/lau/generator.hpp"
 #include "redist/lau/option_specs.hpp"
 #include "redist/report/execution_svg.hpp"
 #include "redist/report/lau_text.hpp"
@@ -21,7 +18,6 @@ namespace {
 struct LauCliOptions {
   Files files;
   lau::LauOptions planner;
-  lau::LauGenOptions gen;
 };
 
 void run_lau(const LauCliOptions& opt) {
@@ -30,11 +26,7 @@ void run_lau(const LauCliOptions& opt) {
   f.declare(outputs);
   const sim::AllportInstance inst = lau::read_allport_instance(f.input);
   const lau::LauPlan plan = plan_lau(inst, opt.planner);
-  if (plan.status == lau::LauStatus::window_too_large)
-    throw InputError(f.input, "--algorithm",
-                     "the window search would evaluate " + std::to_string(plan.window->size()) +
-                         " shifts (limit " + std::to_string(opt.planner.max_window) +
-                         "); use optimal");
+  blaming(f.input, [&] { lau::require_planned(plan, opt.planner); });
   // Drawn before anything is written: a ring too large to draw leaves no file behind.
   const auto draw = [&] { return report::lau_execution_svg(inst, plan); };
   if (!f.svg.empty()) outputs.set_text(f.svg, blaming(f.svg, draw, "--svg"));
@@ -44,7 +36,7 @@ void run_lau(const LauCliOptions& opt) {
 
 }  // namespace
 
-void register_lau(CLI::App& app, CLI::App& gen) {
+void register_lau(CLI::App& app) {
   auto opt = std::make_shared<LauCliOptions>();
   CLI::App* cmd = add_command(
       app, "lau", "All-port ring schedule (document 002): flows, traffic, T_single, T_multi",
@@ -52,12 +44,6 @@ void register_lau(CLI::App& app, CLI::App& gen) {
       "draw the step-by-step execution into this SVG file");
   bind_options(cmd, lau::option_specs(opt->planner));
   cmd->callback([opt] { run_lau(*opt); });
-
-  add_generator(
-      gen, "lau", "Random all-port instance (loads uniform in [0, max-load])", opt->gen.seed,
-      lau::option_specs(opt->gen), [opt] {
-        return io::json_text(lau::allport_instance_to_json(generate_lau_instance(opt->gen)));
-      });
 }
 
 }  // namespace redist::cli

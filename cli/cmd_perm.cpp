@@ -2,7 +2,6 @@
 //   redist perm INSTANCE [--objective volume|steps] [-o STEPS.json] [--json]: the best permutation
 //     for one cost model with its one-port step schedule (perm::plan_perm checks it), beside the
 //     canonical labelling and greedy relabellings.
-//   redist gen perm --dist NAME [-P N] [-D N] [--grid PxQ] ... --seed S [-o FILE]
 
 #include <iostream>
 
@@ -19,7 +18,6 @@ namespace {
 struct PermOptions {
   Files files;
   perm::PermObjective objective = perm::PermObjective::volume;
-  perm::PermGenRequest gen;
 };
 
 void run_perm(const PermOptions& opt) {
@@ -36,7 +34,7 @@ void run_perm(const PermOptions& opt) {
 
 }  // namespace
 
-void register_perm(CLI::App& app, CLI::App& gen) {
+void register_perm(CLI::App& app) {
   auto opt = std::make_shared<PermOptions>();
   CLI::App* cmd = add_command(
       app, "perm", "Best permutation of parts onto processors, with its one-port step schedule",
@@ -44,10 +42,6 @@ void register_perm(CLI::App& app, CLI::App& gen) {
       "write the result with its step schedule to this file");
   bind_options(cmd, {perm::objective_option(opt->objective)});
   cmd->callback([opt] { run_perm(*opt); });
-
-  add_generator(gen, "perm", "Random permutation instance (document 003 distributions)",
-                opt->gen.options.seed, perm::option_specs(opt->gen),
-                [opt] { return perm::generated_instance_text(opt->gen); });
 }
 
 }  // namespace redist::cli

@@ -4,23 +4,16 @@
 //   redist bounds INSTANCE [--json]
 //   redist exact INSTANCE [-o SCHEDULE] [--json] [--solver cbc|glpk] [--node-limit N]
 //     [--from-scratch]                            (only with the exact layer)
-//   redist gen ring --n N --ring uni|bi --costs hom|het --max-load M [--max-cost C]
-//     [--cost-decimals D] [--shape NAME] [--light] --seed S [-o FILE]
 
-#include <exception>
 #include <iostream>
 
 #include "cli_common.hpp"
-#include "redist/io/budgeted_read.hpp"
-#include "redist/io/json_text.hpp"
-#include "redist/io/memory_budget.hpp"
 #include "redist/io/output_files.hpp"
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/report/schedule_svg.hpp"
 #include "redist/ring/bounds_output.hpp"
-#include "redist/ring/generator.hpp"
 #include "redist/ring/option_specs.hpp"
-#include "redist/ring/plan_memory.hpp"
+#include "redist/ring/plan_file.hpp"
 #include "redist/ring/plan_output.hpp"
 #include "redist/sim/schedule_file_check.hpp"
 #include "redist/sim/validation_output.hpp"
@@ -37,7 +30,6 @@ struct RingOptions {
   Files files;
   std::string schedule;
   ring::RingPlanOptions planner;
-  ring::RingGenOptions gen;
 #ifdef REDIST_HAVE_MILP
   exact::RingOptimumOptions exact;
 #endif
@@ -47,35 +39,23 @@ void run_plan(const RingOptions& opt) {
   const Files& f = opt.files;
   io::OutputFiles outputs({f.input});
   f.declare(outputs);
-  const RingInstance instance = io::read_ring_instance_within_budget(f.input);
-  io::require_memory(ring::plan_memory_estimate(instance), f.input,
-                     "planning this ring (n = " + std::to_string(instance.size()) + ")");
   // Streamed (a 10^7-transfer schedule is never held as text) while the plan is validated, from
-  // plan_ring's copy, then renamed into place from ours (docs/limits.md "Output files").
+  // plan_ring's copy, and renamed into place once it is (docs/limits.md "Output files").
   const ring::RingPlan* shown = nullptr;
-  const auto write_plan = [&](const io::TextWriter& write) {
-    ring::write_plan_json(*shown, write);
+  const auto write = [&](const io::TextWriter& to) { ring::write_plan_json(*shown, to); };
+  if (!f.output.empty()) outputs.set_producer(f.output, write);
+  const auto stage = [&](const RingInstance& instance, const ring::RingPlan& checked) {
+    shown = &checked;
+    if (!f.svg.empty()) outputs.set_text(f.svg, report::plan_svg(instance, checked));
+    outputs.stage();
   };
-  if (!f.output.empty()) outputs.set_producer(f.output, write_plan);
-  std::exception_ptr staging_failed;  // an output's error, not the instance's: kept from `blaming`
-  // System 6 refuses huge magnitudes: the error names the file (docs/design.md section 3).
-  const ring::RingPlan plan = blaming(f.input, [&] {
-    return plan_ring(instance, opt.planner, [&](const ring::RingPlan& checked) {
-      shown = &checked;
-      try {
-        if (!f.svg.empty()) outputs.set_text(f.svg, report::plan_svg(instance, checked));
-        outputs.stage();
-      } catch (...) {
-        staging_failed = std::current_exception();
-      }
-    });
-  });
-  if (staging_failed) std::rethrow_exception(staging_failed);
-  shown = &plan;
+  const ring::PlannedFile planned = ring::plan_ring_file(f.input, opt.planner, stage);
+  shown = &planned.plan;
   outputs.commit();  // every output, or none
-  ring::write_plan_report(plan, instance.size(), f.json, f.output, [](std::string_view piece) {
-    std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
-  });
+  ring::write_plan_report(
+      planned.plan, planned.instance.size(), f.json, f.output, [](std::string_view piece) {
+        std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+      });
 }
 
 int run_check(const RingOptions& opt) {
@@ -92,14 +72,6 @@ void run_bounds(const Files& f) {
                        : bounds_summary_text(instance, bounds));
 }
 
-void register_gen_ring(CLI::App& gen, const std::shared_ptr<RingOptions>& opt) {
-  add_generator(
-      gen, "ring", "Random ring instance (loads and targets in [1, max-load])", opt->gen.seed,
-      ring::option_specs(opt->gen), [opt] {
-        return io::json_text(io::ring_instance_to_json(ring::generate_ring_instance(opt->gen)));
-      });
-}
-
 #ifdef REDIST_HAVE_MILP
 void run_exact(const RingOptions& opt) {
   const Files& f = opt.files;
@@ -107,9 +79,7 @@ void run_exact(const RingOptions& opt) {
   f.declare(outputs);
   const RingInstance instance = io::read_ring_instance(f.input);
   const exact::RingOptimum r = exact_ring_optimum(instance, opt.exact);
-  if (r.status == exact::RingOptimum::Status::refused)
-    throw InputError(f.input, "size",
-                     "too large for the exact model: " + r.refusal + "; use `redist plan`");
+  blaming(f.input, [&] { exact::require_not_refused(r); });
   if (!f.output.empty()) outputs.set_text(f.output, exact::ring_optimum_json_text(r));
   outputs.commit();
   std::cout << (f.json
@@ -129,7 +99,7 @@ void register_exact(CLI::App& app, const std::shared_ptr<RingOptions>& opt) {
 
 }  // namespace
 
-void register_ring(CLI::App& app, CLI::App& gen, int& exit_code) {
+void register_ring(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<RingOptions>();  // one command runs: they can share one
   Files& f = opt->files;
   CLI::App* plan = add_command(app, "plan", "Best redistribution schedule for a ring instance", f,
@@ -147,7 +117,6 @@ void register_ring(CLI::App& app, CLI::App& gen, int& exit_code) {
 #ifdef REDIST_HAVE_MILP
   register_exact(app, opt);
 #endif
-  register_gen_ring(gen, opt);
 }
 
 }  // namespace redist::cli

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "cli_common.hpp"
@@ -25,13 +26,8 @@ std::optional<std::string> unknown_command(CLI::App& app, int argc, const char* 
     if (word.empty() || word[0] == '-' || commands.empty()) return std::nullopt;
     std::vector<std::string> names;
     for (const CLI::App* c : commands) names.push_back(c->get_name());
-    if (std::find(names.begin(), names.end(), word) == names.end()) {
-      const std::string best = closest_name(names, word);
-      return "unknown subcommand '" + prefix + word + "' (" +
-             (best.empty() ? "commands: " + CLI::detail::join(names, ", ")
-                           : "did you mean '" + best + "'?") +
-             ")";
-    }
+    if (std::find(names.begin(), names.end(), word) == names.end())
+      return unknown_subcommand_message(names, prefix, word);
     level = level->get_subcommand(word);
     prefix += word + " ";
   }
@@ -61,9 +57,10 @@ int main(int argc, char** argv) {
       std::make_shared<CLI::App>("Write a random instance (reproducible with --seed)", "gen");
   auto experiment =
       std::make_shared<CLI::App>("Reproduce a document's tables or figures", "experiment");
-  register_ring(app, *gen, exit_code);
-  register_lau(app, *gen);
-  register_perm(app, *gen);
+  register_ring(app, exit_code);
+  register_lau(app);
+  register_perm(app);
+  register_generators(*gen);
   register_experiments(*experiment);
   for (const auto& family : {gen, experiment}) app.add_subcommand(family)->require_subcommand(1);
   if (const auto unknown = unknown_command(app, argc, argv)) {

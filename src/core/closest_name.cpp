@@ -30,4 +30,14 @@ std::string closest_name(const std::vector<std::string>& names, const std::strin
   return best;
 }
 
+std::string unknown_subcommand_message(const std::vector<std::string>& names,
+                                       const std::string& path, const std::string& word) {
+  std::string message = "unknown subcommand '" + path + word + "' (";
+  const std::string best = closest_name(names, word);
+  if (!best.empty()) return message + "did you mean '" + best + "'?)";
+  message += "commands: ";
+  for (std::size_t i = 0; i < names.size(); ++i) message += (i > 0 ? ", " : "") + names[i];
+  return message + ")";
+}
+
 }  // namespace redist

@@ -199,4 +199,10 @@ std::optional<Ticks> proved_ring_optimum(const RingInstance& instance, const rin
   return std::nullopt;
 }
 
+void require_not_refused(const RingOptimum& optimum) {
+  if (optimum.status == RingOptimum::Status::refused)
+    throw InputError("", "size",
+                     "too large for the exact model: " + optimum.refusal + "; use `redist plan`");
+}
+
 }  // namespace redist::exact

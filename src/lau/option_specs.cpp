@@ -1,5 +1,9 @@
 #include "redist/lau/option_specs.hpp"
 
+#include <memory>
+
+#include "redist/io/json_text.hpp"
+#include "redist/lau/allport_io.hpp"
 #include "redist/sim/allport_instance.hpp"
 
 namespace redist::lau {
@@ -26,6 +30,14 @@ std::vector<OptionSpec> option_specs(LauGenOptions& options) {
       flag_option("--whole-average", options.whole_average,
                   "redraw until n divides the total (n <= 10000)"),
   };
+}
+
+GeneratorCommand generator_command() {
+  auto options = std::make_shared<LauGenOptions>();
+  return {"lau", "Random all-port instance (loads uniform in [0, max-load])",
+          seed_option(options->seed), option_specs(*options), [options] {
+            return io::json_text(allport_instance_to_json(generate_lau_instance(*options)));
+          }};
 }
 
 }  // namespace redist::lau

@@ -1,5 +1,6 @@
 #include "redist/lau/planner.hpp"
 
+#include "redist/core/error.hpp"
 #include "redist/lau/optimal.hpp"
 #include "redist/sim/allport_shift_evaluator.hpp"
 
@@ -61,6 +62,13 @@ LauPlan plan_lau(const sim::AllportInstance& instance, const LauOptions& options
   plan.t_single = eval.single_send(plan.shift);
   plan.t_multi = eval.multi_send(plan.shift);
   return plan;
+}
+
+void require_planned(const LauPlan& plan, const LauOptions& options) {
+  if (plan.status != LauStatus::window_too_large) return;
+  throw InputError("", "--algorithm",
+                   "the window search would evaluate " + std::to_string(plan.window->size()) +
+                       " shifts (limit " + std::to_string(options.max_window) + "); use optimal");
 }
 
 }  // namespace redist::lau

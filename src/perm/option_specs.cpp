@@ -1,5 +1,7 @@
 #include "redist/perm/option_specs.hpp"
 
+#include <memory>
+
 namespace redist::perm {
 
 OptionSpec objective_option(PermObjective& objective) {
@@ -32,6 +34,13 @@ std::vector<OptionSpec> option_specs(PermGenRequest& request) {
                     std::map<std::string, std::string>{{"counts", "counts"}, {"items", "items"}},
                     "counts (default) or items (default for block1d)"),
   };
+}
+
+GeneratorCommand generator_command() {
+  auto request = std::make_shared<PermGenRequest>();
+  return {"perm", "Random permutation instance (document 003 distributions)",
+          seed_option(request->options.seed), option_specs(*request),
+          [request] { return generated_instance_text(*request); }};
 }
 
 }  // namespace redist::perm

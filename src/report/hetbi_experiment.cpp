@@ -94,7 +94,8 @@ HetbiRow measure(ring::RingShape shape, std::size_t n, int k,
   row.list_scheduled = plan.method.rfind("event-driven", 0) == 0;
   row.millis = std::chrono::duration<double, std::milli>(t1 - t0).count();
   if (n <= 8) row.exact = exact_optimum(inst, plan);
-  if (n <= 8 && options.small_ring_optimum) row.optimum = options.small_ring_optimum(inst, plan);
+  if (n <= 8 && options.small_ring_optimum)
+    row.optimum = options.small_ring_optimum(inst, plan, options.optimum_node_limit);
   if (row.exact)
     row.bound = std::max(row.bound, *row.exact);  // an exhaustive search is a proof too
   if (row.optimum) row.bound = std::max(row.bound, *row.optimum);  // so is a solved MILP

@@ -1,5 +1,10 @@
 #include "redist/ring/option_specs.hpp"
 
+#include <memory>
+
+#include "redist/io/json_text.hpp"
+#include "redist/io/ring_instance_io.hpp"
+
 namespace redist::ring {
 
 std::vector<OptionSpec> option_specs(RingPlanOptions& options) {
@@ -39,6 +44,14 @@ std::vector<OptionSpec> option_specs(RingGenOptions& options) {
       flag_option("--light", options.light,
                   "light redistribution (every processor sends its own load)"),
   };
+}
+
+GeneratorCommand generator_command() {
+  auto options = std::make_shared<RingGenOptions>();
+  return {"ring", "Random ring instance (loads and targets in [1, max-load])",
+          seed_option(options->seed), option_specs(*options), [options] {
+            return io::json_text(io::ring_instance_to_json(generate_ring_instance(*options)));
+          }};
 }
 
 }  // namespace redist::ring

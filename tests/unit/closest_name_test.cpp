@@ -1,4 +1,4 @@
-// closest_name: the "did you mean" of the CLI's unknown subcommands.
+// closest_name: the "did you mean" of the CLI's unknown subcommands, and the message itself.
 
 #include "redist/core/closest_name.hpp"
 
@@ -26,6 +26,17 @@ TEST(ClosestName, PrefersAPrefixThenTheNearestWithinTwoEdits) {
   EXPECT_EQ(closest_name(kCommands, "bonds"), "bounds");
   EXPECT_EQ(closest_name(kCommands, "xyzzy"), "");  // nothing close: the caller lists them
   EXPECT_EQ(closest_name({}, "plan"), "");
+}
+
+TEST(UnknownSubcommandMessage, SuggestsTheClosestNameElseListsThem) {
+  EXPECT_EQ(unknown_subcommand_message(kCommands, "", "pln"),
+            "unknown subcommand 'pln' (did you mean 'plan'?)");
+  EXPECT_EQ(unknown_subcommand_message({"ring", "lau", "perm"}, "gen ", "rng"),
+            "unknown subcommand 'gen rng' (did you mean 'ring'?)");
+  EXPECT_EQ(unknown_subcommand_message({"ring", "lau", "perm"}, "gen ", "xyzzy"),
+            "unknown subcommand 'gen xyzzy' (commands: ring, lau, perm)");
+  EXPECT_EQ(unknown_subcommand_message({"lau"}, "experiment ", "xyzzy"),
+            "unknown subcommand 'experiment xyzzy' (commands: lau)");
 }
 
 }  // namespace

@@ -161,6 +161,18 @@ TEST(LauPlanner, WindowSearchRefusesHugeWindows) {
                                           {lau::LauAlgorithm::window, sim::SendMode::single});
   EXPECT_EQ(plan.status, lau::LauStatus::window_too_large);
   EXPECT_EQ(lau::plan_lau(sim::allport_instance(loads), {}).status, lau::LauStatus::ok);
+  // The refusal as an error: the option at fault and the numbers (the caller adds the file).
+  const lau::LauOptions window{lau::LauAlgorithm::window, sim::SendMode::single};
+  try {
+    lau::require_planned(plan, window);
+    ADD_FAILURE() << "a refused window search passed require_planned";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "--algorithm");
+    EXPECT_EQ(e.reason(), "the window search would evaluate " +
+                              std::to_string(plan.window->size()) + " shifts (limit 100000000); " +
+                              "use optimal");
+  }
+  EXPECT_NO_THROW(lau::require_planned(lau::plan_lau(sim::allport_instance(loads), {}), {}));
   EXPECT_EQ(lau::parse_lau_algorithm("window"), lau::LauAlgorithm::window);
   EXPECT_EQ(lau::parse_lau_algorithm("fastest"), std::nullopt);
 }

@@ -1,12 +1,17 @@
 // Every layer's option_specs: unique names, help for each option, the library's names for its
-// choices, and each option stores into the field of the options it describes.
+// choices, and each option stores into the field of the options it describes. The generator
+// commands (core/generator_command.hpp) draw what their layer's generator draws from those options.
 
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "redist/io/json_text.hpp"
+#include "redist/io/ring_instance_io.hpp"
+#include "redist/lau/allport_io.hpp"
 #include "redist/lau/option_specs.hpp"
 #include "redist/perm/option_specs.hpp"
 #include "redist/report/option_specs.hpp"
@@ -102,6 +107,52 @@ TEST(OptionSpecsOfLayers, GeneratorsAndExperimentsAreWellFormed) {
   EXPECT_EQ(find(adaptive_specs, "--initial-slowdown").real_min, 1.0);
   find(adaptive_specs, "--margin").store({"2.5"});
   EXPECT_EQ(adaptive.margin, 2.5);
+}
+
+// A generator command, checked and given a seed and option values as a front end would.
+GeneratorCommand configured(GeneratorCommand command, const std::string& name,
+                            const std::string& seed,
+                            const std::vector<std::pair<std::string, std::string>>& values) {
+  EXPECT_EQ(command.name, name);
+  EXPECT_FALSE(command.help.empty()) << name;
+  EXPECT_EQ(command.seed.names, "--seed");
+  expect_well_formed(command.options);
+  command.seed.store({seed});
+  for (const auto& [option, value] : values) find(command.options, option).store({value});
+  return command;
+}
+
+// A generator command's specs fill the options its `make` reads: the same text as the layer's own
+// generator on those options, and a different seed draws a different instance.
+TEST(GeneratorCommands, DrawWhatTheirLayersGeneratorsDraw) {
+  GeneratorCommand ring_gen =
+      configured(ring::generator_command(), "ring", "42", {{"--n", "12"}, {"--ring", "bi"}});
+  ring::RingGenOptions ring_options;
+  ring_options.n = 12;
+  ring_options.kind = RingKind::bidirectional;
+  ring_options.seed = 42;
+  const std::string ring_text = ring_gen.make();
+  EXPECT_EQ(ring_text,
+            io::json_text(io::ring_instance_to_json(ring::generate_ring_instance(ring_options))));
+  ring_gen.seed.store({"43"});
+  EXPECT_NE(ring_gen.make(), ring_text);
+
+  const GeneratorCommand lau_gen =
+      configured(lau::generator_command(), "lau", "7", {{"--max-load", "30"}});
+  lau::LauGenOptions lau_options;
+  lau_options.max_load = 30;
+  lau_options.seed = 7;
+  EXPECT_EQ(lau_gen.make(),
+            io::json_text(lau::allport_instance_to_json(lau::generate_lau_instance(lau_options))));
+
+  const GeneratorCommand perm_gen =
+      configured(perm::generator_command(), "perm", "5", {{"--dist", "skewed"}});
+  perm::PermGenRequest perm_request;
+  perm_request.options.distribution = perm::PermDistribution::skewed;
+  perm_request.options.seed = 5;
+  EXPECT_EQ(perm_gen.make(), perm::generated_instance_text(perm_request));
+  find(perm_gen.options, "--grid").store({"3by5"});  // not PxQ: refused when drawing
+  EXPECT_THROW((void)perm_gen.make(), InputError);
 }
 
 }  // namespace

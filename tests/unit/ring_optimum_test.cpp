@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
 #include "redist/exact/time_indexed_model.hpp"
 #include "redist/ring/exact_search.hpp"
@@ -42,6 +43,7 @@ exact::RingOptimum solve_alone(const RingInstance& inst,
 // between the planner's proved bound (tau_int included) and the planner's makespan.
 void expect_certified(const RingInstance& inst, const exact::RingOptimum& r) {
   ASSERT_NE(r.status, exact::RingOptimum::Status::refused) << r.refusal;
+  EXPECT_NO_THROW(exact::require_not_refused(r));
   const sim::ValidationResult check = sim::validate_ring_schedule(inst, r.schedule);
   ASSERT_TRUE(check.valid) << check.violation->message;
   EXPECT_EQ(check.makespan, r.upper);
@@ -231,6 +233,13 @@ TEST(RingOptimum, RefusesAboveItsLimitsWithTheReason) {
   const exact::RingOptimum big = exact::exact_ring_optimum(generate_ring_instance(gen));
   EXPECT_EQ(big.status, exact::RingOptimum::Status::refused);
   EXPECT_NE(big.refusal.find("n = 9"), std::string::npos) << big.refusal;
+  try {  // the refusal as an error (the caller adds the file)
+    exact::require_not_refused(big);
+    ADD_FAILURE() << "a refusal passed require_not_refused";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "size");
+    EXPECT_EQ(e.reason(), "too large for the exact model: " + big.refusal + "; use `redist plan`");
+  }
 
   const auto heavy = make_ring(RingKind::bidirectional, {1'000'000'000'000'000'000, 1, 1},
                                {1, 1'000'000'000'000'000'000, 1}, {1, 1, 1}, {1, 1, 1});

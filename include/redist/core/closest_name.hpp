@@ -1,7 +1,7 @@
 #pragma once
 // The name a mistyped word most likely meant, for "did you mean ...?" messages (the CLI's unknown
-// subcommands): the name the word begins, else the nearest within two edits (insertions, deletions
-// and substitutions of one character, Levenshtein distance).
+// subcommands, with the message itself): the name the word begins, else the nearest within two
+// edits (insertions, deletions and substitutions of one character, Levenshtein distance).
 
 #include <cstddef>
 #include <string>
@@ -15,5 +15,11 @@ std::size_t edit_distance(const std::string& a, const std::string& b);
 /// The first of `names` that begins with `word` or, failing that, the first at the least edit
 /// distance if that is at most 2; empty when none is close.
 std::string closest_name(const std::vector<std::string>& names, const std::string& word);
+
+/// "unknown subcommand 'gen pln' (did you mean 'plan'?)" for `word`, typed after `path` (the
+/// commands before it, each followed by a space: "gen ") where `names` are the commands; when no
+/// name is close, the names are listed instead: "(commands: ring, lau, perm)".
+std::string unknown_subcommand_message(const std::vector<std::string>& names,
+                                       const std::string& path, const std::string& word);
 
 }  // namespace redist

@@ -81,6 +81,10 @@ RingOptimum exact_ring_optimum(const RingInstance& instance,
 RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPlan& plan,
                                const RingOptimumOptions& options = {});
 
+/// Throws InputError (field "size", no file: the caller knows which) when `optimum` is a refusal:
+/// the instance is too large for the model, and the planner is the tool for it.
+void require_not_refused(const RingOptimum& optimum);
+
 /// The optimum when the search proves it within `node_limit` branch-and-bound nodes (a node limit,
 /// not a time limit, keeps the answer reproducible), else nullopt (refused or not proved).
 std::optional<Ticks> proved_ring_optimum(const RingInstance& instance, const ring::RingPlan& plan,

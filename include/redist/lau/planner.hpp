@@ -56,5 +56,8 @@ struct LauPlan {
 /// The instance must pass check_allport_instance. O(n log T) for optimal, O(n) for linear and
 /// traffic, O(n * window) for window.
 LauPlan plan_lau(const sim::AllportInstance& instance, const LauOptions& options);
+/// Throws InputError (field --algorithm, no file: the caller knows which) when `plan`, planned with
+/// `options`, is the window search's refusal (window_too_large); does nothing for a plan.
+void require_planned(const LauPlan& plan, const LauOptions& options);
 
 }  // namespace redist::lau

@@ -1,9 +1,11 @@
 #pragma once
 // The perm layer's options described for a front end (core/option_spec.hpp): the objective of
-// `redist perm` and the generator's (`redist gen perm`, its --seed excepted).
+// `redist perm` and the generator's (`redist gen perm`, its --seed excepted); and `gen perm` itself
+// (core/generator_command.hpp).
 
 #include <vector>
 
+#include "redist/core/generator_command.hpp"
 #include "redist/core/option_spec.hpp"
 #include "redist/perm/generated_instance.hpp"
 #include "redist/perm/plan.hpp"
@@ -13,5 +15,7 @@ namespace redist::perm {
 OptionSpec objective_option(PermObjective& objective);
 /// The generator's options, --grid and --form (generated_instance.hpp), --seed excepted.
 std::vector<OptionSpec> option_specs(PermGenRequest& request);
+/// `redist gen perm`: generated_instance_text of the options as set.
+GeneratorCommand generator_command();
 
 }  // namespace redist::perm

@@ -22,11 +22,14 @@ struct HetbiExperimentOptions {
   std::size_t max_n = 2000;  // sizes above are skipped
   std::uint64_t seed = 12;
   int effort = 1;
-  /// The proved optimum of a small ring (n <= 8), or nullopt. The exact layer's MILP is optional
-  /// and sits beside the planners, not below report, so the caller that links it (the CLI) passes
-  /// it in; left empty, the CSV's `optimum` column stays blank.
-  std::function<std::optional<Ticks>(const RingInstance&, const ring::RingPlan&)>
-      small_ring_optimum;
+  /// The proved optimum of a small ring (n <= 8) within a node limit, or nullopt: the exact
+  /// layer's proved_ring_optimum. That MILP is optional and sits beside the planners, not below
+  /// report, so the caller that links it (the CLI) passes it in; left empty, the CSV's `optimum`
+  /// column stays blank.
+  using SmallRingOptimum = std::function<std::optional<Ticks>(
+      const RingInstance&, const ring::RingPlan&, std::int64_t node_limit)>;
+  SmallRingOptimum small_ring_optimum;
+  std::int64_t optimum_node_limit = 20'000;  // branch-and-bound nodes per small ring
 };
 
 struct HetbiRow {

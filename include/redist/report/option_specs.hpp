@@ -1,6 +1,6 @@
 #pragma once
 // The experiments' options described for a front end (core/option_spec.hpp): `redist experiment
-// lau|perm|hetbi`, their --quick excepted (each front end says what quick means for it).
+// lau|perm|hetbi`, their --quick excepted (report/experiment_command.hpp describes it).
 
 #include <vector>
 

@@ -2,9 +2,11 @@
 // Output of `redist experiment simgrid`: a text summary, CSV files and SVG plots (Figures 13 and 14
 // of document 000 redrawn with our adaptive policy, and the planner against the simulator).
 
+#include <iosfwd>
 #include <string>
 #include <vector>
 
+#include "redist/report/experiment_command.hpp"
 #include "redist/simgrid/simgrid_study.hpp"
 
 namespace redist::report {
@@ -19,5 +21,9 @@ std::string format_simgrid_study(const simgrid::SimgridStudyResult& result);
 /// when the directory cannot be written.
 std::vector<std::string> write_simgrid_study(const simgrid::SimgridStudyResult& result,
                                              const std::string& dir);
+
+/// `redist experiment simgrid` (report/experiment_command.hpp); a progress line every few percent
+/// goes to `progress` (null: none).
+ExperimentCommand simgrid_experiment_command(std::ostream* progress);
 
 }  // namespace redist::report

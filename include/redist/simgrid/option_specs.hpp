@@ -1,6 +1,7 @@
 #pragma once
 // The SimGrid study's options described for a front end (core/option_spec.hpp): `redist experiment
-// simgrid`, its --quick excepted, the adaptive policy's options (sim/option_specs.hpp) included.
+// simgrid`, its --quick excepted (report/simgrid_study_report.hpp describes it), the adaptive
+// policy's options (sim/option_specs.hpp) included.
 
 #include <vector>
 

@@ -1,0 +1,41 @@
+#include "redist/report/experiment_command.hpp"
+
+#include "redist/report/lau_experiment_report.hpp"
+#include "redist/report/option_specs.hpp"
+#include "redist/report/perm_experiment.hpp"
+
+namespace redist::report {
+
+std::vector<ExperimentCommand> experiment_commands(
+    std::ostream* progress, HetbiExperimentOptions::SmallRingOptimum small_ring_optimum) {
+  auto lau = std::make_shared<LauExperimentOptions>();
+  lau->progress = progress;  // a line per finished block
+  auto perm = std::make_shared<PermExperimentOptions>();
+  perm->progress = progress;
+  auto hetbi = std::make_shared<HetbiExperimentOptions>();
+  hetbi->small_ring_optimum = std::move(small_ring_optimum);
+  return {
+      detail::experiment_command(
+          "lau", "Document 002's Tables 1-4 (all-port ring), CSV and SVG plots",
+          "small samples (seconds instead of minutes)", lau, option_specs(*lau), run_lau_experiment,
+          write_lau_experiment, format_lau_tables),
+      detail::experiment_command(
+          "perm", "Document 003's Figures 1-2, Table 1a and the stencil coupling",
+          "fewer points and draws (seconds)", perm, option_specs(*perm), run_perm_experiment,
+          write_perm_experiment, format_perm_experiment),
+      detail::experiment_command(
+          "hetbi",
+          "Heterogeneous bidirectional rings of every shape: makespan against the best lower "
+          "bound, tau_int reached, exact optima of small rings (CSV, SVG)",
+          "a few rings per shape, n = 4..16 (seconds)", hetbi, option_specs(*hetbi),
+          run_hetbi_experiment, write_hetbi_experiment, format_hetbi_summary),
+  };
+}
+
+std::string written_text(const std::string& summary, const std::vector<std::string>& files) {
+  std::string text = summary + "\nwrote:\n";
+  for (const auto& file : files) text += "  " + file + "\n";
+  return text;
+}
+
+}  // namespace redist::report
