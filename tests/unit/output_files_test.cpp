@@ -117,6 +117,43 @@ TEST_F(OutputSafety, ProducerFailingHalfWayLeavesTheTargetAsItWas) {
   EXPECT_EQ(entries(), 1) << "the temporary is removed with the outputs (as the command exits)";
 }
 
+TEST_F(OutputSafety, StagedOutputsStayHiddenUntilTheCommitAndAreProducedOnce) {
+  write(path("a.json"), "old");
+  OutputFiles outputs;
+  outputs.declare(path("a.json"), "-o");
+  outputs.declare(path("b.svg"), "--svg");
+  int calls = 0;
+  outputs.set_producer(path("a.json"), [&](const TextWriter& write_piece) {
+    ++calls;
+    write_piece("new");
+  });
+  outputs.stage();
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(read(path("a.json")), "old") << "the target is untouched until the commit";
+  EXPECT_EQ(entries(), 2) << "the target and one hidden temporary";
+  outputs.set_text(path("b.svg"), "B");  // given after the stage: written by the commit
+  outputs.commit();
+  EXPECT_EQ(calls, 1) << "a staged output is not produced again";
+  EXPECT_EQ(read(path("a.json")), "new");
+  EXPECT_EQ(read(path("b.svg")), "B");
+  EXPECT_EQ(entries(), 2) << "no temporary left";
+}
+
+TEST_F(OutputSafety, StagedOutputsWithoutACommitLeaveNothing) {
+  write(path("a.json"), "old");
+  {
+    OutputFiles outputs;
+    outputs.declare(path("a.json"), "-o");
+    outputs.declare(path("b.json"), "--other");
+    outputs.set_text(path("a.json"), "new");
+    outputs.set_text(path("b.json"), "B");
+    outputs.stage();
+    EXPECT_EQ(entries(), 3);
+  }  // the command failed after staging (a plan the validator rejected)
+  EXPECT_EQ(read(path("a.json")), "old");
+  EXPECT_EQ(entries(), 1);
+}
+
 TEST_F(OutputSafety, ModeIsPreserved) {
   write(path("private.json"), "old");
   ASSERT_EQ(chmod(path("private.json").c_str(), 0640), 0);

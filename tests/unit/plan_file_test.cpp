@@ -79,5 +79,29 @@ TEST_F(PlanFileTest, EveryRefusalNamesTheFile) {
   EXPECT_NE(magnitude.find("System 6"), std::string::npos) << magnitude;
 }
 
+TEST_F(PlanFileTest, TheConsumersOwnErrorsKeepTheirFile) {
+  ring::RingGenOptions options;
+  options.n = 12;
+  options.seed = 5;
+  write(io::json_text(io::ring_instance_to_json(ring::generate_ring_instance(options))));
+  int calls = 0;
+  const auto planned = ring::plan_ring_file(
+      path_, {}, [&](const RingInstance& instance, const ring::RingPlan& plan) {
+        ++calls;
+        EXPECT_EQ(instance.size(), 12U);
+        EXPECT_FALSE(plan.schedule.transfers.empty());
+      });
+  EXPECT_EQ(calls, 1);
+  try {
+    ring::plan_ring_file(path_, {}, [](const RingInstance&, const ring::RingPlan&) {
+      throw InputError("out.json", "-o", "write failed: No space left on device");
+    });
+    ADD_FAILURE() << "the consumer's error was lost";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "out.json");  // not relabelled with the instance's file
+    EXPECT_EQ(e.field(), "-o");
+  }
+}
+
 }  // namespace
 }  // namespace redist

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/shift_planners.hpp"
@@ -150,6 +151,38 @@ TEST(Plan, TrivialRings) {
   balanced.targets = balanced.loads;
   plan = checked_plan(balanced);
   EXPECT_EQ(static_cast<long long>(*plan.schedule.makespan), 0);
+}
+
+}  // namespace
+}  // namespace redist
+
+namespace redist {
+namespace {
+
+// plan_ring's second form: the consumer sees the plan it returns, once, and its errors come out.
+TEST(Plan, TheConsumerSeesTheReturnedPlanWhileItIsValidated) {
+  Rng rng(501);
+  for (int trial = 0; trial < 200; ++trial) {
+    const auto inst =
+        testing::random_ring(rng, trial % 2 ? RingKind::bidirectional : RingKind::unidirectional,
+                             std::nullopt, 30, 1000);
+    int calls = 0;
+    std::size_t seen_transfers = 0;
+    Ticks seen_makespan = -1;
+    const ring::RingPlan plan = ring::plan_ring(inst, {}, [&](const ring::RingPlan& checked) {
+      ++calls;
+      seen_transfers = checked.schedule.transfers.size();
+      seen_makespan = *checked.schedule.makespan;
+    });
+    EXPECT_EQ(calls, 1);
+    EXPECT_EQ(seen_transfers, plan.schedule.transfers.size());
+    EXPECT_TRUE(seen_makespan == *plan.schedule.makespan);
+    EXPECT_TRUE(sim::validate_ring_schedule(inst, plan.schedule).valid);
+  }
+  const auto inst = testing::generated_ring(7, 20, 100, 9, false);
+  EXPECT_THROW(ring::plan_ring(
+                   inst, {}, [](const ring::RingPlan&) { throw InputError("out", "-o", "full"); }),
+               InputError);
 }
 
 }  // namespace
