@@ -57,6 +57,10 @@ ShiftPlan BestTiming::finish(const RingInstance& inst, Pacing pacing) {
       "; the optimum needs more batches than a schedule may hold, so relays forward in chunks";
   std::string method = method_;
   if (best_->chunked) method.append(kChunked.data(), kChunked.size());
+  // The same flows, each path re-timed as one line per link where it fits: the same or earlier
+  // ends, and far fewer transfers (flow_timing.hpp).
+  if (pacing == Pacing::spaced && inst.bidirectional() && pace_flow_timing(inst, *best_))
+    method += "; then one paced transfer per link where it fits between ASAP and ALAP";
   return {flow_timing_schedule(inst, *best_, pacing), std::move(method), best_->chunked};
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "path_pacing.hpp"
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "redist/ring/path_banding.hpp"
@@ -61,9 +62,7 @@ class FlowTimer {
         mode_(mode),
         pieces_(out.pieces),
         ranges_(out.ranges),
-        give_up_above_(give_up_above) {
-    ranges_.assign(n_, {});
-  }
+        give_up_above_(give_up_above) {}
 
   // Times all paths of direction `dir`; `second` means the other direction was timed first.
   // Stops early once some link ends after give_up_above.
@@ -77,6 +76,12 @@ class FlowTimer {
 
   bool gave_up() const { return gave_up_; }
   bool chunked() const { return chunked_; }
+
+  // Re-times the finished paths of direction `dir` (pace_flow_timing) into out / out_ranges.
+  void pace_direction(int dir, std::vector<DeparturePiece>& out,
+                      std::vector<CurveRange>& out_ranges) {
+    for (const Segment& s : segments(flows_, dir)) pace_segment(s, out, out_ranges);
+  }
 
  private:
   // Records (and says) whether a link ending at `end` makes the timing useless to its caller.
@@ -152,6 +157,41 @@ class FlowTimer {
     }
   }
 
+  void pace_segment(const Segment& s, std::vector<DeparturePiece>& out,
+                    std::vector<CurveRange>& out_ranges) {
+    links_.resize(s.length);
+    loads_.resize(s.length);
+    targets_.resize(s.length);
+    path_ranges_.resize(s.length);
+    for (std::size_t k = 0; k < s.length; ++k) {
+      const std::size_t e = edge_at(s, k);
+      links_[k] = {flows_[e] > 0 ? flows_[e] : -flows_[e], cost(e, s.dir), 0};
+      loads_[k] = k == 0 ? links_[k].items : inst_.loads[sender(e, s.dir)];
+      targets_[k] = inst_.targets[receiver(e, s.dir)];
+      path_ranges_[k] = ranges_[e];
+    }
+    // The releases the timing used, from its curves: the source holds all it sends, so its first
+    // link starts at its release; the last link starts no earlier than its own.
+    links_.front().release = curve(edge_at(s, 0)).front().first;
+    links_.back().release =
+        std::max(links_.back().release, curve(edge_at(s, s.length - 1)).front().first);
+    const std::int64_t max_latest = 8 * static_cast<std::int64_t>(s.length) + (1 << 16);
+    std::size_t at = out.size();
+    if (detail::pace_path(links_, loads_, targets_, pieces_, path_ranges_, inst_.bidirectional(),
+                          max_latest, out, paced_sizes_)) {
+      for (std::size_t k = 0; k < s.length; ++k) {
+        out_ranges[edge_at(s, k)] = {at, paced_sizes_[k]};
+        at += paced_sizes_[k];
+      }
+      return;
+    }
+    for (std::size_t k = 0; k < s.length; ++k) {  // kept as it was
+      const std::size_t e = edge_at(s, k);
+      out_ranges[e] = {out.size(), ranges_[e].size};
+      out.insert(out.end(), curve(e).begin(), curve(e).end());
+    }
+  }
+
   std::vector<DepartureCurve> time_banded(const Segment& s) {
     std::vector<std::int64_t> receiver_targets(s.length);
     for (std::size_t k = 0; k < s.length; ++k)
@@ -180,6 +220,9 @@ class FlowTimer {
   std::vector<CurveRange>& ranges_;
   std::vector<PathLink> links_;  // the current path's links and senders' loads, reused
   std::vector<std::int64_t> loads_;
+  std::vector<std::int64_t> targets_;  // FollowMode::paced: receivers' targets, and buffers
+  std::vector<CurveRange> path_ranges_;
+  std::vector<std::size_t> paced_sizes_;
   bool chunked_ = false;
   std::optional<Ticks> give_up_above_;
   bool gave_up_ = false;
@@ -206,6 +249,7 @@ bool time_flows_into(FlowTiming& timing, const RingInstance& inst, const RingPre
   REDIST_ASSERT(prefix.size() == inst.size());
   const std::size_t n = inst.size();
   timing.shift = shift;
+  timing.order = order;
   timing.flows.resize(n);
   for (std::size_t i = 0; i < n; ++i) timing.flows[i] = shift + prefix.sums[i];  // F_i = x + S_i
   timing.pieces.clear();
@@ -232,6 +276,33 @@ bool time_flows_into(FlowTiming& timing, const RingInstance& inst, const RingPre
     timing.makespan = std::max(timing.makespan, last_departure(timing.curve(e)) + c);
     timing.batches = add_batches(timing.batches, batch_count(timing.curve(e), c, pacing));
   }
+  return true;
+}
+
+bool pace_flow_timing(const RingInstance& inst, FlowTiming& timing) {
+  const std::size_t n = inst.size();
+  if (n < 2 || timing.chunked) return false;
+  std::vector<DeparturePiece> pieces;
+  pieces.reserve(n + n / 2);  // about one per link; unused capacity is never touched
+  std::vector<CurveRange> ranges(n);
+  FlowTimer timer(inst, timing.flows, FollowMode::exact, timing, std::nullopt);
+  timer.pace_direction(+1, pieces, ranges);
+  if (inst.bidirectional()) timer.pace_direction(-1, pieces, ranges);
+  if (pieces.size() >= timing.pieces.size()) return false;
+  timing.pieces = std::move(pieces);
+  timing.ranges = std::move(ranges);
+  Ticks makespan = 0;
+  std::int64_t batches = 0;
+  for (std::size_t e = 0; e < n; ++e) {
+    if (timing.ranges[e].size == 0) continue;
+    const bool right = timing.flows[e] > 0;
+    const Ticks c = right ? inst.succ_cost[e] : inst.pred_cost[(e + 1) % n];
+    makespan = std::max(makespan, last_departure(timing.curve(e)) + c);
+    batches = add_batches(batches, batch_count(timing.curve(e), c, Pacing::spaced));
+  }
+  REDIST_ASSERT(makespan <= timing.makespan);  // every path ends as early as before
+  timing.makespan = makespan;
+  timing.batches = batches;
   return true;
 }
 

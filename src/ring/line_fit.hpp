@@ -20,6 +20,9 @@
 
 namespace redist::ring::detail {
 
+/// Times and spacings below this keep every product b P of fit_line within 128 bits.
+inline constexpr std::int64_t kLineTimeLimit = std::int64_t{1} << 62;
+
 struct LineConstraint {
   Ticks a = 0;
   std::int64_t b = 0;  // the constrained item's index minus 1
@@ -40,5 +43,14 @@ void add_deadline_constraints(std::span<const DeparturePiece> latest,
 std::optional<DeparturePiece> fit_line(std::span<const LineConstraint> lower,
                                        std::span<const LineConstraint> upper, std::int64_t items,
                                        Ticks cost, Ticks preferred);
+
+/// A link's departures inside a band: one line between the earliest departures `upstream` allows
+/// (and link.release) and `upper`, at the spacing closest to `preferred`; where none fits, ASAP
+/// from `upstream`, which stays inside the band when `upper` is a valid schedule's curve (the
+/// band's upper side never precedes ASAP). own_load: the sender's own items (the path's source: all
+/// of link.items). `lower` is scratch; the curve is written to `out`.
+void pace_link(const DepartureCurve& upstream, Ticks upstream_cost, std::int64_t own_load,
+               const PathLink& link, std::span<const LineConstraint> upper, Ticks preferred,
+               std::vector<LineConstraint>& lower, DepartureCurve& out);
 
 }  // namespace redist::ring::detail

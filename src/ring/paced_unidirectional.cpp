@@ -114,9 +114,6 @@ class PacedPlanner {
   void plan_link(std::size_t edge, std::size_t k, bool has_latest) {
     const std::int64_t items = flow(edge);
     const Ticks c = inst_.succ_cost[edge];
-    const std::int64_t own = k == 0 ? items : std::min(inst_.loads[edge], items);
-    lower_.assign(1, {0, 0});  // nothing leaves before time 0
-    if (k > 0) add_arrival_constraints(up_, up_cost_, own, items - own, lower_);
     // The fluid pace floor(M / F), in 64 bits (M < 2^62): a 128-bit division per link cost more
     // than the rest of the fit.
     const std::int64_t pace = static_cast<std::int64_t>(makespan_) / items;
@@ -129,13 +126,9 @@ class PacedPlanner {
       upper_.push_back({pace - c, 0});
       upper_.push_back({makespan_ - c, items - 1});
     }
-    chosen_.clear();
-    if (const auto line = fit_line(lower_, upper_, items, c, pace)) {
-      chosen_.push_back(*line);
-    } else {  // ASAP from what upstream sends stays inside the band (path_banding.hpp)
-      append_link_timing(up_, 0, up_.size(), up_cost_, k == 0 ? items : inst_.loads[edge],
-                         PathLink{items, c, 0}, FollowMode::exact, chosen_);
-    }
+    if (k == 0) up_.clear();
+    pace_link(up_, up_cost_, k == 0 ? items : inst_.loads[edge], PathLink{items, c, 0}, upper_,
+              pace, lower_, chosen_);
     REDIST_ASSERT(last_departure(chosen_) + c <= makespan_);
     std::swap(up_, chosen_);
     up_cost_ = c;

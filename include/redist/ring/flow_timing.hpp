@@ -32,7 +32,8 @@ struct CurveRange {
 
 struct FlowTiming {
   std::int64_t shift = 0;
-  std::vector<std::int64_t> flows;  // F_i over edge i (P_i <-> P_{i+1})
+  PortOrder order = PortOrder::succ_first;  // as timed
+  std::vector<std::int64_t> flows;          // F_i over edge i (P_i <-> P_{i+1})
   // Departures over every edge, in the direction of sign(F_i), in one array (one heap block per
   // edge cost more than the timing itself on large rings): edge i's curve is pieces[ranges[i]].
   std::vector<DeparturePiece> pieces;
@@ -46,6 +47,13 @@ struct FlowTiming {
   // into chunks: valid, but later than the optimum (docs/ring_unidirectional.md, "Limit").
   bool chunked = false;
 };
+
+/// Re-times a strict ASAP timing (FollowMode::exact, spaced pacing) path by path: each link becomes
+/// one spaced transfer where a line fits between the earliest departures and ALAP, the first and
+/// last links of a path ending no later than before and the others by the path's end, so that the
+/// ports shared at sources and sinks see the same or earlier ends and the makespan does not grow
+/// (src/ring/path_pacing.hpp). False, with `timing` unchanged, when nothing got fewer pieces.
+bool pace_flow_timing(const RingInstance& instance, FlowTiming& timing);
 
 /// Times the flows of `shift`. nullopt when the flows circulate (every edge has the same nonzero
 /// sign: such a shift is never useful, lowering |F| everywhere is better) or, on a unidirectional
