@@ -12,12 +12,17 @@
 // the band, so the plan stays optimal). The band's upper side is any valid schedule that ends by
 // M; the larger, the more lines fit:
 // - ALAP, the latest one: the ASAP timing of the time-reversed path (path_banding.hpp). It costs a
-//   second timing pass and its pieces must be held (24 bytes each, 2.4 per link), so it is used on
-//   paths of up to kLatestPieces pieces: random rings then need 1.00 transfers per link.
+//   second timing pass and its pieces must be held (24 bytes each, 2.4 per link); random rings then
+//   need 1.00 transfers per link, and so does every shape of `redist gen ring`.
 // - The late fluid schedule, item m leaving at m M / F - c: free to compute, valid when every load
-//   and target is at least 1 (docs/ring_unidirectional.md proves it), 1.17 transfers per link on
-//   random rings. Longer paths use it, and so do paths whose ALAP would be quadratic (costs
-//   increasing along a path, as decreasing ones make strict ASAP quadratic).
+//   and target is at least 1 (docs/ring_unidirectional.md proves it). Its band is narrow where the
+//   fluid pace is a few ticks (integer spacings drift from it): 1.14 to 1.18 transfers per link on
+//   uniform random rings, but 3.3 on gathers.
+// Paths of up to kLatestPieces / 3 links take ALAP. Longer ones first try the late fluid schedule,
+// and take ALAP once that needs more than 1.5 transfers per link so far plus a quarter of the
+// path's links. ALAP is skipped where it would
+// hold more than 8 pieces per link and 2^16 (costs increasing along a path make it quadratic, as
+// decreasing ones do strict ASAP).
 
 #include <cstdint>
 #include <optional>
@@ -31,9 +36,9 @@ namespace redist::ring::detail {
 /// Largest makespan, in ticks, for which the paced plan is made: every time and spacing then stays
 /// below 2^62, and every product of an item index and a spacing within 128 bits.
 inline constexpr std::int64_t kPacedTimeLimit = std::int64_t{1} << 62;
-/// ALAP pieces held for one path (12 MiB) before the late fluid schedule is used instead: at
-/// n = 10^6 (2.4 million pieces) ALAP took 0.13 s of a 0.6 s plan and 58 bytes per processor, for
-/// 15% fewer transfers (BENCHMARKS.md).
+/// Three times the longest path that takes ALAP without trying the late fluid schedule first: at
+/// n = 10^6 the ALAP pass took 0.13 s of a 0.6 s plan and 58 bytes per processor, for 15% fewer
+/// transfers on uniform rings (BENCHMARKS.md).
 inline constexpr std::int64_t kLatestPieces = std::int64_t{1} << 19;
 
 /// The paced plan on the minimal flows F_i = shift + S_i, with makespan Lemma 5's max c_i F_i; the

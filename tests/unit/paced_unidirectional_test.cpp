@@ -325,3 +325,29 @@ TEST(PacedFlowTiming, ReTimedPathsKeepTheMakespanAndStayValid) {
 
 }  // namespace
 }  // namespace redist
+
+namespace redist {
+namespace {
+
+// Long paths (more than 2^19 / 3 links) try the late fluid bound first and take ALAP when it
+// fails: a gather's fluid lines fail throughout (3.3 transfers per link), a uniform ring's only on
+// the ramp where the flows grow from 0.
+TEST(PacedUnidirectional, LongPathsFallBackToAlapWhenFluidLinesFail) {
+  for (const auto shape : {ring::RingShape::uniform, ring::RingShape::gather}) {
+    ring::RingGenOptions opt;
+    opt.n = 200'000;
+    opt.kind = RingKind::unidirectional;
+    opt.heterogeneous = true;
+    opt.max_load = 1000;
+    opt.shape = shape;
+    opt.seed = 3;
+    const auto inst = ring::generate_ring_instance(opt);
+    const auto s = paced(inst);
+    ASSERT_TRUE(s.has_value());
+    const std::size_t transfers = expect_optimal(inst, *s, ring::to_string(shape));
+    EXPECT_LE(transfers * 10, inst.size() * 12) << ring::to_string(shape);
+  }
+}
+
+}  // namespace
+}  // namespace redist
