@@ -15,12 +15,13 @@ constexpr std::uint64_t kBaseBytes = std::uint64_t{40} << 20;
 // fit, and a plan that does not fit must be refused rather than killed.
 //   unidirectional homogeneous    139 B/proc at 10^6 (every shape 136 or less), 126 at 10^5 -> 180
 //   bidirectional homogeneous     218 at 10^6 (scatter; uniform 179), 168 at 10^5 -> 270
-//   unidirectional heterogeneous  260 at 10^6, 250 at 10^5 (2.7 transfers of 64 bytes per
-//                                 processor, held while the validator checks them) -> 330
-//   bidirectional heterogeneous   507 at 10^6 (gather; uniform 386), 412 at 10^5 -> 650
+//   unidirectional heterogeneous  166 at 10^6 (blocks and gather, planned with ALAP; uniform
+//                                 136), 133 at 10^5 (paced lines: about one 64-byte transfer per
+//                                 processor) -> 210
+//   bidirectional heterogeneous   502 at 10^6 (gather; uniform 384), 412 at 10^5 -> 650
 std::uint64_t plan_bytes_per_processor(const RingInstance& instance) {
   if (instance.homogeneous()) return instance.bidirectional() ? 270 : 180;
-  return instance.bidirectional() ? 650 : 330;
+  return instance.bidirectional() ? 650 : 210;
 }
 
 }  // namespace
