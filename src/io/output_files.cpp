@@ -267,9 +267,21 @@ void OutputFiles::set_producer(const std::string& path, TextProducer produce) {
 }
 
 void OutputFiles::stage() {
+  if (failed_) throw InternalError("output files staged again after a failed write");
   // Every temporary first: a failure here leaves every target as it was.
-  for (const auto& t : targets_)
-    if (t->text && t->kind == Kind::replace && t->temporary.empty()) t->write_temporary();
+  for (const auto& t : targets_) {
+    if (!t->text || t->kind != Kind::replace || !t->temporary.empty()) continue;
+    try {
+      t->write_temporary();
+    } catch (...) {
+      // A half-written temporary must never be renamed by a later commit: it goes now, and so
+      // does any later stage or commit.
+      failed_ = true;
+      if (!t->temporary.empty())
+        detail::settle_registered_temporary(std::exchange(t->temporary, ""), "");
+      throw;
+    }
+  }
 }
 
 void OutputFiles::commit() {

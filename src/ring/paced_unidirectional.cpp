@@ -49,7 +49,6 @@ class PacedPlanner {
       // ALAP only when its lines keep failing (gathers: 3.3 transfers per link instead of 1.0).
       const bool fluid_first = latest_budget_ < 0 && 3 * run.length > kLatestPieces;
       const std::size_t run_begin = s.transfers.size();
-      const std::int64_t counted = transfers_;
       if (fluid_first && pace_run(run, false, true, s.transfers)) continue;
       if (s.transfers.size() != run_begin) {  // the attempt's pages go back before ALAP is held
         const std::size_t capacity = s.transfers.capacity();
@@ -57,7 +56,6 @@ class PacedPlanner {
         s.transfers.shrink_to_fit();
         s.transfers.reserve(capacity);
       }
-      transfers_ = counted;
       pace_run(run, time_latest(run), false, s.transfers);
     }
     std::rotate(s.transfers.begin(), s.transfers.begin() + static_cast<std::ptrdiff_t>(wrap_at_),
@@ -74,6 +72,8 @@ class PacedPlanner {
   // the run's start may take 3 per link; a gather takes 3.3 throughout).
   bool pace_run(const FlowRun& run, bool has_latest, bool give_up, std::vector<Transfer>& out) {
     const std::size_t begin = out.size();
+    path_transfers_ = 0;
+    path_links_ = run.length;
     for (std::size_t k = 0; k < run.length; ++k) {
       const std::size_t edge = (run.first + k) % n_;
       if (edge == 0 && k > 0) wrap_at_ = out.size();
@@ -159,8 +159,8 @@ class PacedPlanner {
 
   // up_ (the link just planned) as transfers.
   void emit(std::size_t edge, std::vector<Transfer>& out) {
-    transfers_ += static_cast<std::int64_t>(up_.size());
-    if (transfers_ > max_transfers_) throw_too_many_pieces(n_, max_transfers_);
+    path_transfers_ += static_cast<std::int64_t>(up_.size());
+    if (path_transfers_ > max_transfers_) throw_too_many_pieces(path_links_, max_transfers_);
     const Ticks c = inst_.succ_cost[edge];
     const std::optional<Link> link = n_ == 2 ? std::optional<Link>(Link::succ) : std::nullopt;
     const auto from = static_cast<std::int64_t>(edge);
@@ -176,7 +176,8 @@ class PacedPlanner {
   Ticks makespan_;
   std::int64_t latest_budget_;
   std::int64_t max_transfers_;
-  std::int64_t transfers_ = 0;
+  std::int64_t path_transfers_ = 0;  // of the path being planned, against max_transfers_
+  std::size_t path_links_ = 0;
   std::size_t wrap_at_ = 0;  // transfers before edge 0's, when a path runs through edge n-1 to 0
   std::deque<HeldPiece> latest_;  // pops free its blocks as the forward pass consumes them
   std::vector<std::uint32_t> latest_counts_;

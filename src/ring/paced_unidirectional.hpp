@@ -45,8 +45,9 @@ inline constexpr std::int64_t kLatestPieces = std::int64_t{1} << 19;
 /// transfers follow each path from its source, paths by their first edge, rotated so that edge 0's
 /// transfers come first. nullopt when it does not apply: some load or target is 0 (Lemma 5's value
 /// may then be below what ASAP reaches) or the makespan reaches kPacedTimeLimit. latest_budget
-/// bounds the ALAP pieces held for one path (default: 4 per link and 2^16); a path beyond it uses
-/// the late fluid schedule as its band's upper side.
+/// (tests): the ALAP pieces one path may hold, every path then taking ALAP first (0: never ALAP);
+/// by default 8 per link and 2^16, as described above. A path needing more than
+/// max_path_pieces(n) transfers is refused (InputError), as strict ASAP refuses it.
 std::optional<Schedule> paced_unidirectional_schedule(const RingInstance& instance,
                                                       const RingPrefix& prefix, std::int64_t shift,
                                                       std::int64_t latest_budget = -1);

@@ -1,7 +1,12 @@
 #include "redist/ring/plan.hpp"
 
+#include <pthread.h>
 #include <algorithm>
+
+#include <csignal>
 #include <exception>
+#include <optional>
+#include <system_error>
 #include <thread>
 
 #include "plan_check.hpp"
@@ -164,21 +169,35 @@ RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
 RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options,
                    const PlanConsumer& while_validating) {
   RingPlan plan = unvalidated_plan(inst, options);
-  std::exception_ptr consumer_failed;
-  std::thread consumer([&] {
-    try {
-      while_validating(plan);
-    } catch (...) {
-      consumer_failed = std::current_exception();
-    }
-  });
   std::exception_ptr check_failed;
+  const auto check = [&] {
+    try {
+      detail::require_validated_plan(inst, plan);
+    } catch (...) {
+      check_failed = std::current_exception();
+    }
+  };
+  // The validator runs on the new thread, with every signal blocked there: the consumer, on the
+  // caller's thread, may register temporary files that the caller's signal handlers remove
+  // (io/output_files.hpp), and a handler must not interrupt that registration from another thread.
+  std::optional<std::thread> checker;
+  sigset_t all, previous;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &previous);
   try {
-    detail::require_validated_plan(inst, plan);
-  } catch (...) {
-    check_failed = std::current_exception();
+    checker.emplace(check);
+  } catch (const std::system_error&) {  // no thread to be had: one after the other
   }
-  consumer.join();
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  if (!checker) check();
+  std::exception_ptr consumer_failed;
+  if (!checker && check_failed) std::rethrow_exception(check_failed);
+  try {
+    while_validating(plan);
+  } catch (...) {
+    consumer_failed = std::current_exception();
+  }
+  if (checker) checker->join();
   // A rejected plan is the first news: whatever the consumer did with it is moot.
   if (check_failed) std::rethrow_exception(check_failed);
   if (consumer_failed) std::rethrow_exception(consumer_failed);

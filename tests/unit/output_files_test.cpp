@@ -154,6 +154,21 @@ TEST_F(OutputSafety, StagedOutputsWithoutACommitLeaveNothing) {
   EXPECT_EQ(entries(), 1);
 }
 
+TEST_F(OutputSafety, ACommitAfterAFailedStagePublishesNothing) {
+  write(path("a.json"), "old");
+  OutputFiles outputs;
+  outputs.declare(path("a.json"), "-o");
+  outputs.set_producer(path("a.json"), [](const TextWriter& write_piece) {
+    write_piece("partial ");
+    throw InputError("a.json", "-o", "disk full");
+  });
+  EXPECT_EQ(refusal([&] { outputs.stage(); }), "disk full");
+  EXPECT_EQ(entries(), 1) << "the half-written temporary is removed at once";
+  EXPECT_THROW(outputs.commit(), InternalError);
+  EXPECT_EQ(read(path("a.json")), "old");
+  EXPECT_EQ(entries(), 1);
+}
+
 TEST_F(OutputSafety, ModeIsPreserved) {
   write(path("private.json"), "old");
   ASSERT_EQ(chmod(path("private.json").c_str(), 0640), 0);

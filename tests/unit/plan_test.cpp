@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
 #include "redist/ring/generator.hpp"
@@ -161,20 +163,24 @@ namespace {
 
 // plan_ring's second form: the consumer sees the plan it returns, once, and its errors come out.
 TEST(Plan, TheConsumerSeesTheReturnedPlanWhileItIsValidated) {
+  const std::thread::id caller = std::this_thread::get_id();
   Rng rng(501);
   for (int trial = 0; trial < 200; ++trial) {
     const auto inst =
         testing::random_ring(rng, trial % 2 ? RingKind::bidirectional : RingKind::unidirectional,
                              std::nullopt, 30, 1000);
     int calls = 0;
+    bool on_the_callers_thread = false;  // where signal handlers may see its temporaries
     std::size_t seen_transfers = 0;
     Ticks seen_makespan = -1;
     const ring::RingPlan plan = ring::plan_ring(inst, {}, [&](const ring::RingPlan& checked) {
       ++calls;
+      on_the_callers_thread = std::this_thread::get_id() == caller;
       seen_transfers = checked.schedule.transfers.size();
       seen_makespan = *checked.schedule.makespan;
     });
     EXPECT_EQ(calls, 1);
+    EXPECT_TRUE(on_the_callers_thread);
     EXPECT_EQ(seen_transfers, plan.schedule.transfers.size());
     EXPECT_TRUE(seen_makespan == *plan.schedule.makespan);
     EXPECT_TRUE(sim::validate_ring_schedule(inst, plan.schedule).valid);

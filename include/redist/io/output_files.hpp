@@ -52,7 +52,9 @@ class OutputFiles {
   /// Writes the regular files' temporaries now, so that the work can overlap another task
   /// (plan_ring validating the plan while its schedule is written); nothing is visible until
   /// commit(), and the temporaries are removed if commit() is never reached. Outputs given text
-  /// later are staged by commit(). Producers of staged outputs are not called again.
+  /// later are staged by commit(). Producers of staged outputs are not called again. After a failed
+  /// stage() or commit(), the failed temporary is gone and a later stage() or commit() throws
+  /// InternalError: a half-written file is never renamed into place.
   void stage();
   /// Writes every output that has text, or none of the regular files; InputError names the one that
   /// failed. Standard output is written last.
@@ -62,6 +64,7 @@ class OutputFiles {
   struct Target;
   std::vector<std::string> inputs_;
   std::vector<std::unique_ptr<Target>> targets_;
+  bool failed_ = false;  // a temporary could not be written: nothing may be committed
 
   Target& find(const std::string& path);
   void refuse_conflicts(const Target& added) const;

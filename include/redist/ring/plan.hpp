@@ -53,12 +53,14 @@ RingPlan plan_ring(const RingInstance& instance, const RingPlanOptions& options 
 /// Receives a plan while the validator checks it.
 using PlanConsumer = std::function<void(const RingPlan&)>;
 
-/// As plan_ring, and hands the plan to `while_validating` on a second thread while the validator
-/// checks it: writing a large schedule takes about as long as validating it (BENCHMARKS.md).
-/// Returns once both are done. When the validator rejects the plan, InternalError is thrown after
-/// the consumer finished, so the consumer must keep what it does revocable (io::OutputFiles::stage
-/// writes temporaries that only a later commit renames); otherwise an exception of the consumer is
-/// rethrown. The plan handed over is not the object returned: keep no reference to it.
+/// As plan_ring, and hands the plan to `while_validating` (on the calling thread) while the
+/// validator checks it on a second one, every signal blocked there: writing a large schedule takes
+/// about as long as validating it (BENCHMARKS.md). Returns once both are done. When the validator
+/// rejects the plan, InternalError is thrown after the consumer finished, so the consumer must keep
+/// what it does revocable (io::OutputFiles::stage writes temporaries that only a later commit
+/// renames); otherwise an exception of the consumer is rethrown. Where no thread can be started,
+/// the validation comes first. The plan handed over may not be the object returned: keep no
+/// reference to it.
 RingPlan plan_ring(const RingInstance& instance, const RingPlanOptions& options,
                    const PlanConsumer& while_validating);
 
