@@ -123,7 +123,8 @@ class FlowTimer {
     return done_over(other > 0 ? (p + n_ - 1) % n_ : p, other);
   }
 
-  void time_segment(const Segment& s, bool second) {
+  // links_ and loads_: the path's links (items, cost, no release yet) and senders' own loads.
+  void set_path(const Segment& s) {
     links_.resize(s.length);
     loads_.resize(s.length);
     for (std::size_t k = 0; k < s.length; ++k) {
@@ -131,6 +132,10 @@ class FlowTimer {
       links_[k] = {flows_[e] > 0 ? flows_[e] : -flows_[e], cost(e, s.dir), 0};
       loads_[k] = k == 0 ? links_[k].items : inst_.loads[sender(e, s.dir)];
     }
+  }
+
+  void time_segment(const Segment& s, bool second) {
+    set_path(s);
     if (second) {
       const std::size_t source = sender(edge_at(s, 0), s.dir);
       const std::size_t sink = receiver(edge_at(s, s.length - 1), s.dir);
@@ -159,14 +164,11 @@ class FlowTimer {
 
   void pace_segment(const Segment& s, std::vector<DeparturePiece>& out,
                     std::vector<CurveRange>& out_ranges) {
-    links_.resize(s.length);
-    loads_.resize(s.length);
+    set_path(s);
     targets_.resize(s.length);
     path_ranges_.resize(s.length);
     for (std::size_t k = 0; k < s.length; ++k) {
       const std::size_t e = edge_at(s, k);
-      links_[k] = {flows_[e] > 0 ? flows_[e] : -flows_[e], cost(e, s.dir), 0};
-      loads_[k] = k == 0 ? links_[k].items : inst_.loads[sender(e, s.dir)];
       targets_[k] = inst_.targets[receiver(e, s.dir)];
       path_ranges_[k] = ranges_[e];
     }

@@ -23,6 +23,14 @@ namespace redist::ring::detail {
 /// Times and spacings below this keep every product b P of fit_line within 128 bits.
 inline constexpr std::int64_t kLineTimeLimit = std::int64_t{1} << 62;
 
+/// A departure piece held between the two passes of a paced plan (the latest curves of a whole
+/// path are held at once): times below kLineTimeLimit, so 24 bytes instead of DeparturePiece's 48.
+struct HeldPiece {
+  std::int64_t first = 0;
+  std::int64_t count = 0;
+  std::int64_t spacing = 0;
+};
+
 struct LineConstraint {
   Ticks a = 0;
   std::int64_t b = 0;  // the constrained item's index minus 1

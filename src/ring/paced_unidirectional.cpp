@@ -14,14 +14,6 @@ namespace redist::ring::detail {
 
 namespace {
 
-// An ALAP piece as held between the two passes: every time is below kPacedTimeLimit, so 24 bytes
-// instead of DeparturePiece's 48 (the latest curves of a whole path are held at once).
-struct HeldPiece {
-  std::int64_t first = 0;
-  std::int64_t count = 0;
-  std::int64_t spacing = 0;
-};
-
 class PacedPlanner {
  public:
   PacedPlanner(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,

@@ -9,14 +9,6 @@ namespace redist::ring::detail {
 
 namespace {
 
-// An ALAP piece as held between the two passes: times stay below kLineTimeLimit, so 24 bytes
-// instead of DeparturePiece's 48 (a path's whole ALAP is held at once).
-struct HeldPiece {
-  std::int64_t first = 0;
-  std::int64_t count = 0;
-  std::int64_t spacing = 0;
-};
-
 class PathPacer {
  public:
   PathPacer(const std::vector<PathLink>& links, const std::vector<std::int64_t>& loads,

@@ -28,6 +28,10 @@ namespace {
 using ring::detail::LineConstraint;
 using testing::lemma5_value;
 
+const std::vector<ring::RingShape> kShapes = {ring::RingShape::uniform, ring::RingShape::gather,
+                                              ring::RingShape::scatter, ring::RingShape::heavy,
+                                              ring::RingShape::blocks,  ring::RingShape::forward};
+
 // ---------------------------------------------------------------------------------------------
 // The line fit against a brute force.
 
@@ -135,9 +139,6 @@ std::size_t strict_asap_transfers(const RingInstance& inst) {
 
 TEST(PacedUnidirectional, RandomRingsOfEveryShapeAreOptimalWithBothUpperSides) {
   Rng rng(72);
-  const std::vector<ring::RingShape> shapes = {ring::RingShape::uniform, ring::RingShape::gather,
-                                               ring::RingShape::scatter, ring::RingShape::heavy,
-                                               ring::RingShape::blocks,  ring::RingShape::forward};
   std::size_t alap = 0, fluid = 0, strict = 0, links = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     ring::RingGenOptions opt;
@@ -147,7 +148,7 @@ TEST(PacedUnidirectional, RandomRingsOfEveryShapeAreOptimalWithBothUpperSides) {
     opt.heterogeneous = true;
     opt.max_load = trial % 3 == 0 ? 1'000'000'000 : trial % 3 == 1 ? 1000 : 5;
     opt.max_cost = trial % 2 == 0 ? 10 : 1000;
-    opt.shape = shapes[static_cast<std::size_t>(trial) % shapes.size()];
+    opt.shape = kShapes[static_cast<std::size_t>(trial) % kShapes.size()];
     opt.seed = rng.next();
     const auto inst = ring::generate_ring_instance(opt);
     const std::string what = "trial " + std::to_string(trial);
@@ -283,9 +284,6 @@ namespace {
 // transfers, on random rings of every shape, both port orders and several shifts.
 TEST(PacedFlowTiming, ReTimedPathsKeepTheMakespanAndStayValid) {
   Rng rng(76);
-  const std::vector<ring::RingShape> shapes = {ring::RingShape::uniform, ring::RingShape::gather,
-                                               ring::RingShape::scatter, ring::RingShape::heavy,
-                                               ring::RingShape::blocks,  ring::RingShape::forward};
   std::int64_t before = 0, after = 0;
   for (int trial = 0; trial < 1500; ++trial) {
     ring::RingGenOptions opt;
@@ -295,7 +293,7 @@ TEST(PacedFlowTiming, ReTimedPathsKeepTheMakespanAndStayValid) {
     opt.heterogeneous = true;
     opt.max_load = trial % 3 == 0 ? 1'000'000'000 : trial % 3 == 1 ? 1000 : 5;
     opt.max_cost = rng.uniform(1, 12);
-    opt.shape = shapes[static_cast<std::size_t>(trial) % shapes.size()];
+    opt.shape = kShapes[static_cast<std::size_t>(trial) % kShapes.size()];
     opt.seed = rng.next();
     const auto inst = ring::generate_ring_instance(opt);
     const auto prefix = ring::RingPrefix::of(inst);
