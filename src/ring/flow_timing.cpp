@@ -52,6 +52,20 @@ std::vector<DepartureCurve> time_path_chunked(std::vector<PathLink> links,
   return time_path(links, loads, FollowMode::compress);
 }
 
+// The timing's makespan and its transfers under `pacing`, from its curves.
+void total_up(const RingInstance& inst, FlowTiming& timing, Pacing pacing) {
+  const std::size_t n = inst.size();
+  timing.makespan = 0;
+  timing.batches = 0;
+  for (std::size_t e = 0; e < n; ++e) {
+    if (timing.ranges[e].size == 0) continue;
+    const bool right = timing.flows[e] > 0;
+    const Ticks c = right ? inst.succ_cost[e] : inst.pred_cost[(e + 1) % n];
+    timing.makespan = std::max(timing.makespan, last_departure(timing.curve(e)) + c);
+    timing.batches = add_batches(timing.batches, batch_count(timing.curve(e), c, pacing));
+  }
+}
+
 class FlowTimer {
  public:
   FlowTimer(const RingInstance& inst, const std::vector<std::int64_t>& flows, FollowMode mode,
@@ -271,13 +285,7 @@ bool time_flows_into(FlowTiming& timing, const RingInstance& inst, const RingPre
   if (inst.bidirectional()) timer.time_direction(-first, true);
   if (timer.gave_up()) return false;
   timing.chunked = timer.chunked();
-  for (std::size_t e = 0; e < n; ++e) {
-    if (timing.ranges[e].size == 0) continue;
-    const bool right = timing.flows[e] > 0;
-    const Ticks c = right ? inst.succ_cost[e] : inst.pred_cost[(e + 1) % n];
-    timing.makespan = std::max(timing.makespan, last_departure(timing.curve(e)) + c);
-    timing.batches = add_batches(timing.batches, batch_count(timing.curve(e), c, pacing));
-  }
+  total_up(inst, timing, pacing);
   return true;
 }
 
@@ -293,18 +301,9 @@ bool pace_flow_timing(const RingInstance& inst, FlowTiming& timing) {
   if (pieces.size() >= timing.pieces.size()) return false;
   timing.pieces = std::move(pieces);
   timing.ranges = std::move(ranges);
-  Ticks makespan = 0;
-  std::int64_t batches = 0;
-  for (std::size_t e = 0; e < n; ++e) {
-    if (timing.ranges[e].size == 0) continue;
-    const bool right = timing.flows[e] > 0;
-    const Ticks c = right ? inst.succ_cost[e] : inst.pred_cost[(e + 1) % n];
-    makespan = std::max(makespan, last_departure(timing.curve(e)) + c);
-    batches = add_batches(batches, batch_count(timing.curve(e), c, Pacing::spaced));
-  }
-  REDIST_ASSERT(makespan <= timing.makespan);  // every path ends as early as before
-  timing.makespan = makespan;
-  timing.batches = batches;
+  const Ticks before = timing.makespan;
+  total_up(inst, timing, Pacing::spaced);
+  REDIST_ASSERT(timing.makespan <= before);  // every path ends as early as before
   return true;
 }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "redist/core/random.hpp"
 #include "redist/ring/bounds.hpp"
@@ -31,6 +32,27 @@ using testing::lemma5_value;
 const std::vector<ring::RingShape> kShapes = {ring::RingShape::uniform, ring::RingShape::gather,
                                               ring::RingShape::scatter, ring::RingShape::heavy,
                                               ring::RingShape::blocks,  ring::RingShape::forward};
+
+// Sizes of shaped_ring: [large_lo, large_hi] one trial in 100, [2, small_hi] otherwise.
+struct Sizes {
+  std::int64_t large_lo, large_hi, small_hi;
+};
+
+// Trial `trial`'s heterogeneous ring: every shape in turn, loads up to 10^9, 1000 or 5 in turn;
+// without max_cost, costs up to a random 1..12 drawn after the size.
+RingInstance shaped_ring(Rng& rng, int trial, RingKind kind, Sizes sizes,
+                         std::optional<std::int64_t> max_cost = std::nullopt) {
+  ring::RingGenOptions opt;
+  opt.n = static_cast<std::size_t>(trial % 100 == 0 ? rng.uniform(sizes.large_lo, sizes.large_hi)
+                                                    : rng.uniform(2, sizes.small_hi));
+  opt.kind = kind;
+  opt.heterogeneous = true;
+  opt.max_load = trial % 3 == 0 ? 1'000'000'000 : trial % 3 == 1 ? 1000 : 5;
+  opt.max_cost = max_cost ? *max_cost : rng.uniform(1, 12);
+  opt.shape = kShapes[static_cast<std::size_t>(trial) % kShapes.size()];
+  opt.seed = rng.next();
+  return ring::generate_ring_instance(opt);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The line fit against a brute force.
@@ -141,16 +163,8 @@ TEST(PacedUnidirectional, RandomRingsOfEveryShapeAreOptimalWithBothUpperSides) {
   Rng rng(72);
   std::size_t alap = 0, fluid = 0, strict = 0, links = 0;
   for (int trial = 0; trial < 3000; ++trial) {
-    ring::RingGenOptions opt;
-    opt.n =
-        static_cast<std::size_t>(trial % 100 == 0 ? rng.uniform(500, 3000) : rng.uniform(2, 40));
-    opt.kind = RingKind::unidirectional;
-    opt.heterogeneous = true;
-    opt.max_load = trial % 3 == 0 ? 1'000'000'000 : trial % 3 == 1 ? 1000 : 5;
-    opt.max_cost = trial % 2 == 0 ? 10 : 1000;
-    opt.shape = kShapes[static_cast<std::size_t>(trial) % kShapes.size()];
-    opt.seed = rng.next();
-    const auto inst = ring::generate_ring_instance(opt);
+    const auto inst = shaped_ring(rng, trial, RingKind::unidirectional, {500, 3000, 40},
+                                  trial % 2 == 0 ? 10 : 1000);
     const std::string what = "trial " + std::to_string(trial);
     const auto with_alap = paced(inst);
     const auto with_fluid = paced(inst, 0);
@@ -286,16 +300,7 @@ TEST(PacedFlowTiming, ReTimedPathsKeepTheMakespanAndStayValid) {
   Rng rng(76);
   std::int64_t before = 0, after = 0;
   for (int trial = 0; trial < 1500; ++trial) {
-    ring::RingGenOptions opt;
-    opt.n =
-        static_cast<std::size_t>(trial % 100 == 0 ? rng.uniform(300, 2000) : rng.uniform(2, 30));
-    opt.kind = RingKind::bidirectional;
-    opt.heterogeneous = true;
-    opt.max_load = trial % 3 == 0 ? 1'000'000'000 : trial % 3 == 1 ? 1000 : 5;
-    opt.max_cost = rng.uniform(1, 12);
-    opt.shape = kShapes[static_cast<std::size_t>(trial) % kShapes.size()];
-    opt.seed = rng.next();
-    const auto inst = ring::generate_ring_instance(opt);
+    const auto inst = shaped_ring(rng, trial, RingKind::bidirectional, {300, 2000, 30});
     const auto prefix = ring::RingPrefix::of(inst);
     // The minimal shift and one beyond it, so that paths of both directions exist.
     const std::int64_t shift = -prefix.lo - rng.uniform(0, 2);
