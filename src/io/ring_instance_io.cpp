@@ -26,10 +26,46 @@ namespace {
 
 // The fields of a ring instance as read, before any rule is checked: filled either from a DOM or,
 // for files, by a SAX reader that never builds one (a ring of 10^7 processors is 4 x 10^7 numbers).
+// Costs as read: mantissa x 10^-scale each. 9 bytes a cost rather than a 32-byte Decimal: at
+// n = 10^6 the Decimals and their doubling took 64 MB of fresh memory, the largest part of reading
+// an instance (BENCHMARKS.md "Huge pages and a leaner reader"). A mantissa beyond 64 bits (no valid
+// instance has one: its ticks would not fit either) keeps its Decimal on the side.
+class CostValues {
+ public:
+  void reserve(std::size_t n) {
+    mantissas_.reserve(n);
+    scales_.reserve(n);
+  }
+  void push_back(const Decimal& d) {
+    const bool narrow = d.mantissa >= INT64_MIN && d.mantissa <= INT64_MAX;
+    if (!narrow) wide_.push_back({mantissas_.size(), d});
+    mantissas_.push_back(narrow ? static_cast<std::int64_t>(d.mantissa) : 0);
+    scales_.push_back(static_cast<std::uint8_t>(d.scale));
+  }
+  [[nodiscard]] std::size_t size() const { return mantissas_.size(); }
+  [[nodiscard]] Decimal operator[](std::size_t i) const {
+    if (!wide_.empty()) {
+      const auto it = std::lower_bound(wide_.begin(), wide_.end(), i,
+                                       [](const auto& w, std::size_t k) { return w.first < k; });
+      if (it != wide_.end() && it->first == i) return it->second;
+    }
+    return {mantissas_[i], scales_[i]};
+  }
+  [[nodiscard]] int finest_scale() const {
+    const auto most = std::max_element(scales_.begin(), scales_.end());
+    return most == scales_.end() ? 0 : *most;
+  }
+
+ private:
+  std::vector<std::int64_t> mantissas_;
+  std::vector<std::uint8_t> scales_;                   // kMaxTimeScale = 18
+  std::vector<std::pair<std::size_t, Decimal>> wide_;  // in index order
+};
+
 struct CostField {
   bool present = false;
   bool listed = false;  // a list of n numbers rather than one number
-  std::vector<Decimal> values;
+  CostValues values;
 };
 
 struct RawRing {
@@ -43,7 +79,7 @@ std::vector<std::int64_t> cost_ticks(const CostField& field, std::size_t n, int 
                                      const JsonPlace& place) {
   std::vector<std::int64_t> ticks(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const Decimal& d = field.values[field.listed ? i : 0];
+    const Decimal d = field.values[field.listed ? i : 0];
     const auto t = to_ticks(d, scale);
     if (!t || *t > INT64_MAX)
       (field.listed ? place[i] : place)
@@ -60,12 +96,6 @@ void check_costs(const CostField& field, std::size_t n, const JsonPlace& place) 
   for (std::size_t i = 0; i < field.values.size(); ++i)
     if (field.values[i].mantissa <= 0)
       (field.listed ? place[i] : place).fail("must be a positive finite number");
-}
-
-int finest_scale(const CostField& field) {
-  int scale = 0;
-  for (const auto& c : field.values) scale = std::max(scale, c.scale);
-  return scale;
 }
 
 // Every rule of docs/design.md section 4 and check_ring_instance, in the order a person fixes them.
@@ -97,7 +127,7 @@ RingInstance build_ring_instance(RawRing raw, const std::string& source) {
         "missing required field (a bidirectional ring needs the cost P_i -> P_{i-1})");
   check_costs(raw.succ, n, root["succ_cost"]);
   check_costs(raw.pred, n, root["pred_cost"]);
-  inst.cost_scale = std::max(finest_scale(raw.succ), finest_scale(raw.pred));
+  inst.cost_scale = std::max(raw.succ.values.finest_scale(), raw.pred.values.finest_scale());
   inst.succ_cost = cost_ticks(raw.succ, n, inst.cost_scale, root["succ_cost"]);
   if (inst.bidirectional())
     inst.pred_cost = cost_ticks(raw.pred, n, inst.cost_scale, root["pred_cost"]);
@@ -122,7 +152,9 @@ CostField cost_field_from(const Json& value, const JsonPlace& place) {
 // numbers. Errors name the field and index as the DOM path does.
 class RingInstanceReader {
  public:
-  explicit RingInstanceReader(const std::string& source) : root_{source, ""} {}
+  /// `elements_at_most`: a bound on the length of any array in the text (for reserving).
+  RingInstanceReader(const std::string& source, std::size_t elements_at_most)
+      : root_{source, ""}, elements_at_most_(elements_at_most) {}
 
   bool null() { return wrong("null"); }
   bool boolean(bool) { return wrong("boolean"); }
@@ -159,15 +191,16 @@ class RingInstanceReader {
     if (depth_ != 1) return wrong("array");
     ++depth_;
     index_ = 0;
+    // Every array but the first has the first one's length when the instance is right: reserved
+    // once rather than grown (and copied) by doubling. The first one gets the bound from the text.
+    const std::size_t known = std::max({raw_.loads.size(), raw_.targets.size(), cost_count()});
+    const std::size_t expected = known > 0 ? known : elements_at_most_;
     if (is_cost()) {
       cost().listed = true;
+      cost().values.reserve(expected);
     } else if (field_ == Field::loads || field_ == Field::targets) {
-      // The second count array has the first one's length when the instance is right: reserved
-      // once rather than grown (and copied) by doubling. (Not the costs: their 32-byte decimals are
-      // freed once converted, and a freed block just under 32 MiB raises glibc's mmap threshold, so
-      // that the planner's later arrays stay in the heap: +24 MB of peak at n = 10^6.)
       counts_ = field_ == Field::loads ? &raw_.loads : &raw_.targets;
-      counts_->reserve(std::max(raw_.loads.size(), raw_.targets.size()));
+      counts_->reserve(expected);
     }
     return true;
   }
@@ -203,6 +236,10 @@ class RingInstanceReader {
   enum class Field { ring, loads, targets, succ_cost, pred_cost };
 
   bool is_cost() const { return field_ == Field::succ_cost || field_ == Field::pred_cost; }
+  std::size_t cost_count() const {
+    return std::max(raw_.succ.listed ? raw_.succ.values.size() : 0,
+                    raw_.pred.listed ? raw_.pred.values.size() : 0);
+  }
   CostField& cost() { return field_ == Field::succ_cost ? raw_.succ : raw_.pred; }
   JsonPlace here() const { return depth_ == 2 ? root_[key_][index_] : root_[key_]; }
 
@@ -245,6 +282,7 @@ class RingInstanceReader {
   std::vector<std::int64_t>* counts_ = nullptr;  // loads or targets while reading their array
   std::size_t depth_ = 0;
   std::size_t index_ = 0;
+  std::size_t elements_at_most_ = 0;
 };
 
 }  // namespace
@@ -268,8 +306,12 @@ RingInstance ring_instance_from_json(const Json& document, const std::string& so
 
 RingInstance read_ring_instance(const std::string& path) {
   const std::string text = read_text_file(path);
-  auto reader =
-      detail::sax_parse_fast<RingInstanceReader>(text, [&] { return RingInstanceReader(path); });
+  // Two arrays (loads, targets) of n numbers have 2(n - 1) commas between them: n is at most half
+  // the commas, plus one. Counting them is a few milliseconds at n = 10^6.
+  const auto commas = static_cast<std::size_t>(std::count(text.begin(), text.end(), ','));
+  const std::size_t elements_at_most = std::min<std::size_t>(commas / 2 + 1, kMaxRingSize);
+  auto reader = detail::sax_parse_fast<RingInstanceReader>(
+      text, [&] { return RingInstanceReader(path, elements_at_most); });
   return build_ring_instance(reader.take(), path);
 }
 

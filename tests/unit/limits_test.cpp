@@ -104,6 +104,17 @@ TEST(RingLimits, CostsFromTenToTheMinus9To10ToThe9InOneRing) {
   // A 10^-9 cost makes the tick 10^-9, and 10^10 is then 10^19 ticks: beyond 64 bits.
   EXPECT_EQ(ring_error(ring_text("unidirectional", "[1, 0]", "[0, 1]", "[1e-9, 1e10]")),
             "succ_cost[1]: cost too large for 64-bit ticks at 10^-9");
+  // Mantissas beyond 64 bits are kept aside by the reader (9 bytes a cost otherwise): each is still
+  // reported at its own index, after the sign rule of every cost.
+  EXPECT_EQ(ring_error(ring_text("unidirectional", "[1, 0, 0]", "[0, 0, 1]",
+                                 "[1, 123456789012345678901234, 2]")),
+            "succ_cost[1]: cost too large for 64-bit ticks at 10^-0");
+  EXPECT_EQ(ring_error(ring_text("unidirectional", "[1, 0, 0]", "[0, 0, 1]",
+                                 "[123456789012345678901234, 2, -123456789012345678901234]")),
+            "succ_cost[2]: must be a positive finite number");
+  EXPECT_EQ(ring_error(ring_text("unidirectional", "[1, 0, 0]", "[0, 0, 1]",
+                                 "[0.5, 1234567890123456789012.5, 2]")),
+            "succ_cost[1]: cost too large for 64-bit ticks at 10^-1");
   EXPECT_EQ(ring_error(ring_text("unidirectional", "[1, 0]", "[0, 1]", "[1e-18, 1]")), "no error");
   EXPECT_NE(ring_error(ring_text("unidirectional", "[1, 0]", "[0, 1]", "1e-19")), "no error");
   EXPECT_NE(ring_error(ring_text("unidirectional", "[1, 0]", "[0, 1]", "0.0000000000000000001")),
