@@ -84,6 +84,21 @@ TEST(RingValidator, ReportsWrongFinalLoads) {
   EXPECT_EQ(result.violation->rule, "final-load");
 }
 
+TEST(RingValidator, NetChangesBeyond64BitsStayExact) {
+  // P0 sends 2 (2^63 - 1) items: its net change leaves 64 bits (the validator widens it to 128),
+  // and the first violation is still the item P0 does not hold.
+  const auto inst = ring(uni, {1, 0, 0}, {0, 0, 1}, {1, 1, 1});
+  constexpr std::int64_t kMost = INT64_MAX;
+  const auto result =
+      sim::validate_ring_schedule(inst, schedule({{0, 1, kMost, 0, std::nullopt},
+                                                  {0, 1, kMost, kMost, std::nullopt},
+                                                  {1, 2, 1, 1, std::nullopt}}));
+  ASSERT_FALSE(result.valid);
+  EXPECT_EQ(result.violation->rule, "holdings");
+  EXPECT_EQ(result.violation->processor, 0);
+  EXPECT_EQ(static_cast<long long>(result.violation->time), 1);
+}
+
 TEST(RingValidator, TwoProcessorBidirectionalRingHasTwoLinksEachWay) {
   const auto inst = ring(bi, {4, 0}, {0, 4}, {1, 1}, {3, 3});
   // Two links from P0 to P1, but one port: 2 items over succ (cost 1), then 2 over pred (cost 3).

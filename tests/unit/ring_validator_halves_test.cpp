@@ -1,0 +1,72 @@
+// The validator checks the processors of a schedule of 2^17 transfers or more in two halves, on two
+// threads (sim/ring_validator.cpp). Its verdict must be the one pass's: the earliest violation
+// wherever it lies, and on a tie of time and rule the lower processor's.
+
+#include <gtest/gtest.h>
+
+#include "redist/sim/ring_validator.hpp"
+#include "support/ring_test_helpers.hpp"
+
+namespace redist {
+namespace {
+
+// Every processor holds one item and wants one: each sends its item to its successor at t = 0.
+constexpr std::int64_t kRing = (std::int64_t{1} << 17) + 1000;
+
+RingInstance shift_by_one() {
+  const auto n = static_cast<std::size_t>(kRing);
+  return testing::make_ring(RingKind::unidirectional, std::vector<std::int64_t>(n, 1),
+                            std::vector<std::int64_t>(n, 1), std::vector<std::int64_t>(n, 1), {},
+                            0);
+}
+
+Schedule each_sends_its_item() {
+  Schedule s;
+  for (std::int64_t p = 0; p < kRing; ++p) s.transfers.push_back({p, (p + 1) % kRing, 1, 0});
+  return s;
+}
+
+constexpr std::int64_t kLow = 10;           // in the first half
+constexpr std::int64_t kHigh = kRing - 10;  // in the second half
+
+TEST(RingValidatorHalves, AValidScheduleStaysValid) {
+  const auto result = sim::validate_ring_schedule(shift_by_one(), each_sends_its_item());
+  EXPECT_TRUE(result.valid) << result.violation->message;
+  EXPECT_EQ(static_cast<long long>(result.makespan), 1);
+}
+
+TEST(RingValidatorHalves, ATieKeepsTheLowerProcessor) {
+  Schedule s = each_sends_its_item();
+  s.transfers.push_back({kHigh, kHigh + 1, 1, 0});  // a second send at t = 0: one-port at t = 0
+  s.transfers.push_back({kLow, kLow + 1, 1, 0});
+  const auto result = sim::validate_ring_schedule(shift_by_one(), s);
+  ASSERT_FALSE(result.valid);
+  EXPECT_EQ(result.violation->rule, "one-port");
+  EXPECT_EQ(result.violation->processor, kLow);
+  EXPECT_EQ(static_cast<long long>(result.violation->time), 0);
+}
+
+TEST(RingValidatorHalves, TheEarliestViolationWinsFromEitherHalf) {
+  Schedule s = each_sends_its_item();
+  s.transfers[static_cast<std::size_t>(kLow)].start = 2;
+  s.transfers.push_back({kLow, kLow + 1, 1, 2});    // one-port at t = 2 in the first half
+  s.transfers.push_back({kHigh, kHigh + 1, 1, 0});  // one-port at t = 0 in the second half
+  const auto result = sim::validate_ring_schedule(shift_by_one(), s);
+  ASSERT_FALSE(result.valid);
+  EXPECT_EQ(result.violation->rule, "one-port");
+  EXPECT_EQ(result.violation->processor, kHigh);
+  EXPECT_EQ(static_cast<long long>(result.violation->time), 0);
+}
+
+TEST(RingValidatorHalves, HoldingsInTheSecondHalfAreFound) {
+  Schedule s = each_sends_its_item();
+  s.transfers[static_cast<std::size_t>(kHigh)].items = 3;  // its third item is nowhere at t = 2
+  const auto result = sim::validate_ring_schedule(shift_by_one(), s);
+  ASSERT_FALSE(result.valid);
+  EXPECT_EQ(result.violation->rule, "holdings");
+  EXPECT_EQ(result.violation->processor, kHigh);
+  EXPECT_EQ(static_cast<long long>(result.violation->time), 2);
+}
+
+}  // namespace
+}  // namespace redist
