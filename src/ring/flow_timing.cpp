@@ -269,6 +269,10 @@ bool time_flows_into(FlowTiming& timing, const RingInstance& inst, const RingPre
   timing.flows.resize(n);
   for (std::size_t i = 0; i < n; ++i) timing.flows[i] = shift + prefix.sums[i];  // F_i = x + S_i
   timing.pieces.clear();
+  // Strict ASAP takes about 2.6 pieces per link on random rings: room for 3 at once instead of
+  // growing by doubling, whose copies touched twice the memory (capacity never used is never
+  // touched).
+  timing.pieces.reserve(3 * n);
   timing.ranges.assign(n, {});
   timing.makespan = 0;
   timing.batches = 0;
