@@ -332,11 +332,12 @@ TEST(PacedFlowTiming, ReTimedPathsKeepTheMakespanAndStayValid) {
 namespace redist {
 namespace {
 
-// Long paths (more than 2^19 / 3 links) try the late fluid bound first and take ALAP when it
-// fails: a gather's fluid lines fail throughout (3.3 transfers per link), a uniform ring's only on
-// the ramp where the flows grow from 0.
-TEST(PacedUnidirectional, LongPathsFallBackToAlapWhenFluidLinesFail) {
-  for (const auto shape : {ring::RingShape::uniform, ring::RingShape::gather}) {
+// Long paths (more than 2^19 / 3 links) try the late fluid bound first; when its lines fail (a
+// gather's throughout, 3.3 transfers per link), the reversed path's paced lines as the upper curve
+// (a gather reversed is a scatter, whose lines fit); when those fail too (blocks), ALAP. Every
+// shape ends optimal at about one transfer per link.
+TEST(PacedUnidirectional, LongPathsFallBackWhenFluidLinesFail) {
+  for (const auto shape : kShapes) {
     ring::RingGenOptions opt;
     opt.n = 200'000;
     opt.kind = RingKind::unidirectional;
