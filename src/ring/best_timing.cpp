@@ -7,61 +7,80 @@
 
 namespace redist::ring::detail {
 
-namespace {
-
-// Better = smaller makespan, then fewer batches.
-bool better(const FlowTiming& a, const FlowTiming& b) {
-  return a.makespan != b.makespan ? a.makespan < b.makespan : a.batches < b.batches;
+BestTiming::Totals BestTiming::totals_of(const FlowTiming& timing) {
+  return {timing.makespan, timing.batches, timing.flows.size()};
 }
 
-}  // namespace
+bool BestTiming::within_limit(const Totals& timing) const {
+  return timing.batches <= max_schedule_batches(timing.ring_size);
+}
 
-bool BestTiming::preferred(const FlowTiming& timing) const {
+bool BestTiming::preferred(const Totals& timing) const {
   if (!best_) return true;
   // A candidate over the batch limit only counts when nothing else exists.
-  const std::int64_t limit = max_schedule_batches(timing.flows.size());
-  if (timing.batches > limit && best_->batches <= limit) return false;
-  if (best_->batches > limit && timing.batches <= limit) return true;
-  return better(timing, *best_);
+  if (!within_limit(timing) && within_limit(*best_)) return false;
+  if (!within_limit(*best_) && within_limit(timing)) return true;
+  // Better = smaller makespan, then fewer batches.
+  return timing.makespan != best_->makespan ? timing.makespan < best_->makespan
+                                            : timing.batches < best_->batches;
 }
 
 void BestTiming::offer(std::optional<FlowTiming> timing, std::string method) {
-  if (!timing || !preferred(*timing)) return;
-  best_ = std::move(*timing);
+  if (!timing || !preferred(totals_of(*timing))) return;
+  best_ = totals_of(*timing);
+  held_ = std::move(*timing);
+  recipe_.reset();
+  scratch_holds_best_ = false;
   method_ = std::move(method);
 }
 
-void BestTiming::offer_scratch(bool timed, std::string method) {
-  if (!timed || !preferred(scratch_)) return;
-  if (best_)
-    std::swap(*best_, scratch_);
-  else
-    best_ = std::exchange(scratch_, FlowTiming{});
+FlowTiming& BestTiming::scratch() {
+  scratch_holds_best_ = false;  // the caller times the next candidate over it
+  return scratch_;
+}
+
+void BestTiming::offer_scratch(bool timed, std::string method, const TimingRecipe& recipe) {
+  if (!timed || !preferred(totals_of(scratch_))) return;
+  best_ = totals_of(scratch_);
+  held_.reset();
+  recipe_ = recipe;
+  scratch_holds_best_ = true;
   method_ = std::move(method);
 }
 
 bool BestTiming::within_limit_by(Ticks time) const {
-  return best_ && best_->batches <= max_schedule_batches(best_->flows.size()) &&
-         best_->makespan <= time;
+  return best_ && within_limit(*best_) && best_->makespan <= time;
 }
 
 std::optional<Ticks> BestTiming::unbeatable_above() const {
-  if (!best_ || best_->batches > max_schedule_batches(best_->flows.size())) return std::nullopt;
+  if (!best_ || !within_limit(*best_)) return std::nullopt;
   return best_->makespan;
 }
 
-ShiftPlan BestTiming::finish(const RingInstance& inst, Pacing pacing) {
+ShiftPlan BestTiming::finish(const RingInstance& inst, const RingPrefix& prefix, Pacing pacing) {
   REDIST_ASSERT(best_.has_value());
+  FlowTiming best;
+  if (held_) {
+    best = std::move(*held_);
+  } else {
+    if (!scratch_holds_best_) {
+      const bool timed = time_flows_into(scratch_, inst, prefix, recipe_->shift, recipe_->order,
+                                         recipe_->mode, pacing);
+      REDIST_ASSERT(timed && scratch_.makespan == best_->makespan &&
+                    scratch_.batches == best_->batches);
+    }
+    best = std::move(scratch_);
+  }
   scratch_ = FlowTiming{};
   constexpr std::string_view kChunked =
       "; the optimum needs more batches than a schedule may hold, so relays forward in chunks";
   std::string method = method_;
-  if (best_->chunked) method.append(kChunked.data(), kChunked.size());
+  if (best.chunked) method.append(kChunked.data(), kChunked.size());
   // The same flows, each path re-timed as one line per link where it fits: the same or earlier
   // ends, and far fewer transfers (flow_timing.hpp).
-  if (pacing == Pacing::spaced && inst.bidirectional() && pace_flow_timing(inst, *best_))
+  if (pacing == Pacing::spaced && inst.bidirectional() && pace_flow_timing(inst, best))
     method += "; then one paced transfer per link where it fits between ASAP and ALAP";
-  return {flow_timing_schedule(inst, *best_, pacing), std::move(method), best_->chunked};
+  return {flow_timing_schedule(inst, best, pacing), std::move(method), best.chunked};
 }
 
 }  // namespace redist::ring::detail

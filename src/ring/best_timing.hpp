@@ -7,20 +7,34 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/ring/flow_timing.hpp"
+#include "redist/ring/ring_prefix.hpp"
 #include "redist/ring/shift_planners.hpp"
 
 namespace redist::ring::detail {
 
+/// How a flow timing was made, to make it again (time_flows_into is deterministic).
+struct TimingRecipe {
+  std::int64_t shift = 0;
+  PortOrder order = PortOrder::succ_first;
+  FollowMode mode = FollowMode::exact;
+};
+
 /// Keeps the best timing offered: one within max_schedule_batches before one beyond it, then the
-/// smaller makespan, then fewer batches (ties keep the first offered). A planner that times many
-/// shifts times them into scratch(): a winner swaps arrays with the previous best, so the search
-/// allocates its arrays twice instead of once per shift.
+/// smaller makespan, then fewer batches (ties keep the first offered).
+///
+/// A planner that times many shifts times each into scratch() and offers it with its recipe. Only
+/// the winner's totals and recipe are kept: its arrays stay in scratch until the next candidate is
+/// timed there, and finish() times the winner again if they were reused. So a search holds one
+/// timing's arrays at a time instead of two (about 150 bytes per processor on a heterogeneous
+/// bidirectional ring), for at most one timing more.
 class BestTiming {
  public:
+  /// A timing held whole (no recipe: it is kept until a better one comes).
   void offer(std::optional<FlowTiming> timing, std::string method);
-  /// Offers scratch() when `timed` (time_flows_into returned true).
-  void offer_scratch(bool timed, std::string method);
-  FlowTiming& scratch() { return scratch_; }
+  /// The arrays to time the next candidate into (the previous candidate's are overwritten).
+  FlowTiming& scratch();
+  /// Offers scratch() when `timed` (time_flows_into returned true), made by `recipe`.
+  void offer_scratch(bool timed, std::string method, const TimingRecipe& recipe);
 
   bool empty() const { return !best_; }
   Ticks makespan() const { return best_->makespan; }  // requires !empty()
@@ -29,15 +43,27 @@ class BestTiming {
   bool within_limit_by(Ticks time) const;
   /// The makespan above which no offer can win (the best's, when it is within the batch limit).
   std::optional<Ticks> unbeatable_above() const;
-  /// The schedule of the best timing (requires !empty()). Frees the scratch arrays first: the
-  /// schedule is built while the best timing is alive, and that is the planner's peak.
-  ShiftPlan finish(const RingInstance& instance, Pacing pacing);
+  /// The schedule of the best timing (requires !empty()), timed again from its recipe first when
+  /// its arrays were reused. The schedule is built while the best timing is alive, and that is the
+  /// planner's peak.
+  ShiftPlan finish(const RingInstance& instance, const RingPrefix& prefix, Pacing pacing);
 
  private:
-  bool preferred(const FlowTiming& timing) const;
+  // What deciding needs of a timing.
+  struct Totals {
+    Ticks makespan = 0;
+    std::int64_t batches = 0;
+    std::size_t ring_size = 0;
+  };
+  static Totals totals_of(const FlowTiming& timing);
+  bool preferred(const Totals& timing) const;
+  bool within_limit(const Totals& timing) const;
 
-  std::optional<FlowTiming> best_;
+  std::optional<Totals> best_;
   std::string method_;
+  std::optional<FlowTiming> held_;      // the best, offered whole
+  std::optional<TimingRecipe> recipe_;  // the best, offered from scratch
+  bool scratch_holds_best_ = false;
   FlowTiming scratch_;
 };
 

@@ -64,11 +64,11 @@ class ShiftSearch {
     for (const FollowMode mode : modes_) {
       if (settled() || hopeless(c)) break;
       // A timing that runs past the best makespan cannot win: it is abandoned there.
-      const bool timed = time_flows_into(best_.scratch(), inst_, prefix_, c.shift, order, mode,
-                                         pacing_, best_.unbeatable_above());
-      if (timed)
-        least = std::min(least.value_or(best_.scratch().makespan), best_.scratch().makespan);
-      best_.offer_scratch(timed, shift_method(c.shift, order, mode));
+      FlowTiming& timing = best_.scratch();
+      const bool timed = time_flows_into(timing, inst_, prefix_, c.shift, order, mode, pacing_,
+                                         best_.unbeatable_above());
+      if (timed) least = std::min(least.value_or(timing.makespan), timing.makespan);
+      best_.offer_scratch(timed, shift_method(c.shift, order, mode), {c.shift, order, mode});
     }
     return least;
   }
@@ -81,7 +81,7 @@ class ShiftSearch {
     return {PortOrder::succ_first, succ};
   }
 
-  ShiftPlan finish() { return best_.finish(inst_, pacing_); }
+  ShiftPlan finish() { return best_.finish(inst_, prefix_, pacing_); }
 
  private:
   const RingInstance& inst_;

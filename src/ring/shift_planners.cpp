@@ -76,7 +76,7 @@ ShiftPlan plan_unidirectional(const RingInstance& inst, const RingPrefix& ring_p
     best.offer(
         time_flows(inst, ring_prefix, shift, PortOrder::succ_first, FollowMode::exact, pacing),
         "strict ASAP on the minimal flows (document 000 Algorithm 2)");
-  return best.finish(inst, pacing);
+  return best.finish(inst, ring_prefix, pacing);
 }
 
 }  // namespace redist::ring
