@@ -95,65 +95,61 @@ class PacedPlanner {
   // from the sink back to the source and each receiver's target plays its load
   // (path_banding.hpp). False, with nothing held, when the run needs more pieces than the budget.
   bool time_latest(const FlowRun& run) {
-    latest_.clear();
-    latest_counts_.assign(run.length, 0);
     const std::int64_t budget =
         latest_budget_ >= 0 ? latest_budget_
                             : 8 * static_cast<std::int64_t>(run.length) + (std::int64_t{1} << 16);
-    std::int64_t held = 0;
-    reversed_up_.clear();
-    Ticks up_cost = 0;
-    for (std::size_t r = 0; r < run.length; ++r) {
-      const std::size_t k = run.length - 1 - r;
-      const std::size_t edge = (run.first + k) % n_;
-      const std::int64_t items = flow(edge);
-      const std::int64_t own = k + 1 == run.length ? items : inst_.targets[next(edge)];
-      reversed_.clear();
-      append_link_timing(reversed_up_, 0, reversed_up_.size(), up_cost, own,
-                         PathLink{items, inst_.succ_cost[edge], 0}, FollowMode::exact, reversed_);
-      held += static_cast<std::int64_t>(reversed_.size());
-      if (held > budget) {
-        latest_.clear();
-        latest_.shrink_to_fit();
-        return false;
-      }
-      for (const DeparturePiece& p : reversed_)
-        latest_.push_back(
-            {static_cast<std::int64_t>(p.first), p.count, static_cast<std::int64_t>(p.spacing)});
-      latest_counts_[k] = static_cast<std::uint32_t>(reversed_.size());
-      std::swap(reversed_up_, reversed_);
-      up_cost = inst_.succ_cost[edge];
-    }
-    return true;
+    return hold_reversed(
+        run,
+        [&](const PathLink& link, Ticks up_cost, std::int64_t own) {
+          append_link_timing(reversed_up_, 0, reversed_up_.size(), up_cost, own, link,
+                             FollowMode::exact, reversed_);
+        },
+        [&](std::size_t, std::int64_t held, Ticks) { return held <= budget; });
   }
 
-  // A latest curve for a long run without ALAP's pieces: the time-reversed path (items flow from
-  // the sink back to the source, each receiver's target playing its load) planned with paced lines
-  // under its own late fluid bound, as the forward pass does. Reversed back, any valid schedule
-  // that ends by M bounds the forward departures from above as ALAP does (the band's upper side
-  // never precedes ASAP), with about one piece per link where ALAP holds several (a gather's
+  // A latest curve for a long run without ALAP's pieces: the time-reversed path planned with paced
+  // lines under its own late fluid bound, as the forward pass does. Reversed back, any valid
+  // schedule that ends by M bounds the forward departures from above as ALAP does (the band's upper
+  // side never precedes ASAP), with about one piece per link where ALAP holds several (a gather's
   // reversal is a scatter, whose fluid lines fit). False, with nothing held, when its lines keep
   // failing.
   bool time_latest_paced(const FlowRun& run) {
+    return hold_reversed(
+        run,
+        [&](const PathLink& link, Ticks up_cost, std::int64_t own) {
+          const std::int64_t pace = static_cast<std::int64_t>(makespan_) / link.items;
+          upper_.clear();
+          upper_.push_back({pace - link.cost, 0});
+          upper_.push_back({makespan_ - link.cost, link.items - 1});
+          pace_link(reversed_up_, up_cost, own, link, upper_, pace, lower_, reversed_);
+        },
+        [&](std::size_t r, std::int64_t held, Ticks cost) {
+          return last_departure(reversed_) + cost <= makespan_ &&
+                 held <= static_cast<std::int64_t>(r + r / 2 + give_up_slack(run.length));
+        });
+  }
+
+  // The time-reversed run, link by link from its sink, into latest_: `time_link(link, up_cost,
+  // own)` times reversed link k from reversed_up_ (the reversed link before it) into reversed_, and
+  // `keeps(r, held, cost)` says, after r + 1 links and `held` pieces, whether to go on. False, with
+  // nothing held, when it does not.
+  template <class TimeLink, class Keeps>
+  bool hold_reversed(const FlowRun& run, TimeLink time_link, Keeps keeps) {
     latest_.clear();
     latest_counts_.assign(run.length, 0);
     reversed_up_.clear();
     Ticks up_cost = 0;
-    std::size_t held = 0;
+    std::int64_t held = 0;
     for (std::size_t r = 0; r < run.length; ++r) {
       const std::size_t k = run.length - 1 - r;
       const std::size_t edge = (run.first + k) % n_;
       const std::int64_t items = flow(edge);
       const std::int64_t own = k + 1 == run.length ? items : inst_.targets[next(edge)];
-      const Ticks c = inst_.succ_cost[edge];
-      const std::int64_t pace = static_cast<std::int64_t>(makespan_) / items;
-      upper_.clear();
-      upper_.push_back({pace - c, 0});
-      upper_.push_back({makespan_ - c, items - 1});
-      pace_link(reversed_up_, up_cost, own, PathLink{items, c, 0}, upper_, pace, lower_, reversed_);
-      held += reversed_.size();
-      if (last_departure(reversed_) + c > makespan_ ||
-          held > r + r / 2 + give_up_slack(run.length)) {
+      const PathLink link{items, inst_.succ_cost[edge], 0};
+      reversed_.clear();
+      time_link(link, up_cost, own);
+      held += static_cast<std::int64_t>(reversed_.size());
+      if (!keeps(r, held, link.cost)) {
         latest_.clear();
         latest_.shrink_to_fit();
         return false;
@@ -163,7 +159,7 @@ class PacedPlanner {
             {static_cast<std::int64_t>(p.first), p.count, static_cast<std::int64_t>(p.spacing)});
       latest_counts_[k] = static_cast<std::uint32_t>(reversed_.size());
       std::swap(reversed_up_, reversed_);
-      up_cost = c;
+      up_cost = link.cost;
     }
     return true;
   }
