@@ -1,11 +1,12 @@
 // The `redist` program's global operator new: blocks of 4 MiB and more are advised to the kernel as
 // transparent huge pages (madvise MADV_HUGEPAGE), the rest is plain malloc.
 //
-// Why: a plan at n = 10^6 touches about 200 MB in a few large arrays (the instance, the schedule's
+// Why: a plan at n = 10^6 touches about 150 MB in a few large arrays (the instance, the schedule's
 // transfers, the validator's tables), and with 4 KiB pages `redist plan` took 62,000 page faults,
-// about a fifth of its time (BENCHMARKS.md "Huge pages"). Debian's kernels default to
-// transparent_hugepage=madvise, where only advised memory gets 2 MiB pages. A library should not
-// choose its host's allocation policy, so this lives with the program, not in redist's libraries.
+// about a fifth of its time (BENCHMARKS.md "Huge pages, a leaner reader, a validator in two
+// halves"). Debian's kernels default to transparent_hugepage=madvise, where only advised memory
+// gets 2 MiB pages. A library should not choose its host's allocation policy, so this lives with
+// the program, not in redist's libraries.
 //
 // The block still comes from malloc and goes back through free: only its 2 MiB-aligned interior is
 // advised, before anything touches it, so the advice is harmless where the kernel ignores it.

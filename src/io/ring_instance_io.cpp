@@ -24,12 +24,11 @@ Json costs_to_json(const std::vector<std::int64_t>& costs, int scale) {
 
 namespace {
 
-// The fields of a ring instance as read, before any rule is checked: filled either from a DOM or,
-// for files, by a SAX reader that never builds one (a ring of 10^7 processors is 4 x 10^7 numbers).
 // Costs as read: mantissa x 10^-scale each. 9 bytes a cost rather than a 32-byte Decimal: at
 // n = 10^6 the Decimals and their doubling took 64 MB of fresh memory, the largest part of reading
-// an instance (BENCHMARKS.md "Huge pages and a leaner reader"). A mantissa beyond 64 bits (no valid
-// instance has one: its ticks would not fit either) keeps its Decimal on the side.
+// an instance (BENCHMARKS.md "Huge pages, a leaner reader, a validator in two halves"). A mantissa
+// beyond 64 bits (no valid instance has one: its ticks would not fit either) keeps its Decimal on
+// the side.
 class CostValues {
  public:
   void reserve(std::size_t n) {
@@ -62,6 +61,8 @@ class CostValues {
   std::vector<std::pair<std::size_t, Decimal>> wide_;  // in index order
 };
 
+// The fields of a ring instance as read, before any rule is checked: filled either from a DOM or,
+// for files, by a SAX reader that never builds one (a ring of 10^7 processors is 4 x 10^7 numbers).
 struct CostField {
   bool present = false;
   bool listed = false;  // a list of n numbers rather than one number
