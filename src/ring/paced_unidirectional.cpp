@@ -1,11 +1,11 @@
 #include "paced_unidirectional.hpp"
 
 #include <algorithm>
-#include <deque>
 #include <vector>
 
 #include "flow_runs.hpp"
 #include "line_fit.hpp"
+#include "page_release.hpp"
 #include "redist/core/error.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/path_timing.hpp"
@@ -136,6 +136,9 @@ class PacedPlanner {
   template <class TimeLink, class Keeps>
   bool hold_reversed(const FlowRun& run, TimeLink time_link, Keeps keeps) {
     latest_.clear();
+    // About 2.4 pieces per link (ALAP), 1 (paced): room for 3 at once rather than copies while
+    // growing; capacity never used is never touched.
+    latest_.reserve(3 * run.length);
     latest_counts_.assign(run.length, 0);
     reversed_up_.clear();
     Ticks up_cost = 0;
@@ -161,6 +164,7 @@ class PacedPlanner {
       std::swap(reversed_up_, reversed_);
       up_cost = link.cost;
     }
+    latest_released_from_ = latest_.size();
     return true;
   }
 
@@ -174,6 +178,20 @@ class PacedPlanner {
       const Ticks last = static_cast<Ticks>(p.first) + static_cast<Ticks>(p.count - 1) * p.spacing;
       latest_curve_.push_back({makespan_ - cost - last, p.count, p.spacing});
     }
+    release_consumed();
+  }
+
+  // Hands back the pages of latest_ that the forward pass has consumed since the last time, whole
+  // huge pages at a time; the next time starts at the first page handed back.
+  void release_consumed() {
+    const std::size_t end = latest_.size();
+    if ((latest_released_from_ - end) * sizeof(HeldPiece) < 2 * kReleaseStep) return;
+    const auto* base = reinterpret_cast<const char*>(latest_.data());
+    const void* released = release_pages(base + end * sizeof(HeldPiece),
+                                         base + latest_released_from_ * sizeof(HeldPiece));
+    if (released == nullptr) return;
+    const auto offset = static_cast<std::size_t>(static_cast<const char*>(released) - base);
+    latest_released_from_ = (offset + sizeof(HeldPiece) - 1) / sizeof(HeldPiece);
   }
 
   // Chooses link k's departures into chosen_, from the upstream departures in up_.
@@ -222,7 +240,10 @@ class PacedPlanner {
   std::int64_t path_transfers_ = 0;  // of the path being planned, against max_transfers_
   std::size_t path_links_ = 0;
   std::size_t wrap_at_ = 0;  // transfers before edge 0's, when a path runs through edge n-1 to 0
-  std::deque<HeldPiece> latest_;  // pops free its blocks as the forward pass consumes them
+  // The run's latest curves, link 0's last; consumed from the back, its pages handed back as it
+  // shrinks (release_consumed), so that it and the run's transfers never add up at peak.
+  std::vector<HeldPiece> latest_;
+  std::size_t latest_released_from_ = 0;  // latest_'s pages from this element on were handed back
   std::vector<std::uint32_t> latest_counts_;
   DepartureCurve reversed_up_, reversed_, latest_curve_, up_, chosen_;
   Ticks up_cost_ = 0;
