@@ -50,7 +50,11 @@ class PacedPlanner {
       // (time_latest_paced), and ALAP only when that fails too.
       const bool fluid_first = latest_budget_ < 0 && 3 * run.length > kLatestPieces;
       const std::size_t run_begin = s.transfers.size();
-      if (fluid_first && pace_run(run, false, true, s.transfers)) continue;
+      // Kept only at about one transfer per link: a run that never crossed the give-up line may
+      // still end at 1.6 per link (blocks), where the curves below take 1.0.
+      if (fluid_first && pace_run(run, false, true, s.transfers) &&
+          s.transfers.size() - run_begin <= run.length + run.length / 4)
+        continue;
       // A failed attempt's transfers are dropped, their pages kept for the next pass; they go back
       // only before ALAP is held (3.3 pieces per link on a gather).
       const bool attempted = s.transfers.size() != run_begin;

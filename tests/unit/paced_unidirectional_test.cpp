@@ -353,5 +353,31 @@ TEST(PacedUnidirectional, LongPathsFallBackWhenFluidLinesFail) {
   }
 }
 
+// The paced latest curve and its fallback on more long paths: gathers (the reversed lines fit) and
+// blocks (they fail, ALAP is held and handed back as it is consumed; on seed 14 the fluid lines
+// ran to the end at 1.6 transfers per link, now planned again), loads up to 10^3 and 10^9, costs
+// up to 10 and 1000, each optimal and accepted by the exact validator at about one transfer per
+// link.
+TEST(PacedUnidirectional, LongGathersAndBlocksStayOptimalOverSeeds) {
+  for (std::uint64_t seed = 11; seed <= 14; ++seed)
+    for (const auto shape : {ring::RingShape::gather, ring::RingShape::blocks}) {
+      ring::RingGenOptions opt;
+      opt.n = 180'000;
+      opt.kind = RingKind::unidirectional;
+      opt.heterogeneous = true;
+      opt.max_load = seed % 2 == 0 ? 1000 : 1'000'000'000;
+      opt.max_cost = seed < 13 ? 10 : 1000;
+      opt.shape = shape;
+      opt.seed = seed;
+      const auto inst = ring::generate_ring_instance(opt);
+      const auto s = paced(inst);
+      ASSERT_TRUE(s.has_value());
+      const std::string what =
+          ring::to_string(shape) + std::string(" seed ") + std::to_string(seed);
+      const std::size_t transfers = expect_optimal(inst, *s, what);
+      EXPECT_LE(transfers * 10, inst.size() * 12) << what;
+    }
+}
+
 }  // namespace
 }  // namespace redist
