@@ -16,7 +16,8 @@ namespace redist::ring::detail {
 /// where the pages returned begin, or nullptr when no whole page lies inside.
 const void* release_pages(const void* begin, const void* end);
 
-/// Below this, release_pages is not worth a system call.
+/// The unit release_pages works in: a transparent huge page, so that it never splits one (and a
+/// call for less is not worth the system call).
 inline constexpr std::size_t kReleaseStep = std::size_t{1} << 21;
 
 }  // namespace redist::ring::detail

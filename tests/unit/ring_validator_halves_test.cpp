@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "redist/sim/ring_validator.hpp"
 #include "support/ring_test_helpers.hpp"
 
@@ -35,15 +37,21 @@ TEST(RingValidatorHalves, AValidScheduleStaysValid) {
   EXPECT_EQ(static_cast<long long>(result.makespan), 1);
 }
 
+// The validator's first violation must be `rule` at `processor` and `time`.
+void expect_first_violation(const Schedule& s, const std::string& rule, std::int64_t processor,
+                            long long time) {
+  const auto result = sim::validate_ring_schedule(shift_by_one(), s);
+  ASSERT_FALSE(result.valid);
+  EXPECT_EQ(result.violation->rule, rule);
+  EXPECT_EQ(result.violation->processor, processor);
+  EXPECT_EQ(static_cast<long long>(result.violation->time), time);
+}
+
 TEST(RingValidatorHalves, ATieKeepsTheLowerProcessor) {
   Schedule s = each_sends_its_item();
   s.transfers.push_back({kHigh, kHigh + 1, 1, 0});  // a second send at t = 0: one-port at t = 0
   s.transfers.push_back({kLow, kLow + 1, 1, 0});
-  const auto result = sim::validate_ring_schedule(shift_by_one(), s);
-  ASSERT_FALSE(result.valid);
-  EXPECT_EQ(result.violation->rule, "one-port");
-  EXPECT_EQ(result.violation->processor, kLow);
-  EXPECT_EQ(static_cast<long long>(result.violation->time), 0);
+  expect_first_violation(s, "one-port", kLow, 0);
 }
 
 TEST(RingValidatorHalves, TheEarliestViolationWinsFromEitherHalf) {
@@ -51,21 +59,13 @@ TEST(RingValidatorHalves, TheEarliestViolationWinsFromEitherHalf) {
   s.transfers[static_cast<std::size_t>(kLow)].start = 2;
   s.transfers.push_back({kLow, kLow + 1, 1, 2});    // one-port at t = 2 in the first half
   s.transfers.push_back({kHigh, kHigh + 1, 1, 0});  // one-port at t = 0 in the second half
-  const auto result = sim::validate_ring_schedule(shift_by_one(), s);
-  ASSERT_FALSE(result.valid);
-  EXPECT_EQ(result.violation->rule, "one-port");
-  EXPECT_EQ(result.violation->processor, kHigh);
-  EXPECT_EQ(static_cast<long long>(result.violation->time), 0);
+  expect_first_violation(s, "one-port", kHigh, 0);
 }
 
 TEST(RingValidatorHalves, HoldingsInTheSecondHalfAreFound) {
   Schedule s = each_sends_its_item();
   s.transfers[static_cast<std::size_t>(kHigh)].items = 3;  // its third item is nowhere at t = 2
-  const auto result = sim::validate_ring_schedule(shift_by_one(), s);
-  ASSERT_FALSE(result.valid);
-  EXPECT_EQ(result.violation->rule, "holdings");
-  EXPECT_EQ(result.violation->processor, kHigh);
-  EXPECT_EQ(static_cast<long long>(result.violation->time), 2);
+  expect_first_violation(s, "holdings", kHigh, 2);
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ TEST(RingValidator, ReportsWrongFinalLoads) {
   EXPECT_EQ(result.violation->rule, "final-load");
 }
 
-TEST(RingValidator, NetChangesBeyond64BitsStayExact) {
+TEST(RingValidator, NetChangesBeyond64BitsDoNotHideTheFirstViolation) {
   // P0 sends 2 (2^63 - 1) items: its net change leaves 64 bits (the validator widens it to 128),
   // and the first violation is still the item P0 does not hold.
   const auto inst = ring(uni, {1, 0, 0}, {0, 0, 1}, {1, 1, 1});
@@ -97,6 +97,27 @@ TEST(RingValidator, NetChangesBeyond64BitsStayExact) {
   EXPECT_EQ(result.violation->rule, "holdings");
   EXPECT_EQ(result.violation->processor, 0);
   EXPECT_EQ(static_cast<long long>(result.violation->time), 1);
+}
+
+TEST(RingValidator, NetChangesBeyond64BitsAreReportedExactly) {
+  // A valid move (makespan 4), then two transfers of 2^63 - 1 items at an impossible pace (spacing
+  // 1 on links of cost 2) long after it: they still move their items, so P0's final load is
+  // 1 - 1 - 2 (2^63 - 1) = -(2^64 - 2), beyond 64 bits; the final-load violation, at the makespan,
+  // comes before the spacing one and must say that number exactly.
+  const auto inst = ring(uni, {1, 0, 0}, {0, 0, 1}, {2, 2, 2});
+  constexpr std::int64_t kMost = INT64_MAX;
+  const auto result =
+      sim::validate_ring_schedule(inst, schedule({{0, 1, 1, 0, std::nullopt},
+                                                  {1, 2, 1, 2, std::nullopt},
+                                                  {0, 1, kMost, 100, std::nullopt, 1},
+                                                  {0, 1, kMost, 200, std::nullopt, 1}}));
+  ASSERT_FALSE(result.valid);
+  EXPECT_EQ(result.violation->rule, "final-load");
+  EXPECT_EQ(result.violation->processor, 0);
+  EXPECT_EQ(static_cast<long long>(result.violation->time), 4);
+  EXPECT_NE(result.violation->message.find("ends with -18446744073709551614 items"),
+            std::string::npos)
+      << result.violation->message;
 }
 
 TEST(RingValidator, TwoProcessorBidirectionalRingHasTwoLinksEachWay) {
