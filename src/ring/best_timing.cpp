@@ -48,6 +48,19 @@ void BestTiming::offer_scratch(bool timed, std::string method, const TimingRecip
   method_ = std::move(method);
 }
 
+void BestTiming::offer_totals(std::optional<FlowTotals> totals, std::size_t ring_size,
+                              std::string method, const TimingRecipe& recipe) {
+  REDIST_ASSERT(recipe.mode == FollowMode::exact);
+  if (!totals) return;
+  const Totals offered{totals->makespan, totals->transfers, ring_size};
+  if (!preferred(offered)) return;
+  best_ = offered;
+  held_.reset();
+  recipe_ = recipe;
+  scratch_holds_best_ = false;
+  method_ = std::move(method);
+}
+
 bool BestTiming::within_limit_by(Ticks time) const {
   return best_ && within_limit(*best_) && best_->makespan <= time;
 }
@@ -59,6 +72,18 @@ std::optional<Ticks> BestTiming::unbeatable_above() const {
 
 ShiftPlan BestTiming::finish(const RingInstance& inst, const RingPrefix& prefix, Pacing pacing) {
   REDIST_ASSERT(best_.has_value());
+  if (recipe_ && pacing == Pacing::spaced && inst.bidirectional() &&
+      recipe_->mode == FollowMode::exact) {
+    scratch_ = FlowTiming{};  // before the schedule is made: the planner's peak
+    // The same flows, each path re-timed as one line per link where it fits: the same or earlier
+    // ends, and far fewer transfers.
+    PacedFlowSchedule paced = paced_flow_schedule(inst, prefix, recipe_->shift, recipe_->order);
+    REDIST_ASSERT(*paced.schedule.makespan <= best_->makespan);
+    std::string method = method_;
+    if (paced.paced)
+      method += "; then one paced transfer per link where it fits between ASAP and ALAP";
+    return {std::move(paced.schedule), std::move(method), false};
+  }
   FlowTiming best;
   if (held_) {
     best = std::move(*held_);
@@ -76,10 +101,6 @@ ShiftPlan BestTiming::finish(const RingInstance& inst, const RingPrefix& prefix,
       "; the optimum needs more batches than a schedule may hold, so relays forward in chunks";
   std::string method = method_;
   if (best.chunked) method.append(kChunked.data(), kChunked.size());
-  // The same flows, each path re-timed as one line per link where it fits: the same or earlier
-  // ends, and far fewer transfers (flow_timing.hpp).
-  if (pacing == Pacing::spaced && inst.bidirectional() && pace_flow_timing(inst, best))
-    method += "; then one paced transfer per link where it fits between ASAP and ALAP";
   return {flow_timing_schedule(inst, best, pacing), std::move(method), best.chunked};
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "flow_pacing.hpp"
 #include "redist/core/ring_instance.hpp"
 #include "redist/ring/flow_timing.hpp"
 #include "redist/ring/ring_prefix.hpp"
@@ -35,6 +36,11 @@ class BestTiming {
   FlowTiming& scratch();
   /// Offers scratch() when `timed` (time_flows_into returned true), made by `recipe`.
   void offer_scratch(bool timed, std::string method, const TimingRecipe& recipe);
+  /// Offers the totals of a strict ASAP timing on a bidirectional ring (time_flow_totals, made by
+  /// `recipe` with FollowMode::exact), when there are any: no arrays are held, and finish() makes
+  /// the winner's paced schedule path by path (flow_pacing.hpp).
+  void offer_totals(std::optional<FlowTotals> totals, std::size_t ring_size, std::string method,
+                    const TimingRecipe& recipe);
 
   bool empty() const { return !best_; }
   Ticks makespan() const { return best_->makespan; }  // requires !empty()
@@ -44,8 +50,9 @@ class BestTiming {
   /// The makespan above which no offer can win (the best's, when it is within the batch limit).
   std::optional<Ticks> unbeatable_above() const;
   /// The schedule of the best timing (requires !empty()), timed again from its recipe first when
-  /// its arrays were reused. The schedule is built while the best timing is alive, and that is the
-  /// planner's peak.
+  /// its arrays were reused. Under Pacing::spaced on a bidirectional ring, a recipe's strict timing
+  /// is made and paced path by path (flow_pacing.hpp) instead; a timing offered whole is not paced
+  /// (only the unidirectional planners offer whole timings).
   ShiftPlan finish(const RingInstance& instance, const RingPrefix& prefix, Pacing pacing);
 
  private:
@@ -62,7 +69,7 @@ class BestTiming {
   std::optional<Totals> best_;
   std::string method_;
   std::optional<FlowTiming> held_;      // the best, offered whole
-  std::optional<TimingRecipe> recipe_;  // the best, offered from scratch
+  std::optional<TimingRecipe> recipe_;  // the best, offered from scratch or as totals
   bool scratch_holds_best_ = false;
   FlowTiming scratch_;
 };

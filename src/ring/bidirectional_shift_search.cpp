@@ -64,6 +64,15 @@ class ShiftSearch {
     for (const FollowMode mode : modes_) {
       if (settled() || hopeless(c)) break;
       // A timing that runs past the best makespan cannot win: it is abandoned there.
+      if (mode == FollowMode::exact && pacing_ == Pacing::spaced) {
+        // Totals only, path by path: no departure curves of the whole ring are held.
+        const auto totals =
+            detail::time_flow_totals(inst_, prefix_, c.shift, order, best_.unbeatable_above());
+        if (totals) least = std::min(least.value_or(totals->makespan), totals->makespan);
+        best_.offer_totals(totals, inst_.size(), shift_method(c.shift, order, mode),
+                           {c.shift, order, mode});
+        continue;
+      }
       FlowTiming& timing = best_.scratch();
       const bool timed = time_flows_into(timing, inst_, prefix_, c.shift, order, mode, pacing_,
                                          best_.unbeatable_above());

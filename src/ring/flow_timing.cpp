@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "path_pacing.hpp"
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "redist/ring/path_banding.hpp"
@@ -91,12 +90,6 @@ class FlowTimer {
   bool gave_up() const { return gave_up_; }
   bool chunked() const { return chunked_; }
 
-  // Re-times the finished paths of direction `dir` (pace_flow_timing) into out / out_ranges.
-  void pace_direction(int dir, std::vector<DeparturePiece>& out,
-                      std::vector<CurveRange>& out_ranges) {
-    for (const Segment& s : segments(flows_, dir)) pace_segment(s, out, out_ranges);
-  }
-
  private:
   // Records (and says) whether a link ending at `end` makes the timing useless to its caller.
   bool past_give_up(Ticks end) {
@@ -176,38 +169,6 @@ class FlowTimer {
     }
   }
 
-  void pace_segment(const Segment& s, std::vector<DeparturePiece>& out,
-                    std::vector<CurveRange>& out_ranges) {
-    set_path(s);
-    targets_.resize(s.length);
-    path_ranges_.resize(s.length);
-    for (std::size_t k = 0; k < s.length; ++k) {
-      const std::size_t e = edge_at(s, k);
-      targets_[k] = inst_.targets[receiver(e, s.dir)];
-      path_ranges_[k] = ranges_[e];
-    }
-    // The releases the timing used, from its curves: the source holds all it sends, so its first
-    // link starts at its release; the last link starts no earlier than its own.
-    links_.front().release = curve(edge_at(s, 0)).front().first;
-    links_.back().release =
-        std::max(links_.back().release, curve(edge_at(s, s.length - 1)).front().first);
-    const std::int64_t max_latest = 8 * static_cast<std::int64_t>(s.length) + (1 << 16);
-    std::size_t at = out.size();
-    if (detail::pace_path(links_, loads_, targets_, pieces_, path_ranges_, inst_.bidirectional(),
-                          max_latest, out, paced_sizes_)) {
-      for (std::size_t k = 0; k < s.length; ++k) {
-        out_ranges[edge_at(s, k)] = {at, paced_sizes_[k]};
-        at += paced_sizes_[k];
-      }
-      return;
-    }
-    for (std::size_t k = 0; k < s.length; ++k) {  // kept as it was
-      const std::size_t e = edge_at(s, k);
-      out_ranges[e] = {out.size(), ranges_[e].size};
-      out.insert(out.end(), curve(e).begin(), curve(e).end());
-    }
-  }
-
   std::vector<DepartureCurve> time_banded(const Segment& s) {
     std::vector<std::int64_t> receiver_targets(s.length);
     for (std::size_t k = 0; k < s.length; ++k)
@@ -236,9 +197,6 @@ class FlowTimer {
   std::vector<CurveRange>& ranges_;
   std::vector<PathLink> links_;  // the current path's links and senders' loads, reused
   std::vector<std::int64_t> loads_;
-  std::vector<std::int64_t> targets_;  // FollowMode::paced: receivers' targets, and buffers
-  std::vector<CurveRange> path_ranges_;
-  std::vector<std::size_t> paced_sizes_;
   bool chunked_ = false;
   std::optional<Ticks> give_up_above_;
   bool gave_up_ = false;
@@ -290,24 +248,6 @@ bool time_flows_into(FlowTiming& timing, const RingInstance& inst, const RingPre
   if (timer.gave_up()) return false;
   timing.chunked = timer.chunked();
   total_up(inst, timing, pacing);
-  return true;
-}
-
-bool pace_flow_timing(const RingInstance& inst, FlowTiming& timing) {
-  const std::size_t n = inst.size();
-  if (n < 2 || timing.chunked) return false;
-  std::vector<DeparturePiece> pieces;
-  pieces.reserve(n + n / 2);  // about one per link; unused capacity is never touched
-  std::vector<CurveRange> ranges(n);
-  FlowTimer timer(inst, timing.flows, FollowMode::exact, timing, std::nullopt);
-  timer.pace_direction(+1, pieces, ranges);
-  if (inst.bidirectional()) timer.pace_direction(-1, pieces, ranges);
-  if (pieces.size() >= timing.pieces.size()) return false;
-  timing.pieces = std::move(pieces);
-  timing.ranges = std::move(ranges);
-  const Ticks before = timing.makespan;
-  total_up(inst, timing, Pacing::spaced);
-  REDIST_ASSERT(timing.makespan <= before);  // every path ends as early as before
   return true;
 }
 

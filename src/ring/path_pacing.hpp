@@ -1,6 +1,6 @@
 #pragma once
 // Private to the ring layer: a path's links re-timed as one paced line each where it fits, keeping
-// the path's strict ASAP end times (flow_timing.cpp, FollowMode::paced).
+// the path's strict ASAP end times (flow_pacing.cpp).
 //
 // The bidirectional planners time each path of the flows with strict ASAP; paths interact only at
 // their ends (a source serving both directions, a sink receiving from both sides), through when
@@ -12,25 +12,19 @@
 // (docs/ring_unidirectional.md, "Paced lines").
 
 #include <cstdint>
-#include <span>
-#include <vector>
 
-#include "redist/ring/flow_timing.hpp"
-#include "redist/ring/path_timing.hpp"
+#include "flow_paths.hpp"
 
 namespace redist::ring::detail {
 
-/// Re-times one path. links[k], loads[k] and receiver_targets[k] as in time_path_banded; the strict
-/// ASAP curve of link k (time_path, FollowMode::exact, from the links' releases) is
-/// asap_pieces[asap_ranges[k]]. keep_end_times: the first and last links end no later than under
-/// ASAP (a bidirectional ring's other paths wait for them), the others by the path's end. Writes
-/// the new curves to out_pieces, link after link, and their sizes to out_sizes; false (nothing
-/// written) when ALAP would hold more than max_pieces pieces or nothing can improve (one piece per
+/// Re-times one path whose strict ASAP timing (from the same releases) is `asap`, handing each
+/// link's new curve to emit(k, curve), link 0 first. The first and last links end no later than
+/// under ASAP (a bidirectional ring's other paths wait for them), the others by the path's end.
+/// ALAP is held while the path is paced (24 bytes a piece), its pages handed back as they are
+/// consumed. False, with nothing emitted, when ALAP would hold more than max_pieces pieces, when
+/// the path ends too late for line_fit's products, or when nothing can improve (one piece per
 /// link).
-bool pace_path(const std::vector<PathLink>& links, const std::vector<std::int64_t>& loads,
-               const std::vector<std::int64_t>& receiver_targets,
-               std::span<const DeparturePiece> asap_pieces, std::span<const CurveRange> asap_ranges,
-               bool keep_end_times, std::int64_t max_pieces,
-               std::vector<DeparturePiece>& out_pieces, std::vector<std::size_t>& out_sizes);
+bool pace_path(const RingPath& path, const StrictPathTiming& asap, std::int64_t max_pieces,
+               const LinkCurveVisitor& emit);
 
 }  // namespace redist::ring::detail

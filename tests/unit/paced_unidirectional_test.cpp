@@ -17,6 +17,7 @@
 #include "redist/ring/plan.hpp"
 #include "redist/ring/ring_prefix.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/flow_pacing.hpp"
 #include "ring/line_fit.hpp"
 #include "ring/paced_unidirectional.hpp"
 #include "ring/spaced_unidirectional.hpp"
@@ -293,9 +294,44 @@ TEST(PacedUnidirectional, PathsThroughTheLastEdgeComeOutInLinkOrder) {
 namespace redist {
 namespace {
 
-// ring::pace_flow_timing (src/ring/path_pacing.hpp): a bidirectional ring's strict ASAP timing,
-// re-timed path by path, keeps its makespan (or shortens it), stays valid and never takes more
-// transfers, on random rings of every shape, both port orders and several shifts.
+// The bidirectional planner's timings path by path (src/ring/flow_pacing.hpp) against the whole
+// ring's strict ASAP timing (flow_timing.hpp), on random rings of every shape, both port orders
+// and several shifts, with and without a give-up time.
+
+// time_flow_totals gives time_flows' makespan and transfers, and gives up exactly where
+// time_flows_into does.
+TEST(PacedFlowTiming, TotalsPathByPathAreTheWholeRingTimingsTotals) {
+  Rng rng(75);
+  int gave_up = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const auto inst = shaped_ring(rng, trial, RingKind::bidirectional, {300, 2000, 30});
+    const auto prefix = ring::RingPrefix::of(inst);
+    const std::int64_t shift = rng.uniform(prefix.lowest_shift() - 1, prefix.highest_shift() + 1);
+    const auto order = trial % 2 ? ring::PortOrder::succ_first : ring::PortOrder::pred_first;
+    const std::string what = "trial " + std::to_string(trial);
+    const auto timing =
+        ring::time_flows(inst, prefix, shift, order, ring::FollowMode::exact, ring::Pacing::spaced);
+    const auto totals = ring::detail::time_flow_totals(inst, prefix, shift, order);
+    ASSERT_EQ(timing.has_value(), totals.has_value()) << what;
+    if (!timing) continue;
+    EXPECT_TRUE(totals->makespan == timing->makespan) << what;
+    EXPECT_EQ(totals->transfers, timing->batches) << what;
+    // A give-up time a little below or at the makespan.
+    const Ticks give_up = timing->makespan - rng.uniform(0, 1);
+    ring::FlowTiming scratch;
+    const bool whole =
+        ring::time_flows_into(scratch, inst, prefix, shift, order, ring::FollowMode::exact,
+                              ring::Pacing::spaced, give_up);
+    EXPECT_EQ(ring::detail::time_flow_totals(inst, prefix, shift, order, give_up).has_value(),
+              whole)
+        << what;
+    gave_up += whole ? 0 : 1;
+  }
+  EXPECT_GT(gave_up, 300);
+}
+
+// paced_flow_schedule re-times every path of the strict timing: valid, never later, never more
+// transfers on a path, far fewer overall.
 TEST(PacedFlowTiming, ReTimedPathsKeepTheMakespanAndStayValid) {
   Rng rng(76);
   std::int64_t before = 0, after = 0;
@@ -305,23 +341,22 @@ TEST(PacedFlowTiming, ReTimedPathsKeepTheMakespanAndStayValid) {
     // The minimal shift and one beyond it, so that paths of both directions exist.
     const std::int64_t shift = -prefix.lo - rng.uniform(0, 2);
     const auto order = trial % 2 ? ring::PortOrder::succ_first : ring::PortOrder::pred_first;
-    auto timing =
-        ring::time_flows(inst, prefix, shift, order, ring::FollowMode::exact, ring::Pacing::spaced);
-    if (!timing) continue;
-    const Ticks makespan = timing->makespan;
-    const std::int64_t batches = timing->batches;
-    ring::pace_flow_timing(inst, *timing);
+    const auto totals = ring::detail::time_flow_totals(inst, prefix, shift, order);
+    if (!totals) continue;
+    const auto paced = ring::detail::paced_flow_schedule(inst, prefix, shift, order);
+    const Schedule& s = paced.schedule;
     const std::string what = "trial " + std::to_string(trial);
-    EXPECT_TRUE(timing->makespan <= makespan) << what;
-    EXPECT_LE(timing->batches, batches) << what;
-    const Schedule s = ring::flow_timing_schedule(inst, *timing, ring::Pacing::spaced);
-    EXPECT_EQ(static_cast<std::int64_t>(s.transfers.size()), timing->batches) << what;
+    ASSERT_TRUE(s.makespan.has_value()) << what;
+    EXPECT_TRUE(*s.makespan <= totals->makespan) << what;
+    const auto transfers = static_cast<std::int64_t>(s.transfers.size());
+    EXPECT_LE(transfers, totals->transfers) << what;
+    EXPECT_EQ(paced.paced, transfers < totals->transfers) << what;
     const auto verdict = sim::validate_ring_schedule(inst, s);
     ASSERT_TRUE(verdict.valid) << what << ": "
                                << (verdict.violation ? verdict.violation->message : "");
-    EXPECT_TRUE(verdict.makespan == timing->makespan) << what;
-    before += batches;
-    after += timing->batches;
+    EXPECT_TRUE(verdict.makespan == *s.makespan) << what;
+    before += totals->transfers;
+    after += transfers;
   }
   EXPECT_LT(after * 10, before * 7);  // fewer transfers overall (0.60 of them when written)
 }

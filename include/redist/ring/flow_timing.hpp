@@ -48,13 +48,6 @@ struct FlowTiming {
   bool chunked = false;
 };
 
-/// Re-times a strict ASAP timing (FollowMode::exact, spaced pacing) path by path: each link becomes
-/// one spaced transfer where a line fits between the earliest departures and ALAP, the first and
-/// last links of a path ending no later than before and the others by the path's end, so that the
-/// ports shared at sources and sinks see the same or earlier ends and the makespan does not grow
-/// (src/ring/path_pacing.hpp). False, with `timing` unchanged, when nothing got fewer pieces.
-bool pace_flow_timing(const RingInstance& instance, FlowTiming& timing);
-
 /// Times the flows of `shift`. nullopt when the flows circulate (every edge has the same nonzero
 /// sign: such a shift is never useful, lowering |F| everywhere is better) or, on a unidirectional
 /// ring, when some F_i < 0.

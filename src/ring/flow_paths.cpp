@@ -1,0 +1,140 @@
+#include "flow_paths.hpp"
+
+#include <algorithm>
+
+#include "redist/core/error.hpp"
+
+namespace redist::ring::detail {
+
+std::size_t RingPath::edge(std::size_t k) const {
+  const std::size_t n = instance->size();
+  return dir > 0 ? (first + k) % n : (first + length - 1 - k) % n;
+}
+
+std::size_t RingPath::sender(std::size_t k) const {
+  const std::size_t e = edge(k);
+  return dir > 0 ? e : (e + 1) % instance->size();
+}
+
+std::size_t RingPath::receiver(std::size_t k) const {
+  const std::size_t e = edge(k);
+  return dir > 0 ? (e + 1) % instance->size() : e;
+}
+
+std::int64_t RingPath::items(std::size_t k) const {
+  const std::int64_t f = shift + prefix->sums[edge(k)];
+  return f > 0 ? f : -f;
+}
+
+Ticks RingPath::cost(std::size_t k) const {
+  return dir > 0 ? instance->succ_cost[edge(k)] : instance->pred_cost[sender(k)];
+}
+
+std::int64_t RingPath::own_load(std::size_t k) const {
+  return k == 0 ? items(0) : instance->loads[sender(k)];
+}
+
+std::int64_t RingPath::receiver_target(std::size_t k) const {
+  return instance->targets[receiver(k)];
+}
+
+PathLink RingPath::link(std::size_t k) const {
+  Ticks release = 0;
+  if (k == 0) release = std::max(release, release_first);
+  if (k + 1 == length) release = std::max(release, release_last);
+  return {items(k), cost(k), release};
+}
+
+FlowPaths::FlowPaths(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
+                     PortOrder order)
+    : inst_(inst),
+      prefix_(prefix),
+      shift_(shift),
+      order_(order),
+      n_(inst.size()),
+      max_pieces_(max_path_pieces(inst.size())) {
+  REDIST_ASSERT(inst.bidirectional() && prefix.size() == n_);
+  // Every flow has one sign exactly when the range of x + S does not straddle 0.
+  usable_ = n_ < 2 || (shift + prefix.lo <= 0 && shift + prefix.hi >= 0);
+}
+
+int FlowPaths::sign(std::size_t edge) const {
+  const std::int64_t f = flow(edge);
+  return (f > 0) - (f < 0);
+}
+
+std::optional<StrictPathTiming> FlowPaths::time(const RingPath& path,
+                                                const LinkCurveVisitor& on_link,
+                                                std::optional<Ticks> give_up_above) {
+  StrictPathTiming t;
+  up_.clear();
+  Ticks up_cost = 0;
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const PathLink link = path.link(k);
+    cur_.clear();
+    append_link_timing(up_, 0, up_.size(), up_cost, path.own_load(k), link, FollowMode::exact,
+                       cur_);
+    // A segment's links carry at least one item, so every curve has a piece.
+    const Ticks end = last_departure(cur_) + link.cost;
+    t.pieces += static_cast<std::int64_t>(cur_.size());
+    t.end = std::max(t.end, end);
+    if (k == 0) t.first_start = cur_.front().first, t.first_end = end;
+    if (k + 1 == path.size()) t.last_start = cur_.front().first, t.last_end = end;
+    if (t.pieces > max_pieces_) throw_too_many_pieces(path.size(), max_pieces_);
+    if (on_link) on_link(k, cur_);
+    if (give_up_above && end > *give_up_above) return std::nullopt;
+    std::swap(up_, cur_);
+    up_cost = link.cost;
+  }
+  return t;
+}
+
+Ticks FlowPaths::first_direction_done(std::size_t edge, int first_dir) const {
+  if (sign(edge) != first_dir) return 0;
+  const auto it = std::lower_bound(first_ends_.begin(), first_ends_.end(),
+                                   std::pair<std::size_t, Ticks>{edge, Ticks{0}},
+                                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  // A processor that sends (receives) both ways is the source (sink) of a path in each direction,
+  // so the edge is an end link of the first direction's.
+  REDIST_ASSERT(it != first_ends_.end() && it->first == edge);
+  return it->second;
+}
+
+bool FlowPaths::walk_direction(
+    int dir, bool second,
+    const std::function<bool(const RingPath&, const StrictPathTiming&)>& visit,
+    std::optional<Ticks> give_up_above) {
+  for (std::size_t i = 0; i < n_; ++i) {
+    if (sign(i) != dir || sign((i + n_ - 1) % n_) == dir) continue;  // not a run's first edge
+    RingPath path{&inst_, &prefix_, shift_, i, 0, dir};
+    while (path.length < n_ && sign((i + path.length) % n_) == dir) ++path.length;
+    if (second) {
+      const std::size_t source = path.sender(0);
+      const std::size_t sink = path.receiver(path.size() - 1);
+      const int other = -dir;
+      path.release_first = first_direction_done(other > 0 ? source : (source + n_ - 1) % n_, other);
+      path.release_last = first_direction_done(other > 0 ? (sink + n_ - 1) % n_ : sink, other);
+    }
+    const auto timing = time(path, {}, give_up_above);
+    if (!timing || !visit(path, *timing)) return false;
+    if (!second) {
+      first_ends_.emplace_back(path.edge(0), timing->first_end);
+      if (path.size() > 1) first_ends_.emplace_back(path.edge(path.size() - 1), timing->last_end);
+    }
+  }
+  return true;
+}
+
+bool FlowPaths::walk(const std::function<bool(const RingPath&, const StrictPathTiming&)>& visit,
+                     std::optional<Ticks> give_up_above) {
+  REDIST_ASSERT(usable_);
+  first_ends_.clear();
+  if (n_ < 2) return true;
+  const int first = order_ == PortOrder::pred_first ? -1 : +1;
+  if (!walk_direction(first, false, visit, give_up_above)) return false;
+  std::sort(first_ends_.begin(), first_ends_.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  return walk_direction(-first, true, visit, give_up_above);
+}
+
+}  // namespace redist::ring::detail
