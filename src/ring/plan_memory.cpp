@@ -18,10 +18,13 @@ constexpr std::uint64_t kBaseBytes = std::uint64_t{40} << 20;
 //   unidirectional heterogeneous  166 at 10^6 (blocks and gather, planned with ALAP; uniform
 //                                 136), 133 at 10^5 (paced lines: about one 64-byte transfer per
 //                                 processor) -> 210
-//   bidirectional heterogeneous   502 at 10^6 (gather; uniform 384), 412 at 10^5 -> 650
+//   bidirectional heterogeneous   140 at 10^6 (forward; uniform 119: timed and paced path by
+//                                 path, so the instance, the schedule and the longest path's
+//                                 ALAP), 118 at 10^5, 83 at 10^7 -> 180. `--back-to-back` is not
+//                                 covered: one transfer per item of a relay's follow pieces.
 std::uint64_t plan_bytes_per_processor(const RingInstance& instance) {
   if (instance.homogeneous()) return instance.bidirectional() ? 270 : 180;
-  return instance.bidirectional() ? 650 : 210;
+  return instance.bidirectional() ? 180 : 210;
 }
 
 }  // namespace
