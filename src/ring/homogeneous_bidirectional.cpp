@@ -111,67 +111,93 @@ void send_asap(StepSpan arrivals, std::int64_t stock, std::int64_t count, StepSp
   }
 }
 
-// The sends of every edge, stored flat (one allocation for the whole ring, not one per edge).
-class EdgeSends {
- public:
-  // Most edges send one run (1,000,017 runs on 10^6 edges of a random ring): reserving n, not 2 n,
-  // saves 32 bytes per processor at the peak; a ring with more runs grows the list once or twice
-  // (briefly holding the old and the new list while it does).
-  explicit EdgeSends(std::size_t n) : begin_(n, 0), end_(n, 0) { runs_.reserve(n + 64); }
-  [[nodiscard]] StepSpan of(std::size_t e) const {
-    return {runs_.data() + begin_[e], end_[e] - begin_[e]};
-  }
-  void assign(std::size_t e, const StepRuns& runs) {
-    begin_[e] = runs_.size();
-    runs_.insert(runs_.end(), runs.begin(), runs.end());
-    end_[e] = runs_.size();
-  }
-  [[nodiscard]] std::size_t runs() const { return runs_.size(); }
-
- private:
-  StepRuns runs_;
-  std::vector<std::size_t> begin_, end_;
-};
-
-// The ring seen in the first_side direction.
+// The ring seen in the first_side direction. Flows and loads are read from the prefix sums and the
+// instance when asked for: copies of them in this order were 16 bytes per processor at the peak.
 struct OrientedRing {
+  const RingInstance* inst = nullptr;
+  const std::vector<std::int64_t>* prefix = nullptr;  // S_i
+  std::int64_t shift = 0;
   std::size_t n = 0;
   bool succ_first = true;
-  std::vector<std::int64_t> flow;  // flow[p]: net items over edge p, forward when positive
-  std::vector<std::int64_t> load;  // load[p] of the processor at position p
 
   [[nodiscard]] std::size_t next(std::size_t p) const { return p + 1 == n ? 0 : p + 1; }
   [[nodiscard]] std::size_t prev(std::size_t p) const { return p == 0 ? n - 1 : p - 1; }
   [[nodiscard]] std::size_t processor(std::size_t p) const { return succ_first ? p : (n - p) % n; }
-  [[nodiscard]] std::int64_t items(std::size_t e) const { return flow[e] < 0 ? -flow[e] : flow[e]; }
+  // Net items over edge p, forward when positive. Going pred-first, edge p joins P_q and P_{q-1}
+  // (q = processor(p)): F_{q-1} counted backward.
+  [[nodiscard]] std::int64_t flow(std::size_t p) const {
+    return succ_first ? shift + (*prefix)[p] : -(shift + (*prefix)[(2 * n - p - 1) % n]);
+  }
+  [[nodiscard]] std::int64_t load(std::size_t p) const { return inst->loads[processor(p)]; }
+  [[nodiscard]] std::int64_t items(std::size_t e) const {
+    const std::int64_t f = flow(e);
+    return f < 0 ? -f : f;
+  }
 };
 
-OrientedRing orient(const RingInstance& inst, const std::vector<std::int64_t>& flows,
-                    FirstSide side) {
-  OrientedRing ring;
-  ring.n = inst.size();
-  ring.succ_first = side == FirstSide::succ;
-  ring.flow.resize(ring.n);
-  ring.load.resize(ring.n);
-  for (std::size_t p = 0; p < ring.n; ++p) {
-    ring.load[p] = inst.loads[ring.processor(p)];
-    // Going pred-first, edge p joins P_q and P_{q-1} (q = processor(p)): F_{q-1} counted backward.
-    ring.flow[p] = ring.succ_first ? flows[p] : -flows[(2 * ring.n - p - 1) % ring.n];
-  }
-  return ring;
+OrientedRing orient(const RingInstance& inst, const std::vector<std::int64_t>& prefix,
+                    std::int64_t shift, FirstSide side) {
+  return {&inst, &prefix, shift, inst.size(), side == FirstSide::succ};
 }
+
+// The sends of every edge, written straight into the schedule as one transfer per run (a list of
+// runs beside the transfers was 32 bytes per processor at the peak). Only a sink's prompt side is
+// read back, where it blocks the late side (time_backward_runs).
+class EdgeSends {
+ public:
+  EdgeSends(const OrientedRing& ring, Ticks cost, std::vector<Transfer>& out)
+      : ring_(ring), cost_(cost), out_(out), begin_(ring.n, 0), count_(ring.n, 0) {}
+
+  void assign(std::size_t e, const StepRuns& runs) {
+    const bool forward = ring_.flow(e) > 0;
+    const std::size_t from = forward ? e : ring_.next(e), to = forward ? ring_.next(e) : e;
+    // A forward step leaves through the first_side link; on n = 2 both links join the same pair.
+    const Link link = forward == ring_.succ_first ? Link::succ : Link::pred;
+    begin_[e] = out_.size();
+    // An edge's runs end at events of its upstream and blocking runs: far below 2^32.
+    REDIST_ASSERT(runs.size() <= UINT32_MAX);
+    count_[e] = static_cast<std::uint32_t>(runs.size());
+    for (const StepRun& run : runs) {
+      Transfer t;
+      t.from = static_cast<std::int64_t>(ring_.processor(from));
+      t.to = static_cast<std::int64_t>(ring_.processor(to));
+      t.items = run.length;
+      t.start = (run.first - 1) * cost_;
+      if (ring_.n == 2) t.link = link;
+      out_.push_back(t);
+      last_ = std::max(last_, run.end() - 1);
+    }
+  }
+  // Edge e's runs, back from its transfers.
+  void read(std::size_t e, StepRuns& runs) const {
+    runs.clear();
+    for (std::size_t i = begin_[e]; i < begin_[e] + count_[e]; ++i)
+      runs.push_back({out_[i].start / cost_ + 1, out_[i].items});
+  }
+  [[nodiscard]] Step last_step() const { return last_; }
+
+ private:
+  const OrientedRing& ring_;
+  Ticks cost_;
+  std::vector<Transfer>& out_;
+  std::vector<std::size_t> begin_;
+  std::vector<std::uint32_t> count_;
+  Step last_ = 0;
+};
 
 // Prompt runs: each source sends its forward items in steps 1..F, every relay forwards as soon as
 // it can, and the sink takes them as soon as offered (it prefers this side). With loads >= 1 on the
 // relays every edge of the run is busy exactly in steps 1..|F_e| (proof in the docs).
 void time_forward_runs(const OrientedRing& ring, EdgeSends& sends) {
-  StepRuns scratch;
+  StepRuns up, scratch;
   for (std::size_t p = 0; p < ring.n; ++p) {
-    if (!(ring.flow[ring.prev(p)] <= 0 && ring.flow[p] > 0)) continue;  // source with a forward run
-    sends.assign(p, {StepRun{1, ring.flow[p]}});
-    for (std::size_t q = ring.next(p); ring.flow[q] > 0; q = ring.next(q)) {
-      send_asap(sends.of(ring.prev(q)), ring.load[q], ring.flow[q], {}, 1, scratch);
+    if (!(ring.flow(ring.prev(p)) <= 0 && ring.flow(p) > 0)) continue;  // source with a forward run
+    up.assign({StepRun{1, ring.flow(p)}});
+    sends.assign(p, up);
+    for (std::size_t q = ring.next(p); ring.flow(q) > 0; q = ring.next(q)) {
+      send_asap(up, ring.load(q), ring.flow(q), {}, 1, scratch);
       sends.assign(q, scratch);
+      std::swap(up, scratch);
     }
   }
 }
@@ -180,59 +206,29 @@ void time_forward_runs(const OrientedRing& ring, EdgeSends& sends) {
 // they can; the sink takes them only in steps where its prompt side offers nothing. Relays that
 // keep an item at the end (targets >= 1) keep every edge on schedule (proof in the docs).
 void time_backward_runs(const OrientedRing& ring, EdgeSends& sends) {
-  StepRuns scratch;
+  StepRuns up, scratch, busy;
   // The receiver at position e of edge e is a sink exactly when its other edge (e - 1) flows in.
-  const auto busy_of = [&](std::size_t e) {
+  const auto busy_of = [&](std::size_t e) -> const StepRuns& {
     const std::size_t other = ring.prev(e);
-    return ring.flow[other] > 0 ? sends.of(other) : StepSpan{};
+    if (ring.flow(other) > 0)
+      sends.read(other, busy);
+    else
+      busy.clear();
+    return busy;
   };
   for (std::size_t p = 0; p < ring.n; ++p) {
     const std::size_t e = ring.prev(p);
-    if (!(ring.flow[e] < 0 && ring.flow[p] >= 0)) continue;  // source with a backward run
+    if (!(ring.flow(e) < 0 && ring.flow(p) >= 0)) continue;  // source with a backward run
     const std::int64_t count = ring.items(e);
-    send_asap({}, count, count, busy_of(e), Step{ring.flow[p]} + 1, scratch);
-    sends.assign(e, scratch);
-    for (std::size_t q = e; ring.flow[ring.prev(q)] < 0; q = ring.prev(q)) {
+    send_asap({}, count, count, busy_of(e), Step{ring.flow(p)} + 1, up);
+    sends.assign(e, up);
+    for (std::size_t q = e; ring.flow(ring.prev(q)) < 0; q = ring.prev(q)) {
       const std::size_t out = ring.prev(q);
-      send_asap(sends.of(q), ring.load[q], ring.items(out), busy_of(out), 1, scratch);
+      send_asap(up, ring.load(q), ring.items(out), busy_of(out), 1, scratch);
       sends.assign(out, scratch);
+      std::swap(up, scratch);
     }
   }
-}
-
-Schedule emit(const RingInstance& inst, const OrientedRing& ring, const EdgeSends& sends,
-              std::int64_t shift) {
-  const std::int64_t c = inst.succ_cost.front();
-  Schedule schedule;
-  schedule.time_scale = inst.cost_scale;
-  schedule.flow_shift = shift;
-  // Every run becomes one transfer: reserving exactly (not 1.5 n) keeps the peak at n = 10^6 about
-  // 32 bytes per processor lower.
-  schedule.transfers.reserve(sends.runs());
-  Step last = 0;
-  for (std::size_t e = 0; e < ring.n; ++e) {
-    const bool forward = ring.flow[e] > 0;
-    const std::size_t from = forward ? e : ring.next(e), to = forward ? ring.next(e) : e;
-    // A forward step leaves through the first_side link; on n = 2 both links join the same pair.
-    const Link link = forward == ring.succ_first ? Link::succ : Link::pred;
-    for (const StepRun& run : sends.of(e)) {
-      Transfer t;
-      t.from = static_cast<std::int64_t>(ring.processor(from));
-      t.to = static_cast<std::int64_t>(ring.processor(to));
-      t.items = run.length;
-      t.start = (run.first - 1) * c;
-      if (ring.n == 2) t.link = link;
-      schedule.transfers.push_back(t);
-      last = std::max(last, run.end() - 1);
-    }
-  }
-  schedule.makespan = last * c;
-  return schedule;
-}
-
-bool has_both_signs(const std::vector<std::int64_t>& flows) {
-  const auto [lo, hi] = std::minmax_element(flows.begin(), flows.end());
-  return *lo <= 0 && *hi >= 0;
 }
 
 void require_homogeneous_bidirectional(const RingInstance& inst) {
@@ -252,20 +248,23 @@ ShiftWindow shift_window(const std::vector<std::int64_t>& prefix, Ticks tau) {
 Schedule schedule_for_shift(const RingInstance& inst, const std::vector<std::int64_t>& prefix,
                             std::int64_t shift, FirstSide side) {
   const std::size_t n = inst.size();
-  const auto flows = flows_for_shift(prefix, shift);
-  REDIST_ASSERT(has_both_signs(flows));
-  if (n == 1) {  // the only edge is a loop; the instance is balanced
-    Schedule schedule;
-    schedule.time_scale = inst.cost_scale;
-    schedule.flow_shift = shift;
-    schedule.makespan = 0;
-    return schedule;
-  }
-  const OrientedRing ring = orient(inst, flows, side);
-  EdgeSends sends(n);
+  const auto [min_s, max_s] = std::minmax_element(prefix.begin(), prefix.end());
+  REDIST_ASSERT(shift + *min_s <= 0 && shift + *max_s >= 0);  // flows of both signs
+  Schedule schedule;
+  schedule.time_scale = inst.cost_scale;
+  schedule.flow_shift = shift;
+  schedule.makespan = 0;
+  if (n == 1) return schedule;  // the only edge is a loop; the instance is balanced
+  // Most edges send one run (1,000,017 transfers on 10^6 edges of a random ring); capacity never
+  // used is never touched, and the list does not move while it grows.
+  schedule.transfers.reserve(2 * n + 64);
+  const Ticks c = inst.succ_cost.front();
+  const OrientedRing ring = orient(inst, prefix, shift, side);
+  EdgeSends sends(ring, c, schedule.transfers);
   time_forward_runs(ring, sends);  // first: late runs need their sinks' prompt receipts
   time_backward_runs(ring, sends);
-  return emit(inst, ring, sends, shift);
+  schedule.makespan = sends.last_step() * c;
+  return schedule;
 }
 
 // The shift of least traffic sum |x + S_i| (a median of -S) moved into the window: optimal time,

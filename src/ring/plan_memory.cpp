@@ -14,7 +14,8 @@ constexpr std::uint64_t kBaseBytes = std::uint64_t{40} << 20;
 // minus the base, plus a margin of 25%: a refusal must only happen when the plan would really not
 // fit, and a plan that does not fit must be refused rather than killed.
 //   unidirectional homogeneous    139 B/proc at 10^6 (every shape 136 or less), 126 at 10^5 -> 180
-//   bidirectional homogeneous     218 at 10^6 (scatter; uniform 179), 168 at 10^5 -> 270
+//   bidirectional homogeneous     151 at 10^6 (scatter: 1.44 transfers per processor; uniform
+//                                 111: transfers written as they are timed), 124 at 10^5 -> 190
 //   unidirectional heterogeneous  166 at 10^6 (blocks and gather, planned with ALAP; uniform
 //                                 136), 133 at 10^5 (paced lines: about one 64-byte transfer per
 //                                 processor) -> 210
@@ -23,7 +24,7 @@ constexpr std::uint64_t kBaseBytes = std::uint64_t{40} << 20;
 //                                 ALAP), 118 at 10^5, 83 at 10^7 -> 180. `--back-to-back` is not
 //                                 covered: one transfer per item of a relay's follow pieces.
 std::uint64_t plan_bytes_per_processor(const RingInstance& instance) {
-  if (instance.homogeneous()) return instance.bidirectional() ? 270 : 180;
+  if (instance.homogeneous()) return instance.bidirectional() ? 190 : 180;
   return instance.bidirectional() ? 180 : 210;
 }
 
