@@ -13,7 +13,7 @@ PlannedFile plan_ring_file(const std::string& file, const RingPlanOptions& optio
                            const PlannedFileConsumer& while_validating) {
   PlannedFile planned{io::read_ring_instance_within_budget(file), {}};
   const RingInstance& instance = planned.instance;
-  io::require_memory(plan_memory_estimate(instance), file,
+  io::require_memory(plan_memory_estimate(instance, options), file,
                      "planning this ring (n = " + std::to_string(instance.size()) + ")");
   std::exception_ptr consumer_failed;  // names its own file: kept apart from the planner's errors
   const PlanConsumer consume = [&](const RingPlan& plan) {

@@ -28,6 +28,12 @@ refused() {
 # The planning estimate (tens of MiB here) against 20 MiB; the instance itself (~200 KiB) fits.
 refused 20000000 "^redist: $T/ring.json: planning this ring \(n = 20000\) needs about [0-9.]+ MiB of memory but only 19.1 MiB is available" \
   -- "$R" plan "$T/ring.json" -o "$T/out.json"
+# Back-to-back batches on a heterogeneous ring are estimated at the batch limit (relays take one
+# batch per item): refused where the spaced plan fits.
+refused 80000000 "^redist: $T/ring.json: planning this ring \(n = 20000\) needs about [0-9.]+ MiB of memory but only 76.3 MiB is available" \
+  -- "$R" plan "$T/ring.json" --back-to-back -o "$T/out.json"
+REDIST_AVAILABLE_MEMORY=80000000 "$R" plan "$T/ring.json" -o "$T/spaced.json" >/dev/null ||
+  note "spaced plan refused with 80 MB"
 # Reading: a file of N bytes needs about 10 N.
 refused 100000 "^redist: $T/ring.json: reading this instance needs about [0-9.]+ MiB of memory but only 97.7 KiB" \
   -- "$R" plan "$T/ring.json" -o "$T/out.json"

@@ -6,10 +6,15 @@
 #include <cstdint>
 
 #include "redist/core/ring_instance.hpp"
+#include "redist/ring/plan.hpp"
 
 namespace redist::ring {
 
-/// Expected peak memory of planning `instance` and writing its schedule (the instance included).
-std::uint64_t plan_memory_estimate(const RingInstance& instance);
+/// Expected peak memory of planning `instance` with `options` and writing its schedule (the
+/// instance included). Back-to-back batches on a heterogeneous ring are estimated at the batch
+/// limit (max_schedule_batches: 64 per processor), since relays then take one batch per item up to
+/// it.
+std::uint64_t plan_memory_estimate(const RingInstance& instance,
+                                   const RingPlanOptions& options = {});
 
 }  // namespace redist::ring
