@@ -182,20 +182,7 @@ class PacedPlanner {
       const Ticks last = static_cast<Ticks>(p.first) + static_cast<Ticks>(p.count - 1) * p.spacing;
       latest_curve_.push_back({makespan_ - cost - last, p.count, p.spacing});
     }
-    release_consumed();
-  }
-
-  // Hands back the pages of latest_ that the forward pass has consumed since the last time, whole
-  // huge pages at a time; the next time starts at the first page handed back.
-  void release_consumed() {
-    const std::size_t end = latest_.size();
-    if ((latest_released_from_ - end) * sizeof(HeldPiece) < 2 * kReleaseStep) return;
-    const auto* base = reinterpret_cast<const char*>(latest_.data());
-    const void* released = release_pages(base + end * sizeof(HeldPiece),
-                                         base + latest_released_from_ * sizeof(HeldPiece));
-    if (released == nullptr) return;
-    const auto offset = static_cast<std::size_t>(static_cast<const char*>(released) - base);
-    latest_released_from_ = (offset + sizeof(HeldPiece) - 1) / sizeof(HeldPiece);
+    release_consumed_tail(latest_, latest_released_from_);
   }
 
   // Chooses link k's departures into chosen_, from the upstream departures in up_.
@@ -245,7 +232,7 @@ class PacedPlanner {
   std::size_t path_links_ = 0;
   std::size_t wrap_at_ = 0;  // transfers before edge 0's, when a path runs through edge n-1 to 0
   // The run's latest curves, link 0's last; consumed from the back, its pages handed back as it
-  // shrinks (release_consumed), so that it and the run's transfers never add up at peak.
+  // shrinks (release_consumed_tail), so that it and the run's transfers never add up at peak.
   std::vector<HeldPiece> latest_;
   std::size_t latest_released_from_ = 0;  // latest_'s pages from this element on were handed back
   std::vector<std::uint32_t> latest_counts_;

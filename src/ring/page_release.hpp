@@ -7,6 +7,7 @@
 // at peak (blocks of n = 10^6: 209 bytes per processor).
 
 #include <cstddef>
+#include <vector>
 
 namespace redist::ring::detail {
 
@@ -19,5 +20,20 @@ const void* release_pages(const void* begin, const void* end);
 /// The unit release_pages works in: a transparent huge page, so that it never splits one (and a
 /// call for less is not worth the system call).
 inline constexpr std::size_t kReleaseStep = std::size_t{1} << 21;
+
+/// For a vector consumed from its back (elements popped, never pushed again until cleared): hands
+/// back the whole pages between its size and `released_from`, the element from which pages were
+/// already handed back, once two pages or more lie there, and moves released_from down to where
+/// they now begin.
+template <class T>
+void release_consumed_tail(const std::vector<T>& held, std::size_t& released_from) {
+  const std::size_t end = held.size();
+  if ((released_from - end) * sizeof(T) < 2 * kReleaseStep) return;
+  const auto* base = reinterpret_cast<const char*>(held.data());
+  const void* released = release_pages(base + end * sizeof(T), base + released_from * sizeof(T));
+  if (released == nullptr) return;
+  const auto offset = static_cast<std::size_t>(static_cast<const char*>(released) - base);
+  released_from = (offset + sizeof(T) - 1) / sizeof(T);
+}
 
 }  // namespace redist::ring::detail

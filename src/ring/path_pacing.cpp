@@ -74,7 +74,7 @@ class PathPacer {
             static_cast<Ticks>(p.first) + static_cast<Ticks>(p.count - 1) * p.spacing;
         latest.push_back({asap_.end - link.cost - last, p.count, p.spacing});
       }
-      release_consumed();
+      release_consumed_tail(reversed_, released_from_);  // ALAP and the transfers never add up
       upper.clear();
       add_deadline_constraints(latest, upper);
       const Ticks window = deadline(k) - link.cost - link.release;  // first to last departure
@@ -88,19 +88,6 @@ class PathPacer {
   }
 
  private:
-  // Hands back the pages of reversed_ consumed since the last time, whole huge pages at a time
-  // (page_release.hpp): ALAP and the path's transfers then never add up at peak.
-  void release_consumed() {
-    const std::size_t end = reversed_.size();
-    if ((released_from_ - end) * sizeof(HeldPiece) < 2 * kReleaseStep) return;
-    const auto* base = reinterpret_cast<const char*>(reversed_.data());
-    const void* released =
-        release_pages(base + end * sizeof(HeldPiece), base + released_from_ * sizeof(HeldPiece));
-    if (released == nullptr) return;
-    const auto offset = static_cast<std::size_t>(static_cast<const char*>(released) - base);
-    released_from_ = (offset + sizeof(HeldPiece) - 1) / sizeof(HeldPiece);
-  }
-
   const RingPath& path_;
   const StrictPathTiming& asap_;
   std::size_t m_;
