@@ -70,6 +70,16 @@ Offered offer_every_shift(const ring::RingPrefix& prefix, Offer offer) {
   return out;
 }
 
+// finish()'s plan, checked by the exact validator.
+ring::ShiftPlan finish_valid(ring::detail::BestTiming& best, const RingInstance& inst,
+                             const ring::RingPrefix& prefix, Pacing pacing, std::uint64_t seed) {
+  ring::ShiftPlan plan = best.finish(inst, prefix, pacing);
+  const auto check = sim::validate_ring_schedule(inst, plan.schedule);
+  EXPECT_TRUE(check.valid) << "seed " << seed << ": "
+                           << (check.violation ? check.violation->message : "");
+  return plan;
+}
+
 TEST(BestTiming, TheWinnerIsTimedAgainWhenALaterCandidateReusedItsArrays) {
   int retimed = 0;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
@@ -83,11 +93,8 @@ TEST(BestTiming, TheWinnerIsTimedAgainWhenALaterCandidateReusedItsArrays) {
     ASSERT_TRUE(offered.least.has_value());
     EXPECT_EQ(best.makespan(), *offered.least);
     retimed += offered.last_won ? 0 : 1;
-    const ring::ShiftPlan plan = best.finish(inst, prefix, Pacing::back_to_back);
-    ASSERT_TRUE(plan.schedule.makespan.has_value());
-    EXPECT_EQ(*plan.schedule.makespan, *offered.least) << "seed " << seed;
-    const auto check = sim::validate_ring_schedule(inst, plan.schedule);
-    EXPECT_TRUE(check.valid) << "seed " << seed << ": " << check.violation->message;
+    const ring::ShiftPlan plan = finish_valid(best, inst, prefix, Pacing::back_to_back, seed);
+    EXPECT_EQ(plan.schedule.makespan, offered.least) << "seed " << seed;
     EXPECT_NE(plan.method.find("shift "), std::string::npos);
   }
   EXPECT_GT(retimed, 20);  // the re-timing path is the common one here
@@ -106,11 +113,9 @@ TEST(BestTiming, TheWinnerOfferedAsTotalsIsPacedPathByPath) {
     });
     ASSERT_TRUE(offered.least.has_value());
     EXPECT_EQ(best.makespan(), *offered.least);
-    const ring::ShiftPlan plan = best.finish(inst, prefix, Pacing::spaced);
+    const ring::ShiftPlan plan = finish_valid(best, inst, prefix, Pacing::spaced, seed);
     ASSERT_TRUE(plan.schedule.makespan.has_value());
     EXPECT_LE(*plan.schedule.makespan, *offered.least) << "seed " << seed;  // never later
-    const auto check = sim::validate_ring_schedule(inst, plan.schedule);
-    EXPECT_TRUE(check.valid) << "seed " << seed << ": " << check.violation->message;
     paced += plan.method.find("paced transfer") != std::string::npos ? 1 : 0;
   }
   EXPECT_GT(paced, 20);
