@@ -25,13 +25,19 @@ bool BestTiming::preferred(const Totals& timing) const {
                                             : timing.batches < best_->batches;
 }
 
+void BestTiming::take(const Totals& totals, std::string method, std::optional<TimingRecipe> recipe,
+                      bool in_scratch) {
+  best_ = totals;
+  held_.reset();
+  recipe_ = recipe;
+  scratch_holds_best_ = in_scratch;
+  method_ = std::move(method);
+}
+
 void BestTiming::offer(std::optional<FlowTiming> timing, std::string method) {
   if (!timing || !preferred(totals_of(*timing))) return;
-  best_ = totals_of(*timing);
+  take(totals_of(*timing), std::move(method), std::nullopt, false);
   held_ = std::move(*timing);
-  recipe_.reset();
-  scratch_holds_best_ = false;
-  method_ = std::move(method);
 }
 
 FlowTiming& BestTiming::scratch() {
@@ -40,12 +46,8 @@ FlowTiming& BestTiming::scratch() {
 }
 
 void BestTiming::offer_scratch(bool timed, std::string method, const TimingRecipe& recipe) {
-  if (!timed || !preferred(totals_of(scratch_))) return;
-  best_ = totals_of(scratch_);
-  held_.reset();
-  recipe_ = recipe;
-  scratch_holds_best_ = true;
-  method_ = std::move(method);
+  if (timed && preferred(totals_of(scratch_)))
+    take(totals_of(scratch_), std::move(method), recipe, true);
 }
 
 void BestTiming::offer_totals(std::optional<FlowTotals> totals, std::size_t ring_size,
@@ -53,12 +55,7 @@ void BestTiming::offer_totals(std::optional<FlowTotals> totals, std::size_t ring
   REDIST_ASSERT(recipe.mode == FollowMode::exact);
   if (!totals) return;
   const Totals offered{totals->makespan, totals->transfers, ring_size};
-  if (!preferred(offered)) return;
-  best_ = offered;
-  held_.reset();
-  recipe_ = recipe;
-  scratch_holds_best_ = false;
-  method_ = std::move(method);
+  if (preferred(offered)) take(offered, std::move(method), recipe, false);
 }
 
 bool BestTiming::within_limit_by(Ticks time) const {

@@ -23,11 +23,11 @@ struct TimingRecipe {
 /// Keeps the best timing offered: one within max_schedule_batches before one beyond it, then the
 /// smaller makespan, then fewer batches (ties keep the first offered).
 ///
-/// A planner that times many shifts times each into scratch() and offers it with its recipe. Only
-/// the winner's totals and recipe are kept: its arrays stay in scratch until the next candidate is
-/// timed there, and finish() times the winner again if they were reused. So a search holds one
-/// timing's arrays at a time instead of two (about 150 bytes per processor on a heterogeneous
-/// bidirectional ring), for at most one timing more.
+/// A planner that times many shifts either offers each one's totals (spaced bidirectional
+/// searches: no arrays at all) or times each into scratch() and offers it with its recipe (back to
+/// back). Only the winner's totals and recipe are kept: its arrays stay in scratch until the next
+/// candidate is timed there, and finish() times the winner again if they were reused. So a search
+/// holds one timing's arrays at a time instead of two, for at most one timing more.
 class BestTiming {
  public:
   /// A timing held whole (no recipe: it is kept until a better one comes).
@@ -65,6 +65,9 @@ class BestTiming {
   static Totals totals_of(const FlowTiming& timing);
   bool preferred(const Totals& timing) const;
   bool within_limit(const Totals& timing) const;
+  // Makes `totals` the best, made by `recipe` (none: held whole), its arrays in scratch or not.
+  void take(const Totals& totals, std::string method, std::optional<TimingRecipe> recipe,
+            bool in_scratch);
 
   std::optional<Totals> best_;
   std::string method_;

@@ -45,6 +45,34 @@ PathLink RingPath::link(std::size_t k) const {
   return {items(k), cost(k), release};
 }
 
+std::size_t RingPath::source_other_edge() const {
+  const std::size_t n = instance->size();
+  const std::size_t source = sender(0);
+  return dir < 0 ? source : (source + n - 1) % n;  // the other way is +1 when dir < 0
+}
+
+std::size_t RingPath::sink_other_edge() const {
+  const std::size_t n = instance->size();
+  const std::size_t sink = receiver(length - 1);
+  return dir < 0 ? (sink + n - 1) % n : sink;
+}
+
+bool for_each_path(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift, int dir,
+                   const std::function<bool(RingPath&)>& visit) {
+  const std::size_t n = inst.size();
+  const auto sign = [&](std::size_t edge) {
+    const std::int64_t f = shift + prefix.sums[edge];
+    return (f > 0) - (f < 0);
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    if (sign(i) != dir || sign((i + n - 1) % n) == dir) continue;  // not a run's first edge
+    RingPath path{&inst, &prefix, shift, i, 0, dir};
+    while (path.length < n && sign((i + path.length) % n) == dir) ++path.length;
+    if (!visit(path)) return false;
+  }
+  return true;
+}
+
 FlowPaths::FlowPaths(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
                      PortOrder order)
     : inst_(inst),
@@ -56,11 +84,6 @@ FlowPaths::FlowPaths(const RingInstance& inst, const RingPrefix& prefix, std::in
   REDIST_ASSERT(inst.bidirectional() && prefix.size() == n_);
   // Every flow has one sign exactly when the range of x + S does not straddle 0.
   usable_ = n_ < 2 || (shift + prefix.lo <= 0 && shift + prefix.hi >= 0);
-}
-
-int FlowPaths::sign(std::size_t edge) const {
-  const std::int64_t f = flow(edge);
-  return (f > 0) - (f < 0);
 }
 
 std::optional<StrictPathTiming> FlowPaths::time(const RingPath& path,
@@ -90,7 +113,8 @@ std::optional<StrictPathTiming> FlowPaths::time(const RingPath& path,
 }
 
 Ticks FlowPaths::first_direction_done(std::size_t edge, int first_dir) const {
-  if (sign(edge) != first_dir) return 0;
+  const std::int64_t f = shift_ + prefix_.sums[edge];
+  if ((f > 0) - (f < 0) != first_dir) return 0;
   const auto it = std::lower_bound(first_ends_.begin(), first_ends_.end(),
                                    std::pair<std::size_t, Ticks>{edge, Ticks{0}},
                                    [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -104,16 +128,10 @@ bool FlowPaths::walk_direction(
     int dir, bool second,
     const std::function<bool(const RingPath&, const StrictPathTiming&)>& visit,
     std::optional<Ticks> give_up_above) {
-  for (std::size_t i = 0; i < n_; ++i) {
-    if (sign(i) != dir || sign((i + n_ - 1) % n_) == dir) continue;  // not a run's first edge
-    RingPath path{&inst_, &prefix_, shift_, i, 0, dir};
-    while (path.length < n_ && sign((i + path.length) % n_) == dir) ++path.length;
+  return for_each_path(inst_, prefix_, shift_, dir, [&](RingPath& path) {
     if (second) {
-      const std::size_t source = path.sender(0);
-      const std::size_t sink = path.receiver(path.size() - 1);
-      const int other = -dir;
-      path.release_first = first_direction_done(other > 0 ? source : (source + n_ - 1) % n_, other);
-      path.release_last = first_direction_done(other > 0 ? (sink + n_ - 1) % n_ : sink, other);
+      path.release_first = first_direction_done(path.source_other_edge(), -dir);
+      path.release_last = first_direction_done(path.sink_other_edge(), -dir);
     }
     const auto timing = time(path, {}, give_up_above);
     if (!timing || !visit(path, *timing)) return false;
@@ -121,8 +139,8 @@ bool FlowPaths::walk_direction(
       first_ends_.emplace_back(path.edge(0), timing->first_end);
       if (path.size() > 1) first_ends_.emplace_back(path.edge(path.size() - 1), timing->last_end);
     }
-  }
-  return true;
+    return true;
+  });
 }
 
 bool FlowPaths::walk(const std::function<bool(const RingPath&, const StrictPathTiming&)>& visit,

@@ -48,7 +48,16 @@ struct RingPath {
   std::int64_t receiver_target(std::size_t k) const;
   /// Link k with its release (link 0's and link length-1's; both when the path has one link).
   PathLink link(std::size_t k) const;
+  /// Where the source sends the other way and the sink receives from the other side, if they do
+  /// (flow_timing.hpp: the only ports with two streams): the edge next to each, away from the path.
+  std::size_t source_other_edge() const;
+  std::size_t sink_other_edge() const;
 };
+
+/// Calls visit(path) for every path of direction `dir` of the flows F_i = shift + S_i, by first
+/// edge, on any ring; stops, returning false, when visit returns false.
+bool for_each_path(const RingInstance& instance, const RingPrefix& prefix, std::int64_t shift,
+                   int dir, const std::function<bool(RingPath&)>& visit);
 
 /// What a path's strict ASAP timing tells its pacing and the other direction's paths.
 struct StrictPathTiming {
@@ -85,9 +94,7 @@ class FlowPaths {
                                        std::optional<Ticks> give_up_above = std::nullopt);
 
  private:
-  std::int64_t flow(std::size_t edge) const { return shift_ + prefix_.sums[edge]; }
-  int sign(std::size_t edge) const;
-  // Calls time_path on every path of direction dir; false when one of them says stop.
+  // Times every path of direction dir; false when one of them says stop.
   bool walk_direction(int dir, bool second,
                       const std::function<bool(const RingPath&, const StrictPathTiming&)>& visit,
                       std::optional<Ticks> give_up_above);

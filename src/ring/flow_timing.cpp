@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "flow_paths.hpp"
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "redist/ring/path_banding.hpp"
@@ -10,26 +11,7 @@ namespace redist::ring {
 
 namespace {
 
-// A maximal run of edges first..first+length-1 (mod n) whose flows have the sign `dir`.
-struct Segment {
-  std::size_t first = 0;
-  std::size_t length = 0;
-  int dir = 0;  // +1: items move P_i -> P_{i+1}; -1: P_{i+1} -> P_i
-};
-
 int sign(std::int64_t v) { return (v > 0) - (v < 0); }
-
-std::vector<Segment> segments(const std::vector<std::int64_t>& flows, int dir) {
-  const std::size_t n = flows.size();
-  std::vector<Segment> out;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (sign(flows[i]) != dir || sign(flows[(i + n - 1) % n]) == dir) continue;  // not a run start
-    std::size_t length = 0;
-    while (length < n && sign(flows[(i + length) % n]) == dir) ++length;
-    out.push_back({i, length, dir});
-  }
-  return out;
-}
 
 // Beyond this many batches on one path, banding gives way to compressed timing (valid, maybe
 // later).
@@ -67,11 +49,13 @@ void total_up(const RingInstance& inst, FlowTiming& timing, Pacing pacing) {
 
 class FlowTimer {
  public:
-  FlowTimer(const RingInstance& inst, const std::vector<std::int64_t>& flows, FollowMode mode,
+  FlowTimer(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift, FollowMode mode,
             FlowTiming& out, std::optional<Ticks> give_up_above)
       : inst_(inst),
+        prefix_(prefix),
+        shift_(shift),
         n_(inst.size()),
-        flows_(flows),
+        flows_(out.flows),
         mode_(mode),
         pieces_(out.pieces),
         ranges_(out.ranges),
@@ -80,11 +64,12 @@ class FlowTimer {
   // Times all paths of direction `dir`; `second` means the other direction was timed first.
   // Stops early once some link ends after give_up_above.
   void time_direction(int dir, bool second) {
-    for (const Segment& seg : segments(flows_, dir)) {
-      if (gave_up_) return;
-      time_segment(seg, second);
-      if (mode_ == FollowMode::banded) past_give_up(path_end(seg));
-    }
+    detail::for_each_path(inst_, prefix_, shift_, dir, [&](detail::RingPath& path) {
+      if (gave_up_) return false;
+      time_path(path, second);
+      if (mode_ == FollowMode::banded) past_give_up(path_end(path));
+      return !gave_up_;
+    });
   }
 
   bool gave_up() const { return gave_up_; }
@@ -97,84 +82,66 @@ class FlowTimer {
     return gave_up_;
   }
 
-  // Edge crossed at step k of the segment, its sender and its per-item cost.
-  std::size_t edge_at(const Segment& s, std::size_t k) const {
-    return s.dir > 0 ? (s.first + k) % n_ : (s.first + s.length - 1 - k) % n_;
-  }
-  std::size_t sender(std::size_t edge, int dir) const { return dir > 0 ? edge : (edge + 1) % n_; }
-  std::size_t receiver(std::size_t edge, int dir) const { return dir > 0 ? (edge + 1) % n_ : edge; }
-  Ticks cost(std::size_t edge, int dir) const {
-    return dir > 0 ? inst_.succ_cost[edge] : inst_.pred_cost[sender(edge, dir)];
-  }
   std::span<const DeparturePiece> curve(std::size_t edge) const {
     return {pieces_.data() + ranges_[edge].begin, ranges_[edge].size};
   }
   // When the path's last transfer ends.
-  Ticks path_end(const Segment& s) const {
+  Ticks path_end(const detail::RingPath& path) const {
     Ticks end = 0;
-    for (std::size_t k = 0; k < s.length; ++k) {
-      const std::size_t e = edge_at(s, k);
-      if (ranges_[e].size != 0) end = std::max(end, last_departure(curve(e)) + cost(e, s.dir));
+    for (std::size_t k = 0; k < path.size(); ++k) {
+      const std::size_t e = path.edge(k);
+      if (ranges_[e].size != 0) end = std::max(end, last_departure(curve(e)) + path.cost(k));
     }
     return end;
   }
   // When the other direction's traffic over `edge` is over (0 if it has none).
   Ticks done_over(std::size_t edge, int other) const {
     if (sign(flows_[edge]) != other || ranges_[edge].size == 0) return 0;
-    return last_departure(curve(edge)) + cost(edge, other);
-  }
-  Ticks sends_done(std::size_t p, int other) const {
-    return done_over(other > 0 ? p : (p + n_ - 1) % n_, other);
-  }
-  Ticks receives_done(std::size_t p, int other) const {
-    return done_over(other > 0 ? (p + n_ - 1) % n_ : p, other);
+    const Ticks cost = other > 0 ? inst_.succ_cost[edge] : inst_.pred_cost[(edge + 1) % n_];
+    return last_departure(curve(edge)) + cost;
   }
 
-  // links_ and loads_: the path's links (items, cost, no release yet) and senders' own loads.
-  void set_path(const Segment& s) {
-    links_.resize(s.length);
-    loads_.resize(s.length);
-    for (std::size_t k = 0; k < s.length; ++k) {
-      const std::size_t e = edge_at(s, k);
-      links_[k] = {flows_[e] > 0 ? flows_[e] : -flows_[e], cost(e, s.dir), 0};
-      loads_[k] = k == 0 ? links_[k].items : inst_.loads[sender(e, s.dir)];
+  // links_ and loads_: the path's links (with their releases) and senders' own loads.
+  void set_path(const detail::RingPath& path) {
+    links_.resize(path.size());
+    loads_.resize(path.size());
+    for (std::size_t k = 0; k < path.size(); ++k) {
+      links_[k] = path.link(k);
+      loads_[k] = path.own_load(k);
     }
   }
 
-  void time_segment(const Segment& s, bool second) {
-    set_path(s);
+  void time_path(detail::RingPath& path, bool second) {
     if (second) {
-      const std::size_t source = sender(edge_at(s, 0), s.dir);
-      const std::size_t sink = receiver(edge_at(s, s.length - 1), s.dir);
-      links_.front().release = std::max(links_.front().release, sends_done(source, -s.dir));
-      links_.back().release = std::max(links_.back().release, receives_done(sink, -s.dir));
+      path.release_first = done_over(path.source_other_edge(), -path.dir);
+      path.release_last = done_over(path.sink_other_edge(), -path.dir);
     }
+    set_path(path);
     if (mode_ == FollowMode::banded) {
-      store(s, time_banded(s));
+      store(path, time_banded(path));
       return;
     }
     // Straight into the ring's one array: each link reads its upstream curve from there too.
     const std::size_t path_begin = pieces_.size();
     const std::int64_t max_pieces = max_path_pieces(n_);
-    for (std::size_t k = 0; k < s.length; ++k) {
+    for (std::size_t k = 0; k < path.size(); ++k) {
       const std::size_t begin = pieces_.size();
-      const CurveRange up = k == 0 ? CurveRange{} : ranges_[edge_at(s, k - 1)];
+      const CurveRange up = k == 0 ? CurveRange{} : ranges_[path.edge(k - 1)];
       append_link_timing(pieces_, up.begin, up.begin + up.size, k == 0 ? 0 : links_[k - 1].cost,
                          loads_[k], links_[k], mode_, pieces_);
-      const std::size_t e = edge_at(s, k);
+      const std::size_t e = path.edge(k);
       ranges_[e] = {begin, pieces_.size() - begin};
       if (static_cast<std::int64_t>(pieces_.size() - path_begin) > max_pieces)
-        throw_too_many_pieces(s.length, max_pieces);
+        throw_too_many_pieces(path.size(), max_pieces);
       if (ranges_[e].size != 0 && past_give_up(last_departure(curve(e)) + links_[k].cost)) return;
     }
   }
 
-  std::vector<DepartureCurve> time_banded(const Segment& s) {
-    std::vector<std::int64_t> receiver_targets(s.length);
-    for (std::size_t k = 0; k < s.length; ++k)
-      receiver_targets[k] = inst_.targets[receiver(edge_at(s, k), s.dir)];
+  std::vector<DepartureCurve> time_banded(const detail::RingPath& path) {
+    std::vector<std::int64_t> receiver_targets(path.size());
+    for (std::size_t k = 0; k < path.size(); ++k) receiver_targets[k] = path.receiver_target(k);
     const std::int64_t budget =
-        std::max<std::int64_t>(kBandedBatchBudget, 32 * static_cast<std::int64_t>(s.length));
+        std::max<std::int64_t>(kBandedBatchBudget, 32 * static_cast<std::int64_t>(path.size()));
     if (auto banded =
             time_path_banded(links_, loads_, receiver_targets, inst_.bidirectional(), budget))
       return std::move(*banded);
@@ -182,14 +149,16 @@ class FlowTimer {
     return time_path_chunked(links_, loads_, budget);
   }
 
-  void store(const Segment& s, const std::vector<DepartureCurve>& timed) {
-    for (std::size_t k = 0; k < s.length; ++k) {
-      ranges_[edge_at(s, k)] = {pieces_.size(), timed[k].size()};
+  void store(const detail::RingPath& path, const std::vector<DepartureCurve>& timed) {
+    for (std::size_t k = 0; k < path.size(); ++k) {
+      ranges_[path.edge(k)] = {pieces_.size(), timed[k].size()};
       pieces_.insert(pieces_.end(), timed[k].begin(), timed[k].end());
     }
   }
 
   const RingInstance& inst_;
+  const RingPrefix& prefix_;
+  std::int64_t shift_;
   std::size_t n_;
   const std::vector<std::int64_t>& flows_;
   FollowMode mode_;
@@ -240,7 +209,7 @@ bool time_flows_into(FlowTiming& timing, const RingInstance& inst, const RingPre
   if (*lo > 0 || *hi < 0) return false;                // circulation
   if (!inst.bidirectional() && *lo < 0) return false;  // backwards on a one-way ring
 
-  FlowTimer timer(inst, timing.flows, mode, timing, give_up_above);
+  FlowTimer timer(inst, prefix, shift, mode, timing, give_up_above);
   // A unidirectional ring has successor traffic only, whatever the order asked for.
   const int first = order == PortOrder::pred_first && inst.bidirectional() ? -1 : +1;
   timer.time_direction(first, false);

@@ -13,16 +13,12 @@ namespace {
 
 class PathPacer {
  public:
+  // The path as paced is released at its end links' ASAP first departures (the source holds all
+  // it sends; the last link starts no earlier than under ASAP), which the other paths saw.
   PathPacer(const RingPath& path, const StrictPathTiming& asap)
-      : path_(path), asap_(asap), m_(path.size()) {}
-
-  // Link k as paced: released at its ASAP first departure at the path's ends (the source holds
-  // all it sends; the last link starts no earlier than under ASAP), which the other paths saw.
-  PathLink link(std::size_t k) const {
-    PathLink link{path_.items(k), path_.cost(k), 0};
-    if (k == 0) link.release = std::max(link.release, asap_.first_start);
-    if (k + 1 == m_) link.release = std::max(link.release, asap_.last_start);
-    return link;
+      : path_(path), asap_(asap), m_(path.size()) {
+    path_.release_first = asap.first_start;
+    path_.release_last = asap.last_start;
   }
 
   // The deadline of link k: its ASAP end at the path's ends, the path's end elsewhere.
@@ -63,7 +59,7 @@ class PathPacer {
     DepartureCurve up, cur, latest;
     std::vector<LineConstraint> lower, upper;
     for (std::size_t k = 0; k < m_; ++k) {
-      const PathLink link = this->link(k);
+      const PathLink link = path_.link(k);
       // Link k's pieces are the last ones held. Reversed item j is item F - j + 1, a reversed
       // departure d the departure end - c - d.
       latest.clear();
@@ -88,7 +84,7 @@ class PathPacer {
   }
 
  private:
-  const RingPath& path_;
+  RingPath path_;  // released as paced
   const StrictPathTiming& asap_;
   std::size_t m_;
   std::vector<HeldPiece> reversed_;  // the reversed path's curves, link m-1's first
