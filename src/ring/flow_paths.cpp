@@ -7,18 +7,20 @@
 namespace redist::ring::detail {
 
 std::size_t RingPath::edge(std::size_t k) const {
+  // first + k < 2n: a subtraction wraps it, where `% n` was a 64-bit division per use.
   const std::size_t n = instance->size();
-  return dir > 0 ? (first + k) % n : (first + length - 1 - k) % n;
+  const std::size_t e = first + (dir > 0 ? k : length - 1 - k);
+  return e >= n ? e - n : e;
 }
 
 std::size_t RingPath::sender(std::size_t k) const {
   const std::size_t e = edge(k);
-  return dir > 0 ? e : (e + 1) % instance->size();
+  return dir > 0 ? e : (e + 1 == instance->size() ? 0 : e + 1);
 }
 
 std::size_t RingPath::receiver(std::size_t k) const {
   const std::size_t e = edge(k);
-  return dir > 0 ? (e + 1) % instance->size() : e;
+  return dir > 0 ? (e + 1 == instance->size() ? 0 : e + 1) : e;
 }
 
 std::int64_t RingPath::items(std::size_t k) const {
@@ -65,9 +67,10 @@ bool for_each_path(const RingInstance& inst, const RingPrefix& prefix, std::int6
     return (f > 0) - (f < 0);
   };
   for (std::size_t i = 0; i < n; ++i) {
-    if (sign(i) != dir || sign((i + n - 1) % n) == dir) continue;  // not a run's first edge
+    if (sign(i) != dir || sign(i == 0 ? n - 1 : i - 1) == dir) continue;  // not a run's first edge
     RingPath path{&inst, &prefix, shift, i, 0, dir};
-    while (path.length < n && sign((i + path.length) % n) == dir) ++path.length;
+    for (std::size_t e = i; path.length < n && sign(e) == dir; e = e + 1 == n ? 0 : e + 1)
+      ++path.length;
     if (!visit(path)) return false;
   }
   return true;

@@ -12,9 +12,9 @@ std::vector<FlowRun> flow_runs(const RingPrefix& prefix, std::int64_t shift) {
   for (std::size_t i = 0; i < n; ++i) {
     REDIST_ASSERT(flow(i) >= 0);
     if (flow(i) == 0 || flow(i == 0 ? n - 1 : i - 1) > 0) continue;  // not a run's start
-    std::size_t length = 0;
-    while (length < n && flow((i + length) % n) > 0) ++length;
-    runs.push_back({i, length});
+    FlowRun run{i, 0};
+    while (run.length < n && flow(run.edge(run.length, n)) > 0) ++run.length;
+    runs.push_back(run);
   }
   return runs;
 }

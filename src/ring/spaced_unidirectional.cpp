@@ -77,7 +77,7 @@ class SpacedTimer {
   template <class Use>
   void time_run(const FlowRun& run, std::size_t from_k, std::size_t to_k, Use&& use) {
     for (std::size_t k = from_k; k < to_k; ++k) {
-      const std::size_t edge = (run.first + k) % n_;
+      const std::size_t edge = run.edge(k, n_);
       const std::size_t previous = edge == 0 ? n_ - 1 : edge - 1;
       const PathLink link{flow(edge), inst_.succ_cost[edge], 0};
       const std::int64_t own = k == 0 ? link.items : inst_.loads[edge];
