@@ -13,16 +13,91 @@ namespace {
 // (the caller falls back to ASAP, which always fits).
 constexpr std::size_t kMostPairs = 4096;
 
-Ticks lowest_start(std::span<const LineConstraint> lower, Ticks p) {
-  Ticks s = std::numeric_limits<Ticks>::min();
-  for (const LineConstraint& c : lower) s = std::max(s, c.a - c.b * p);
-  return s;
-}
+// The fit runs in 64 bits first: with times below kLineTimeLimit every value it needs fits there
+// on the lines that matter, and 128-bit products and divisions were a third of a plan's CPU at
+// n = 10^6 (fit_line runs once per link). Any step that would leave 64 bits gives up that try,
+// and the fit runs again in 128 bits, where nothing overflows (line_fit.hpp). floor and ceil of
+// room / slope take slope > 0.
+template <class I>
+struct Checked {
+  bool overflow = false;
 
-Ticks highest_start(std::span<const LineConstraint> upper, Ticks p) {
-  Ticks s = std::numeric_limits<Ticks>::max();
-  for (const LineConstraint& c : upper) s = std::min(s, c.a - c.b * p);
-  return s;
+  I sub(I x, I y) {
+    I r;
+    overflow |= __builtin_sub_overflow(x, y, &r);
+    return r;
+  }
+  I mul(I x, I y) {
+    I r;
+    overflow |= __builtin_mul_overflow(x, y, &r);
+    return r;
+  }
+  I narrow(Ticks x) {
+    const auto r = static_cast<I>(x);
+    overflow |= Ticks{r} != x;
+    return r;
+  }
+  static I floor(I room, I slope) { return room / slope - (room % slope != 0 && room < 0 ? 1 : 0); }
+  static I ceil(I room, I slope) { return room / slope + (room % slope != 0 && room > 0 ? 1 : 0); }
+};
+
+// fit_line in the integers I; nullopt (outer) when some value leaves them.
+template <class I>
+std::optional<std::optional<DeparturePiece>> fit_line_in(std::span<const LineConstraint> lower,
+                                                         std::span<const LineConstraint> upper,
+                                                         std::int64_t items, I cost, I preferred) {
+  Checked<I> ops;
+  const auto lowest_start = [&](I p) {
+    I s = std::numeric_limits<I>::min();
+    for (const LineConstraint& c : lower)
+      s = std::max(s, ops.sub(ops.narrow(c.a), ops.mul(c.b, p)));
+    return s;
+  };
+  const auto highest_start = [&](I p) {
+    I s = std::numeric_limits<I>::max();
+    for (const LineConstraint& c : upper)
+      s = std::min(s, ops.sub(ops.narrow(c.a), ops.mul(c.b, p)));
+    return s;
+  };
+  const auto line = [&](I p) -> std::optional<DeparturePiece> {
+    const I s = lowest_start(p);
+    if (s > highest_start(p)) return std::nullopt;
+    return DeparturePiece{s, items, items == 1 ? cost : p};
+  };
+  using Result = std::optional<std::optional<DeparturePiece>>;
+  const auto checked = [&](std::optional<DeparturePiece> fit) {
+    return ops.overflow ? Result() : Result(fit);
+  };
+  // Preferring the cost is preferring the smallest spacing that fits, which the bounds below find
+  // anyway; other preferences are tried first, as they often fit and then need no division.
+  const bool too_many_pairs = lower.size() * upper.size() > kMostPairs;
+  if (preferred > cost || too_many_pairs)
+    if (auto fits = line(preferred); fits || ops.overflow || too_many_pairs) return checked(fits);
+  // lower_i <= upper_j  <=>  (b_j - b_i) P <= a_j - a_i: each pair bounds P from one side, and
+  // the spacings that fit are the interval [lo, hi] the pairs leave. lo comes first: when the
+  // preferred spacing is below it (always, with the smallest spacing preferred), the answer is lo
+  // if its line fits and none otherwise, so hi's divisions are not needed.
+  const auto bound_spacing = [&](bool from_below, I& bound) {
+    for (const LineConstraint& l : lower)
+      for (const LineConstraint& u : upper) {
+        const I slope = ops.sub(u.b, l.b);
+        const I room = ops.sub(ops.narrow(u.a), ops.narrow(l.a));
+        if (ops.overflow) return false;
+        if (from_below && slope < 0)
+          bound = std::max(bound, Checked<I>::ceil(ops.sub(0, room), ops.sub(0, slope)));
+        else if (!from_below && slope > 0)
+          bound = std::min(bound, Checked<I>::floor(room, slope));
+        else if (slope == 0 && room < 0)
+          return false;
+      }
+    return !ops.overflow;
+  };
+  I lo = cost;
+  if (!bound_spacing(true, lo)) return checked(std::nullopt);
+  if (preferred <= lo) return checked(line(lo));
+  I hi = std::numeric_limits<I>::max();
+  if (!bound_spacing(false, hi) || lo > hi) return checked(std::nullopt);
+  return checked(line(std::clamp(preferred, lo, hi)));
 }
 
 }  // namespace
@@ -60,29 +135,11 @@ std::optional<DeparturePiece> fit_line(std::span<const LineConstraint> lower,
   REDIST_ASSERT(items >= 1 && cost >= 1);
   if (items == 1) preferred = cost;  // a single item has no spacing
   preferred = std::max(preferred, cost);
-  const auto line = [&](Ticks p) -> std::optional<DeparturePiece> {
-    const Ticks s = lowest_start(lower, p);
-    if (s > highest_start(upper, p)) return std::nullopt;
-    return DeparturePiece{s, items, items == 1 ? cost : p};
-  };
-  if (auto fits = line(preferred)) return fits;
-  if (lower.size() * upper.size() > kMostPairs) return std::nullopt;
-  // lower_i <= upper_j  <=>  (b_j - b_i) P <= a_j - a_i: each pair bounds P from one side.
-  Ticks lo = cost;
-  Ticks hi = std::numeric_limits<Ticks>::max();
-  for (const LineConstraint& l : lower)
-    for (const LineConstraint& u : upper) {
-      const Ticks slope = static_cast<Ticks>(u.b) - l.b;
-      const Ticks room = u.a - l.a;
-      if (slope > 0)
-        hi = std::min(hi, floor_div(room, slope));
-      else if (slope < 0)
-        lo = std::max(lo, ceil_div(-room, -slope));
-      else if (room < 0)
-        return std::nullopt;
-      if (lo > hi) return std::nullopt;
-    }
-  return line(std::clamp(preferred, lo, hi));
+  if (preferred <= std::numeric_limits<std::int64_t>::max())
+    if (auto fit = fit_line_in<std::int64_t>(lower, upper, items, static_cast<std::int64_t>(cost),
+                                             static_cast<std::int64_t>(preferred)))
+      return *fit;
+  return *fit_line_in<Ticks>(lower, upper, items, cost, preferred);
 }
 
 void pace_link(const DepartureCurve& upstream, Ticks upstream_cost, std::int64_t own_load,

@@ -25,13 +25,14 @@ std::size_t give_up_slack(std::size_t run_length) {
 class PacedPlanner {
  public:
   PacedPlanner(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
-               Ticks makespan, std::int64_t latest_budget)
+               Ticks makespan, const PacedTuning& tuning)
       : inst_(inst),
         n_(inst.size()),
         prefix_(prefix),
         shift_(shift),
         makespan_(makespan),
-        latest_budget_(latest_budget),
+        latest_budget_(tuning.latest_budget),
+        fluid_lines_at_fluid_pace_(tuning.fluid_lines_at_fluid_pace),
         max_transfers_(max_path_pieces(inst.size())) {}
 
   Schedule schedule() {
@@ -45,8 +46,9 @@ class PacedPlanner {
     // address space, not memory, and the list does not move while it grows.
     s.transfers.reserve(links + links / 2 + 16);
     for (const FlowRun& run : flow_runs(prefix_, shift_)) {
-      // Short paths take ALAP at once. Long ones try the free late fluid bound first; when its
-      // lines keep failing (gathers: 3.3 transfers per link instead of 1.0), a paced latest curve
+      // Short paths take ALAP at once. Long ones take the free late fluid bound first; should its
+      // lines keep failing (at the fluid pace, gathers took 3.3 transfers per link instead of 1.0;
+      // at the smallest spacings no shape of `redist gen ring` does), a paced latest curve
       // (time_latest_paced), and ALAP only when that fails too.
       const bool fluid_first = latest_budget_ < 0 && 3 * run.length > kLatestPieces;
       const std::size_t run_begin = s.transfers.size();
@@ -85,7 +87,7 @@ class PacedPlanner {
     path_transfers_ = 0;
     path_links_ = run.length;
     for (std::size_t k = 0; k < run.length; ++k) {
-      const std::size_t edge = (run.first + k) % n_;
+      const std::size_t edge = run.edge(k, n_);
       if (edge == 0 && k > 0) wrap_at_ = out.size();
       plan_link(edge, k, has_latest);
       emit(edge, out);
@@ -125,7 +127,8 @@ class PacedPlanner {
           upper_.clear();
           upper_.push_back({pace - link.cost, 0});
           upper_.push_back({makespan_ - link.cost, link.items - 1});
-          pace_link(reversed_up_, up_cost, own, link, upper_, pace, lower_, reversed_);
+          pace_link(reversed_up_, up_cost, own, link, upper_, fluid_line_spacing(pace, link.cost),
+                    lower_, reversed_);
         },
         [&](std::size_t r, std::int64_t held, Ticks cost) {
           return last_departure(reversed_) + cost <= makespan_ &&
@@ -149,7 +152,7 @@ class PacedPlanner {
     std::int64_t held = 0;
     for (std::size_t r = 0; r < run.length; ++r) {
       const std::size_t k = run.length - 1 - r;
-      const std::size_t edge = (run.first + k) % n_;
+      const std::size_t edge = run.edge(k, n_);
       const std::int64_t items = flow(edge);
       const std::int64_t own = k + 1 == run.length ? items : inst_.targets[next(edge)];
       const PathLink link{items, inst_.succ_cost[edge], 0};
@@ -203,10 +206,22 @@ class PacedPlanner {
     }
     if (k == 0) up_.clear();
     pace_link(up_, up_cost_, k == 0 ? items : inst_.loads[edge], PathLink{items, c, 0}, upper_,
-              pace, lower_, chosen_);
+              has_latest ? pace : fluid_line_spacing(pace, c), lower_, chosen_);
     REDIST_ASSERT(last_departure(chosen_) + c <= makespan_);
     std::swap(up_, chosen_);
     up_cost_ = c;
+  }
+
+  // The spacing a line under the late fluid bound prefers: the smallest that fits, so that each
+  // link sends as early as its upstream allows and ends as early as it can. Lines at the fluid
+  // pace end late, and where flows grow along a path (gathers, blocks' rising halves) the next
+  // link then finds no line that both takes the last relayed item and ends by its fluid deadline:
+  // 3.3 transfers per link and a second pass, where the smallest spacing takes 1.00 in one pass
+  // (BENCHMARKS.md, "Earliest lines"). Under ALAP the fluid pace stays best (1.0008 against 1.34
+  // to 1.7 transfers per link on short paths): ALAP is tight, and fast lines leave later links
+  // no room to fit one.
+  Ticks fluid_line_spacing(std::int64_t pace, Ticks cost) const {
+    return fluid_lines_at_fluid_pace_ ? Ticks{pace} : cost;
   }
 
   // up_ (the link just planned) as transfers.
@@ -227,6 +242,7 @@ class PacedPlanner {
   std::int64_t shift_;
   Ticks makespan_;
   std::int64_t latest_budget_;
+  bool fluid_lines_at_fluid_pace_;
   std::int64_t max_transfers_;
   std::int64_t path_transfers_ = 0;  // of the path being planned, against max_transfers_
   std::size_t path_links_ = 0;
@@ -251,13 +267,13 @@ bool loads_and_targets_positive(const RingInstance& inst) {
 
 std::optional<Schedule> paced_unidirectional_schedule(const RingInstance& instance,
                                                       const RingPrefix& prefix, std::int64_t shift,
-                                                      std::int64_t latest_budget) {
+                                                      const PacedTuning& tuning) {
   REDIST_ASSERT(!instance.bidirectional() && prefix.size() == instance.size());
   REDIST_ASSERT(shift == -prefix.lo);  // the minimal flows: lemma5_bound's
   if (instance.size() < 2 || !loads_and_targets_positive(instance)) return std::nullopt;
   const Ticks makespan = lemma5_bound(instance, prefix);
   if (makespan >= kPacedTimeLimit) return std::nullopt;
-  return PacedPlanner(instance, prefix, shift, makespan, latest_budget).schedule();
+  return PacedPlanner(instance, prefix, shift, makespan, tuning).schedule();
 }
 
 }  // namespace redist::ring::detail
