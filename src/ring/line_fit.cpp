@@ -83,9 +83,12 @@ std::optional<std::optional<DeparturePiece>> fit_line_in(std::span<const LineCon
         const I slope = ops.sub(u.b, l.b);
         const I room = ops.sub(ops.narrow(u.a), ops.narrow(l.a));
         if (ops.overflow) return false;
-        if (from_below && slope < 0)
-          bound = std::max(bound, Checked<I>::ceil(ops.sub(0, room), ops.sub(0, slope)));
-        else if (!from_below && slope > 0)
+        if (from_below && slope < 0) {
+          // P >= need / per; a product tells whether that raises the bound, so the division is
+          // made only when it does (it was most of the fit's time).
+          const I need = ops.sub(0, room), per = ops.sub(0, slope);
+          if (need > ops.mul(bound, per)) bound = Checked<I>::ceil(need, per);
+        } else if (!from_below && slope > 0)
           bound = std::min(bound, Checked<I>::floor(room, slope));
         else if (slope == 0 && room < 0)
           return false;
