@@ -14,9 +14,9 @@ namespace {
 constexpr std::size_t kMostPairs = 4096;
 
 // The fit runs in 64 bits first: with times below kLineTimeLimit every value it needs fits there
-// on the lines that matter, and 128-bit products and divisions were a third of a plan's CPU at
-// n = 10^6 (fit_line runs once per link). Any step that would leave 64 bits gives up that try,
-// and the fit runs again in 128 bits, where nothing overflows (line_fit.hpp). floor and ceil of
+// on the lines that matter, and in 128 bits fit_line was the largest part of the paced pass's CPU
+// at n = 10^6 (it runs once per link). Any step that would leave 64 bits gives up that try, and
+// the fit runs again in 128 bits, where nothing overflows (line_fit.hpp). floor and ceil of
 // room / slope take slope > 0.
 template <class I>
 struct Checked {
@@ -142,7 +142,9 @@ std::optional<DeparturePiece> fit_line(std::span<const LineConstraint> lower,
     if (auto fit = fit_line_in<std::int64_t>(lower, upper, items, static_cast<std::int64_t>(cost),
                                              static_cast<std::int64_t>(preferred)))
       return *fit;
-  return *fit_line_in<Ticks>(lower, upper, items, cost, preferred);
+  // Beyond 128 bits too (callers keep times below 2^62, so never): no line, and the caller's ASAP.
+  const auto wide = fit_line_in<Ticks>(lower, upper, items, cost, preferred);
+  return wide ? *wide : std::nullopt;
 }
 
 void pace_link(const DepartureCurve& upstream, Ticks upstream_cost, std::int64_t own_load,

@@ -48,7 +48,7 @@ class PacedPlanner {
     for (const FlowRun& run : flow_runs(prefix_, shift_)) {
       // Short paths take ALAP at once. Long ones take the free late fluid bound first; should its
       // lines keep failing (at the fluid pace, gathers took 3.3 transfers per link instead of 1.0;
-      // at the smallest spacings no shape of `redist gen ring` does), a paced latest curve
+      // at the smallest spacings no ring measured did: BENCHMARKS.md), a paced latest curve
       // (time_latest_paced), and ALAP only when that fails too.
       const bool fluid_first = latest_budget_ < 0 && 3 * run.length > kLatestPieces;
       const std::size_t run_begin = s.transfers.size();
@@ -217,9 +217,9 @@ class PacedPlanner {
   // pace end late, and where flows grow along a path (gathers, blocks' rising halves) the next
   // link then finds no line that both takes the last relayed item and ends by its fluid deadline:
   // 3.3 transfers per link and a second pass, where the smallest spacing takes 1.00 in one pass
-  // (BENCHMARKS.md, "Earliest lines"). Under ALAP the fluid pace stays best (1.0008 against 1.34
-  // to 1.7 transfers per link on short paths): ALAP is tight, and fast lines leave later links
-  // no room to fit one.
+  // (BENCHMARKS.md, "Earliest lines"). Under ALAP the fluid pace stays best (1.0004 against 1.18
+  // to 1.73 transfers per link on rings of 10^3): ALAP is tight, and fast lines leave later
+  // links no room to fit one.
   Ticks fluid_line_spacing(std::int64_t pace, Ticks cost) const {
     return fluid_lines_at_fluid_pace_ ? Ticks{pace} : cost;
   }

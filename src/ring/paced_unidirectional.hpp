@@ -16,7 +16,7 @@
 //   then needs 1.00 transfers per link.
 // - The late fluid schedule, item m leaving at m M / F - c: free to compute, valid when every load
 //   and target is at least 1 (docs/ring_unidirectional.md proves it). Lines under it prefer the
-//   smallest spacing that fits, ending as early as they can: 1.00 to 1.003 transfers per link on
+//   smallest spacing that fits, ending as early as they can: 1.00 to 1.008 transfers per link on
 //   every shape at n = 10^6, in one pass. (At the fluid pace their band is narrow where that pace
 //   is a few ticks: 1.14 to 1.18 on uniform rings, 3.3 on gathers.)
 // Paths of up to kLatestPieces / 3 links take ALAP. Longer ones first take the late fluid
