@@ -18,17 +18,17 @@
 #include <cstdlib>
 #include <new>
 
+#include "redist/core/huge_pages.hpp"
+
 namespace {
 
-constexpr std::uintptr_t kHugePage = std::uintptr_t{1} << 21;
 constexpr std::size_t kAdviseFrom = std::size_t{4} << 20;
 
 void advise_huge_pages(void* block, std::size_t size) {
-  const auto first = reinterpret_cast<std::uintptr_t>(block);
-  const std::uintptr_t begin = (first + kHugePage - 1) & ~(kHugePage - 1);
-  const std::uintptr_t end = (first + size) & ~(kHugePage - 1);
-  if (end > begin)  // advice only: a refusal (old kernel, THP off) leaves ordinary pages
-    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+  const redist::HugePageSpan span =
+      redist::whole_huge_pages(block, static_cast<char*>(block) + size);
+  if (!span.empty())  // advice only: a refusal (old kernel, THP off) leaves ordinary pages
+    madvise(reinterpret_cast<void*>(span.first), span.last - span.first, MADV_HUGEPAGE);
 }
 
 void* allocate(std::size_t size) {

@@ -14,6 +14,7 @@
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "redist/core/generator_command.hpp"
+#include "redist/core/huge_pages.hpp"
 #include "redist/core/option_spec.hpp"
 #include "redist/core/random.hpp"
 #include "redist/core/ring_instance.hpp"

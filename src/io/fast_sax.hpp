@@ -25,6 +25,14 @@
 
 namespace redist::io::detail {
 
+/// A handler that wants to know how far this parser has read: after each element of an array,
+/// `consumed(p)` says that this pass will not read the text before p again (the schedule reader
+/// hands those pages back). nlohmann's parser never calls it.
+template <class Handler>
+concept WatchesProgress = requires(Handler& handler, const char* p) {
+  handler.consumed(p);
+};
+
 template <class Handler>
 class FastSax {
  public:
@@ -204,6 +212,7 @@ class FastSax {
         if (!value(depth + 1)) return false;
         after = after_item(']');
         if (after == After::bad) return false;
+        if constexpr (WatchesProgress<Handler>) h_.consumed(p_);
       }
     }
     h_.end_array();
@@ -217,17 +226,25 @@ class FastSax {
 };
 
 /// Parses `text` into a handler made by `make_handler()`: the fast tokenizer first, nlohmann's
-/// parser on a fresh handler when it gives up. Returns the handler that read the whole text.
-template <class Handler, class MakeHandler>
-Handler sax_parse_fast(std::string_view text, MakeHandler make_handler) {
+/// parser on a fresh handler when it gives up, over the text `slow_text()` returns (the same text,
+/// or the same file read again where the fast pass handed the consumed text back). Returns the
+/// handler that read the whole text.
+template <class Handler, class MakeHandler, class SlowText>
+Handler sax_parse_fast(std::string_view text, MakeHandler make_handler, SlowText slow_text) {
   {
     Handler fast = make_handler();
     if (FastSax<Handler>(text, fast).run()) return fast;
   }
+  const std::string_view again = slow_text();
   Handler slow = make_handler();
-  nlohmann::json::sax_parse(text.begin(), text.end(), &slow, nlohmann::detail::input_format_t::json,
-                            true, false);
+  nlohmann::json::sax_parse(again.begin(), again.end(), &slow,
+                            nlohmann::detail::input_format_t::json, true, false);
   return slow;
+}
+
+template <class Handler, class MakeHandler>
+Handler sax_parse_fast(std::string_view text, MakeHandler make_handler) {
+  return sax_parse_fast<Handler>(text, make_handler, [text] { return text; });
 }
 
 }  // namespace redist::io::detail

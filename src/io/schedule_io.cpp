@@ -48,10 +48,6 @@ Schedule schedule_from_json(const Json& document, const std::string& source,
   return assembler.finish();
 }
 
-Schedule read_schedule(const std::string& path, std::size_t ring_size) {
-  return schedule_from_text(read_text_file(path), path, ring_size);
-}
-
 Json schedule_to_json(const Schedule& schedule) {
   Json doc = Json::object();
   if (schedule.makespan) doc["makespan"] = ticks_to_json(*schedule.makespan, schedule.time_scale);

@@ -9,6 +9,7 @@
 
 #include "fast_sax.hpp"
 #include "redist/core/error.hpp"
+#include "redist/core/huge_pages.hpp"
 #include "redist/io/malformed_json.hpp"
 #include "redist/io/schedule_io.hpp"
 #include "schedule_assembler.hpp"
@@ -62,6 +63,17 @@ class ScheduleSaxReader {
   Schedule finish() { return assembler_.finish(); }
   void reserve(std::size_t transfers) { assembler_.reserve(transfers); }
 
+  // The fast pass's text from `from` on is the reader's to hand back as it is consumed (nullptr:
+  // it is not). The pages of text already parsed go back to the system several at a time, so that
+  // the text (60 to 75 bytes per transfer) and the transfers it becomes (64) never add up at peak.
+  void release_text_from(const char* from) { unreleased_ = from; }
+  void consumed(const char* upto) {
+    if (unreleased_ == nullptr || static_cast<std::size_t>(upto - unreleased_) < kReleaseChunk)
+      return;
+    const HugePageSpan released = release_huge_pages(unreleased_, upto);
+    if (!released.empty()) unreleased_ = reinterpret_cast<const char*>(released.last);
+  }
+
  private:
   struct Frame {
     Level level;
@@ -94,10 +106,12 @@ class ScheduleSaxReader {
 
   detail::ScheduleAssembler assembler_;
   std::vector<Frame> stack_;
-  std::string key_;               // the current key at top level or in a transfer
-  std::size_t index_ = 0;         // the current transfer
-  detail::RawTransfer raw_;       // the transfer being read
-  unsigned transfer_fields_ = 0;  // bit i: kTransferFields[i] met in the current transfer
+  std::string key_;                   // the current key at top level or in a transfer
+  std::size_t index_ = 0;             // the current transfer
+  detail::RawTransfer raw_;           // the transfer being read
+  unsigned transfer_fields_ = 0;      // bit i: kTransferFields[i] met in the current transfer
+  const char* unreleased_ = nullptr;  // the first byte of text not yet handed back
+  static constexpr std::size_t kReleaseChunk = 4 * kHugePageBytes;
 };
 
 void ScheduleSaxReader::duplicate_check(std::vector<std::string>& keys,
@@ -234,14 +248,44 @@ bool ScheduleSaxReader::close() {
 // pages a vector never touches are never resident.
 constexpr std::size_t kShortestTransferText = 38;
 
+namespace {
+
+// The fast pass over `text`, handing back its consumed pages when `release` (the text is then the
+// caller's to lose), and nlohmann's pass over `slow_text()` should the fast one give up.
+template <class SlowText>
+Schedule parse_schedule(std::string_view text, const std::string& source, std::size_t ring_size,
+                        bool release, SlowText slow_text) {
+  const std::size_t text_bytes = text.size();
+  auto reader = detail::sax_parse_fast<ScheduleSaxReader>(
+      text,
+      [&, fast = true]() mutable {
+        ScheduleSaxReader fresh(source, ring_size);
+        fresh.reserve(text_bytes / kShortestTransferText + 1);
+        if (release && fast) fresh.release_text_from(text.data());  // nlohmann's pass never does
+        fast = false;
+        return fresh;
+      },
+      slow_text);
+  return reader.finish();
+}
+
+}  // namespace
+
 Schedule schedule_from_text(std::string_view text, const std::string& source,
                             std::size_t ring_size) {
-  auto reader = detail::sax_parse_fast<ScheduleSaxReader>(text, [&] {
-    ScheduleSaxReader fresh(source, ring_size);
-    fresh.reserve(text.size() / kShortestTransferText + 1);
-    return fresh;
+  return parse_schedule(text, source, ring_size, false, [text] { return text; });
+}
+
+Schedule read_schedule(const std::string& path, std::size_t ring_size) {
+  std::string text = read_text_file(path);
+  // A file's text is handed back as it is parsed; should the fast pass give up (an escape, a
+  // syntax error), the file is read again for nlohmann's pass. Standard input cannot be read
+  // twice, so its text is kept whole.
+  const bool release = path != "-";
+  return parse_schedule(text, path, ring_size, release, [&]() -> std::string_view {
+    if (release) text = read_text_file(path);
+    return text;
   });
-  return reader.finish();
 }
 
 }  // namespace redist::io
