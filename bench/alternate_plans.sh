@@ -5,9 +5,12 @@
 #
 #   BEFORE=old/redist AFTER=build/cli/redist FILES="a.json b.json" ROUNDS=5 bash bench/alternate_plans.sh
 #
-# Each plan writes a new file (an existing one costs a flush on ext4 when replaced).
+# Each plan writes a new file (an existing one costs a flush on ext4 when replaced). PAUSE=S sleeps S
+# seconds before each timed command: a one-off run, after the virtual machine's host has taken back
+# the memory the previous command freed (BENCHMARKS.md "Small pages, faulted in beside the planner").
 set -eu
 ROUNDS=${ROUNDS:-5}
+PAUSE=${PAUSE:-0}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 for r in $(seq "$ROUNDS"); do
@@ -15,9 +18,12 @@ for r in $(seq "$ROUNDS"); do
     for b in before after; do
       bin=$BEFORE; [ "$b" = after ] && bin=$AFTER
       rm -f "$T/out.json"
+      sleep "$PAUSE"
       /usr/bin/time -f "$f $b %e %U %S %M" "$bin" plan "$f" -o "$T/out.json" >/dev/null 2>>"$T/raw"
     done
+    sleep "$PAUSE"
     /usr/bin/time -f "$f bounds %e %U %S %M" "$AFTER" bounds "$f" >/dev/null 2>>"$T/raw"
+    sleep "$PAUSE"
     /usr/bin/time -f "$f python %e %U %S %M" python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$f" 2>>"$T/raw"
   done
   echo "round $r of $ROUNDS done" >&2

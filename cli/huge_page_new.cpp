@@ -1,12 +1,18 @@
-// The `redist` program's global operator new: blocks of 4 MiB and more are advised to the kernel as
-// transparent huge pages (madvise MADV_HUGEPAGE), the rest is plain malloc.
+// The `redist` program's global operator new: one malloc arena, and, on request
+// (REDIST_HUGE_PAGES=1 in the environment), blocks of 4 MiB and more advised to the kernel as
+// transparent huge pages (madvise MADV_HUGEPAGE); the rest is plain malloc.
 //
-// Why: a plan at n = 10^6 touches about 150 MB in a few large arrays (the instance, the schedule's
-// transfers, the validator's tables), and with 4 KiB pages `redist plan` took 62,000 page faults,
-// about a fifth of its time (BENCHMARKS.md "Huge pages, a leaner reader, a validator in two
-// halves"). Debian's kernels default to transparent_hugepage=madvise, where only advised memory
-// gets 2 MiB pages. A library should not choose its host's allocation policy, so this lives with
-// the program, not in redist's libraries.
+// Why huge pages only on request: a plan at n = 10^6 touches about 150 MB in a few large arrays,
+// and the kernel clears each fresh page first; 2 MiB pages make that 13,900 page faults instead of
+// 62,000. But on a virtual machine whose host takes back the guest's free memory (a balloon that
+// reports free pages, as on the reference machine), a huge page the guest has not used for a few
+// seconds is touched at 0.55 GB/s, against 3 GB/s for 4 KiB pages (bench/first_touch.c). A single
+// `redist plan` of a uni-het ring of 10^6 after a 3 s pause took 0.36 to 0.44 s with the advice and
+// 0.20 to 0.24 s without it (the planner's pages faulted in on the idle core instead, see
+// ring/background_prefault.hpp); back to back, both take 0.17 to 0.27 s (BENCHMARKS.md "Small
+// pages, faulted in beside the planner"). Where fresh memory is cheap to touch (bare metal, one
+// would expect) the advice may still pay. A library should not choose its host's allocation policy,
+// so this lives with the program, not in redist's libraries.
 //
 // The block still comes from malloc and goes back through free: only its 2 MiB-aligned interior is
 // advised, before anything touches it, so the advice is harmless where the kernel ignores it.
@@ -31,11 +37,17 @@ void advise_huge_pages(void* block, std::size_t size) {
     madvise(reinterpret_cast<void*>(span.first), span.last - span.first, MADV_HUGEPAGE);
 }
 
+bool huge_pages_requested() {
+  const char* value = std::getenv("REDIST_HUGE_PAGES");
+  return value != nullptr && value[0] == '1' && value[1] == '\0';
+}
+
 void* allocate(std::size_t size) {
+  static const bool advise = huge_pages_requested();
   if (size == 0) size = 1;
   for (;;) {
     if (void* block = std::malloc(size)) {
-      if (size >= kAdviseFrom) advise_huge_pages(block, size);
+      if (advise && size >= kAdviseFrom) advise_huge_pages(block, size);
       return block;
     }
     const std::new_handler handler = std::get_new_handler();
