@@ -24,8 +24,7 @@ constexpr std::uintptr_t kPage = 4096;
 constexpr std::uintptr_t kStep = std::uintptr_t{1} << 21;
 
 void populate(std::uintptr_t first, std::uintptr_t last, const std::atomic<bool>& stop) {
-  for (std::uintptr_t at = first; at < last && !stop.load(std::memory_order_relaxed);
-       at += kStep) {
+  for (std::uintptr_t at = first; at < last && !stop.load(std::memory_order_relaxed); at += kStep) {
     const std::uintptr_t length = last - at < kStep ? last - at : kStep;
     // A refusal (an older kernel: EINVAL) ends the work; the owner's own writes fault pages in.
     if (madvise(reinterpret_cast<void*>(at), length, MADV_POPULATE_WRITE) != 0) return;

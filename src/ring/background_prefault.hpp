@@ -1,5 +1,6 @@
 #pragma once
-// Private to the ring layer: faulting in, on a second thread, the memory a planner is about to fill.
+// Private to the ring layer: faulting in, on a second thread, the memory a planner is about to
+// fill.
 //
 // The kernel clears every fresh page the first time it is touched. At n = 10^6 the uni-het planner
 // writes 64 MB of transfers in about 55 ms on one core while the other idles, and with 4 KiB pages

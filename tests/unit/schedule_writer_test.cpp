@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "redist/core/random.hpp"
 #include "redist/io/schedule_io.hpp"
@@ -105,6 +106,55 @@ TEST(ScheduleWriter, LargeSchedulesAreWrittenInBoundedPieces) {
   EXPECT_GE(streamed.pieces, 3u);
   EXPECT_LE(streamed.largest, kScheduleChunkBytes + 1024);
   EXPECT_EQ(transfers_json_text(s, "  "), dom_transfers(s));
+}
+
+// A random positive number of ticks with 1 to `most` decimal digits, the first non-zero.
+Ticks random_ticks(Rng& rng, int most) {
+  const auto digits = rng.uniform(1, most);
+  Ticks t = rng.uniform(1, 9);
+  for (std::int64_t d = 1; d < digits; ++d) t = t * 10 + rng.uniform(0, 9);
+  return t;
+}
+
+TEST(ScheduleWriter, DecimalTimesAreWrittenAsTheDomWritesThem) {
+  // Times with a fraction take a fast path (the exact digits, as a number when nlohmann formats
+  // the nearest double as exactly them, as a string beyond 17 significant digits); it must write
+  // what schedule_to_json's dump writes, whichever form that is. Every scale, 1 to 38 digits, the
+  // edges of 15, 17 and 18 significant digits, of 64 bits, and values below 1 with up to 5 zeros
+  // after the point (nlohmann switches to an exponent from 4).
+  Rng rng(29);
+  int strings = 0, times_written = 0;
+  for (int scale = 1; scale <= kMaxTimeScale; ++scale) {
+    Schedule s;
+    s.time_scale = scale;
+    const Ticks unit = pow10_ticks(scale);
+    std::vector<Ticks> times;
+    for (int i = 0; i < 1500; ++i) times.push_back(random_ticks(rng, 38));
+    for (int i = 0; i < 1500; ++i) times.push_back(random_ticks(rng, 19));
+    for (const int digits : {14, 15, 16, 17, 18, 19, 20})
+      for (const Ticks edge :
+           {pow10_ticks(digits), pow10_ticks(digits) - 1, pow10_ticks(digits) + 1})
+        times.push_back(edge);
+    for (const Ticks edge : {Ticks{UINT64_MAX}, Ticks{UINT64_MAX} + 1, Ticks{UINT64_MAX} - 1})
+      times.push_back(edge);
+    for (int zeros = 0; zeros <= std::min(5, scale - 1); ++zeros)
+      for (const Ticks d : {Ticks{1}, Ticks{7}, Ticks{123}})
+        times.push_back(d * pow10_ticks(scale - 1 - zeros));  // 0.d, 0.0d, ... time units
+    for (std::size_t i = 0; i < times.size(); ++i) {
+      Ticks t = times[i];
+      if (t % unit == 0) t += 1;  // a fraction: whole times take the integer path
+      s.transfers.emplace_back(0, 1, 1, t, std::nullopt, i % 2 ? t + unit / 2 + 1 : Ticks{0});
+    }
+    const std::string streamed = transfers_json_text(s, "  ");
+    ASSERT_EQ(streamed, dom_transfers(s)) << "scale " << scale;
+    for (std::size_t at = streamed.find("\":\""); at != std::string::npos;
+         at = streamed.find("\":\"", at + 1))
+      ++strings;  // a time written as a string ("start":"...)
+    times_written += static_cast<int>(s.transfers.size() + s.transfers.size() / 2);
+  }
+  // Both forms were met.
+  EXPECT_GT(strings, 0);
+  EXPECT_LT(strings, times_written);
 }
 
 TEST(ScheduleWriter, EmptyScheduleAndEmptyHeader) {
