@@ -156,20 +156,62 @@ class ChunkWriter {
     }
     const std::string_view text_exact(exact, static_cast<std::size_t>(end - exact));
     if (kept > 17) {  // a double's shortest form has at most 17 significant digits
-      *out_++ = '"';
-      text(text_exact);
-      *out_++ = '"';
+      quoted(text_exact);
       return true;
     }
-    double approx = 0;
-    if (std::from_chars(exact, end, approx).ec != std::errc()) return false;
+    const auto fraction = static_cast<int>(static_cast<std::ptrdiff_t>(kept) - point);
+    const double approx = nearest_double(std::string_view(digits, kept), fraction, text_exact);
     char shortest[64];
     const char* shortest_end =
         nlohmann::detail::to_chars(shortest, shortest + sizeof shortest, approx);
-    if (std::string_view(shortest, static_cast<std::size_t>(shortest_end - shortest)) != text_exact)
-      return false;
-    text(text_exact);
+    const std::string_view text_shortest(shortest,
+                                         static_cast<std::size_t>(shortest_end - shortest));
+    if (text_shortest == text_exact) {
+      text(text_exact);
+      return true;
+    }
+    // Another text for the double: a number when it still reads back as the exact decimal (the
+    // same digits and scale once zeros at either end are dropped), the exact decimal as a string
+    // when not. An exponent is left to the slow path.
+    if (text_shortest.find_first_of("eE") != std::string_view::npos) return false;
+    const std::size_t dot = text_shortest.find('.');
+    std::string_view whole = text_shortest.substr(0, dot);
+    std::string_view after =
+        dot == std::string_view::npos ? std::string_view() : text_shortest.substr(dot + 1);
+    while (!after.empty() && after.back() == '0') after.remove_suffix(1);
+    std::string significant = std::string(whole) + std::string(after);
+    significant.erase(0, std::min(significant.find_first_not_of('0'), significant.size()));
+    if (significant == std::string_view(digits, kept) &&
+        static_cast<int>(after.size()) == fraction) {
+      text(text_shortest);
+      return true;
+    }
+    quoted(text_exact);
     return true;
+  }
+
+  void quoted(std::string_view s) {
+    *out_++ = '"';
+    text(s);
+    *out_++ = '"';
+  }
+
+  // The double nearest to digits x 10^-fraction (`text`, the same decimal written out), as strtod
+  // gives it: with at most 15 digits and 22 decimals both the integer and the power of ten are
+  // doubles exactly, and one division rounds correctly (Clinger's fast path); from_chars
+  // otherwise.
+  static double nearest_double(std::string_view digits, int fraction, std::string_view text) {
+    static constexpr double kPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                         1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                         1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    if (digits.size() <= 15 && fraction >= 0 && fraction <= 22) {
+      std::uint64_t m = 0;
+      for (const char c : digits) m = m * 10 + static_cast<std::uint64_t>(c - '0');
+      return static_cast<double>(m) / kPowers[fraction];
+    }
+    double value = 0;
+    std::from_chars(text.data(), text.data() + text.size(), value);
+    return value;
   }
 
   // Hands the buffer over once it is full enough: room for one more line is always left.

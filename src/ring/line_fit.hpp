@@ -31,6 +31,21 @@ struct HeldPiece {
   std::int64_t spacing = 0;
 };
 
+/// The same beyond kLineTimeLimit (the unidirectional planner's makespans of 2^62 ticks and more:
+/// decimal or very large costs), at DeparturePiece's size.
+struct WideHeldPiece {
+  Ticks first = 0;
+  std::int64_t count = 0;
+  Ticks spacing = 0;
+};
+
+/// `p` as a held piece of type Held (HeldPiece: its times below kLineTimeLimit).
+template <class Held>
+Held held_piece(const DeparturePiece& p) {
+  using Time = decltype(Held::first);
+  return {static_cast<Time>(p.first), p.count, static_cast<Time>(p.spacing)};
+}
+
 struct LineConstraint {
   Ticks a = 0;
   std::int64_t b = 0;  // the constrained item's index minus 1

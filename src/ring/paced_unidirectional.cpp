@@ -29,6 +29,9 @@ std::size_t give_up_slack(std::size_t run_length) {
 // the faults it saves.
 constexpr std::size_t kPrefaultLinks = std::size_t{1} << 17;
 
+// Held: the piece type of held latest curves, HeldPiece while the makespan is below
+// kLineTimeLimit, WideHeldPiece beyond (paced_unidirectional_schedule chooses).
+template <class Held>
 class PacedPlanner {
  public:
   PacedPlanner(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
@@ -136,7 +139,7 @@ class PacedPlanner {
     return hold_reversed(
         run,
         [&](const PathLink& link, Ticks up_cost, std::int64_t own) {
-          const std::int64_t pace = static_cast<std::int64_t>(makespan_) / link.items;
+          const Ticks pace = fluid_pace(link.items);
           upper_.clear();
           upper_.push_back({pace - link.cost, 0});
           upper_.push_back({makespan_ - link.cost, link.items - 1});
@@ -177,9 +180,7 @@ class PacedPlanner {
         latest_.shrink_to_fit();
         return false;
       }
-      for (const DeparturePiece& p : reversed_)
-        latest_.push_back(
-            {static_cast<std::int64_t>(p.first), p.count, static_cast<std::int64_t>(p.spacing)});
+      for (const DeparturePiece& p : reversed_) latest_.push_back(held_piece<Held>(p));
       latest_counts_[k] = static_cast<std::uint32_t>(reversed_.size());
       std::swap(reversed_up_, reversed_);
       up_cost = link.cost;
@@ -193,7 +194,7 @@ class PacedPlanner {
   void take_latest(std::size_t k, Ticks cost) {
     latest_curve_.clear();
     for (std::uint32_t i = 0; i < latest_counts_[k]; ++i) {
-      const HeldPiece p = latest_.back();
+      const Held p = latest_.back();
       latest_.pop_back();
       const Ticks last = static_cast<Ticks>(p.first) + static_cast<Ticks>(p.count - 1) * p.spacing;
       latest_curve_.push_back({makespan_ - cost - last, p.count, p.spacing});
@@ -205,9 +206,7 @@ class PacedPlanner {
   void plan_link(std::size_t edge, std::size_t k, bool has_latest) {
     const std::int64_t items = flow(edge);
     const Ticks c = inst_.succ_cost[edge];
-    // The fluid pace floor(M / F), in 64 bits (M < 2^62): a 128-bit division per link cost more
-    // than the rest of the fit.
-    const std::int64_t pace = static_cast<std::int64_t>(makespan_) / items;
+    const Ticks pace = fluid_pace(items);
     upper_.clear();
     if (has_latest) {
       take_latest(k, c);
@@ -233,8 +232,15 @@ class PacedPlanner {
   // (BENCHMARKS.md, "Earliest lines"). Under ALAP the fluid pace stays best (1.0004 against 1.18
   // to 1.73 transfers per link on rings of 10^3): ALAP is tight, and fast lines leave later
   // links no room to fit one.
-  Ticks fluid_line_spacing(std::int64_t pace, Ticks cost) const {
-    return fluid_lines_at_fluid_pace_ ? Ticks{pace} : cost;
+  Ticks fluid_line_spacing(Ticks pace, Ticks cost) const {
+    return fluid_lines_at_fluid_pace_ ? pace : cost;
+  }
+
+  // The fluid pace floor(M / F), in 64 bits while M fits them (always below kLineTimeLimit): a
+  // 128-bit division per link cost more than the rest of the fit.
+  Ticks fluid_pace(std::int64_t items) const {
+    if (makespan_ <= INT64_MAX) return static_cast<std::int64_t>(makespan_) / items;
+    return makespan_ / items;
   }
 
   // up_ (the link just planned) as transfers.
@@ -262,7 +268,7 @@ class PacedPlanner {
   std::size_t wrap_at_ = 0;  // transfers before edge 0's, when a path runs through edge n-1 to 0
   // The run's latest curves, link 0's last; consumed from the back, its pages handed back as it
   // shrinks (release_consumed_tail), so that it and the run's transfers never add up at peak.
-  std::vector<HeldPiece> latest_;
+  std::vector<Held> latest_;
   std::size_t latest_released_from_ = 0;  // latest_'s pages from this element on were handed back
   std::vector<std::uint32_t> latest_counts_;
   DepartureCurve reversed_up_, reversed_, latest_curve_, up_, chosen_;
@@ -286,7 +292,9 @@ std::optional<Schedule> paced_unidirectional_schedule(const RingInstance& instan
   if (instance.size() < 2 || !loads_and_targets_positive(instance)) return std::nullopt;
   const Ticks makespan = lemma5_bound(instance, prefix);
   if (makespan >= kPacedTimeLimit) return std::nullopt;
-  return PacedPlanner(instance, prefix, shift, makespan, tuning).schedule();
+  if (makespan < kLineTimeLimit)
+    return PacedPlanner<HeldPiece>(instance, prefix, shift, makespan, tuning).schedule();
+  return PacedPlanner<WideHeldPiece>(instance, prefix, shift, makespan, tuning).schedule();
 }
 
 }  // namespace redist::ring::detail

@@ -34,9 +34,12 @@
 
 namespace redist::ring::detail {
 
-/// Largest makespan, in ticks, for which the paced plan is made: every time and spacing then stays
-/// below 2^62, and every product of an item index and a spacing within 128 bits.
-inline constexpr std::int64_t kPacedTimeLimit = std::int64_t{1} << 62;
+/// Largest makespan, in ticks, for which the paced plan is made: every time, spacing and sum of
+/// two then stays within 128 bits (a product of an item index and a spacing that would not is
+/// caught by fit_line, whose link then takes ASAP). Below 2^62 ticks (kLineTimeLimit) its held
+/// curves and fluid paces are 64-bit; beyond (decimal costs, costs of 10^6 and more at n = 10^6
+/// and loads up to 10^9) 128-bit.
+inline constexpr Ticks kPacedTimeLimit = Ticks{1} << 120;
 /// Three times the longest path that takes ALAP without trying the late fluid schedule first. On
 /// shorter paths ALAP costs little and saves a few transfers (1.0008 against 1.0042 per link on
 /// rings of 300 and 3000, every shape); at n = 10^6 its pass took 0.13 s of a 0.6 s plan and 58

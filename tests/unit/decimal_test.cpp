@@ -34,6 +34,17 @@ TEST(Decimal, RejectsWhatItCannotHoldExactly) {
   EXPECT_FALSE(parse_decimal("NaN"));
 }
 
+TEST(Decimal, MantissasUpToTwoToThe127MinusOne) {
+  // The last digit decides at the edge: 2^127 - 1 is held, one more is refused.
+  const Ticks largest = static_cast<Ticks>((~static_cast<unsigned __int128>(0)) >> 1);
+  expect_decimal("170141183460469231731687303715884105727", largest, 0);
+  expect_decimal("17014118346046923173168730371588410572.7", largest, 1);
+  EXPECT_FALSE(parse_decimal("170141183460469231731687303715884105728"));
+  EXPECT_FALSE(parse_decimal("170141183460469231731687303715884105730"));
+  EXPECT_FALSE(parse_decimal("1701411834604692317316873037158841057270"));
+  expect_decimal("170141183460469231731687303715884105719", largest - 8, 0);
+}
+
 TEST(Decimal, TicksAndFormatting) {
   EXPECT_EQ(format_ticks(125, 1), "12.5");
   EXPECT_EQ(format_ticks(3, 0), "3");

@@ -295,16 +295,31 @@ TEST(PacedUnidirectional, DoesNotApplyToZeroLoadsOrTargetsNorToHugeMakespans) {
   const auto zero_target =
       testing::make_ring(RingKind::unidirectional, {3, 2, 1}, {0, 3, 3}, {1, 2, 3});
   EXPECT_FALSE(paced(zero_target).has_value());
-  // 10^18 items over a link of cost 9: the makespan reaches 2^62 ticks.
+  // 10^18 items over links of cost 4 at 18 decimals (4 x 10^18 ticks): the makespan, about
+  // 4 x 10^36 ticks, reaches kPacedTimeLimit (2^120).
   const std::int64_t huge = 1'000'000'000'000'000'000;
-  const auto big =
-      testing::make_ring(RingKind::unidirectional, {huge, 1, 1}, {1, 1, huge}, {9, 9, 1});
-  EXPECT_FALSE(paced(big).has_value());
+  auto beyond = testing::make_ring(RingKind::unidirectional, {huge, 1, 1}, {1, 1, huge}, {1, 1, 1});
+  beyond.cost_scale = 18;
+  beyond.succ_cost = {4 * huge, 4 * huge, 1};
+  EXPECT_FALSE(paced(beyond).has_value());
   // plan_ring still plans them (strict ASAP), validated.
-  for (const auto& inst : {zero_load, zero_target, big}) {
+  for (const auto& inst : {zero_load, zero_target, beyond}) {
     const auto plan = ring::plan_ring(inst);
     EXPECT_TRUE(sim::validate_ring_schedule(inst, plan.schedule).valid);
   }
+}
+
+TEST(PacedUnidirectional, MakespansFromTwoToThe62TicksArePacedInOneHundredTwentyEightBits) {
+  // 10^18 items over a link of cost 9: about 9 x 10^18 ticks, past the 64-bit held curves.
+  const std::int64_t huge = 1'000'000'000'000'000'000;
+  const auto big =
+      testing::make_ring(RingKind::unidirectional, {huge, 1, 1}, {1, 1, huge}, {9, 9, 1});
+  const auto schedule = paced(big);
+  ASSERT_TRUE(schedule.has_value());
+  EXPECT_TRUE(*schedule->makespan >= Ticks{1} << 62);
+  EXPECT_TRUE(*schedule->makespan == testing::lemma5_value(big));
+  EXPECT_TRUE(sim::validate_ring_schedule(big, *schedule).valid);
+  EXPECT_LE(schedule->transfers.size(), 3u);
 }
 
 TEST(PacedUnidirectional, PathsThroughTheLastEdgeComeOutInLinkOrder) {

@@ -76,6 +76,37 @@ TEST(SpacedUnidirectional, DecimalCostsMeetLemma5Exactly) {
   }
 }
 
+TEST(SpacedUnidirectional, MakespansBeyondTwoToThe62TicksStayPacedAndOptimal) {
+  // Costs of up to 10^9 with 6 decimals and loads of up to 10^9: makespans of 10^20 to 10^30
+  // ticks, where the paced plan holds its curves and paces in 128 bits. It must still be the
+  // paced plan (about one transfer per link, where strict ASAP takes two to five), at exactly
+  // Lemma 5's value.
+  Rng rng(41);
+  int beyond = 0, trials = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    ring::RingGenOptions opt;
+    opt.n = static_cast<std::size_t>(trial % 40 == 0 ? rng.uniform(500, 3000) : rng.uniform(2, 40));
+    opt.heterogeneous = true;
+    opt.max_load = trial % 2 == 0 ? 1'000'000'000 : 1000;
+    opt.max_cost = trial % 3 == 0 ? 1000 : 1'000'000'000;
+    opt.cost_decimals = trial % 4 == 0 ? 3 : 6;
+    opt.shape = static_cast<ring::RingShape>(trial % 6);
+    opt.seed = rng.next();
+    const RingInstance inst = ring::generate_ring_instance(opt);
+    const ring::RingPlan plan = validated_plan(inst);
+    ASSERT_TRUE(*plan.schedule.makespan == lemma5_value(inst)) << "trial " << trial;
+    EXPECT_EQ(plan.schedule.status, PlanStatus::optimal) << "trial " << trial;
+    ++trials;
+    if (*plan.schedule.makespan < Ticks{1} << 62) continue;
+    ++beyond;
+    EXPECT_NE(plan.method.find("one paced transfer per link"), std::string::npos)
+        << "trial " << trial << ": " << plan.method;
+    EXPECT_LE(plan.schedule.transfers.size(), inst.size() + inst.size() / 4 + 2)
+        << "trial " << trial;
+  }
+  EXPECT_GT(beyond, trials / 3);  // the regime is exercised
+}
+
 TEST(SpacedUnidirectional, TenThousandProcessorsWithBillionItemLoads) {
   for (const std::uint64_t seed : {1, 2, 3}) {
     const auto inst = heterogeneous_uni(10'000, 1'000'000'000, 10, seed);
