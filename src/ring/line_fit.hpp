@@ -20,8 +20,13 @@
 
 namespace redist::ring::detail {
 
-/// Times and spacings below this keep every product b P of fit_line within 128 bits.
+/// Times and spacings below this keep every product b P of fit_line within 128 bits, and fit in
+/// the 64-bit HeldPiece.
 inline constexpr std::int64_t kLineTimeLimit = std::int64_t{1} << 62;
+/// Paced plans (held curves in WideHeldPiece beyond kLineTimeLimit) are made for times below this:
+/// every time, spacing and sum of two then stays within 128 bits, and a product b P that would not
+/// is caught by fit_line, whose link then takes ASAP.
+inline constexpr Ticks kWideLineTimeLimit = Ticks{1} << 120;
 
 /// A departure piece held between the two passes of a paced plan (the latest curves of a whole
 /// path are held at once): times below kLineTimeLimit, so 24 bytes instead of DeparturePiece's 48.

@@ -291,7 +291,7 @@ std::optional<Schedule> paced_unidirectional_schedule(const RingInstance& instan
   REDIST_ASSERT(shift == -prefix.lo);  // the minimal flows: lemma5_bound's
   if (instance.size() < 2 || !loads_and_targets_positive(instance)) return std::nullopt;
   const Ticks makespan = lemma5_bound(instance, prefix);
-  if (makespan >= kPacedTimeLimit) return std::nullopt;
+  if (makespan >= kWideLineTimeLimit) return std::nullopt;
   if (makespan < kLineTimeLimit)
     return PacedPlanner<HeldPiece>(instance, prefix, shift, makespan, tuning).schedule();
   return PacedPlanner<WideHeldPiece>(instance, prefix, shift, makespan, tuning).schedule();

@@ -34,12 +34,6 @@
 
 namespace redist::ring::detail {
 
-/// Largest makespan, in ticks, for which the paced plan is made: every time, spacing and sum of
-/// two then stays within 128 bits (a product of an item index and a spacing that would not is
-/// caught by fit_line, whose link then takes ASAP). Below 2^62 ticks (kLineTimeLimit) its held
-/// curves and fluid paces are 64-bit; beyond (decimal costs, costs of 10^6 and more at n = 10^6
-/// and loads up to 10^9) 128-bit.
-inline constexpr Ticks kPacedTimeLimit = Ticks{1} << 120;
 /// Three times the longest path that takes ALAP without trying the late fluid schedule first. On
 /// shorter paths ALAP costs little and saves a few transfers (1.0008 against 1.0042 per link on
 /// rings of 300 and 3000, every shape); at n = 10^6 its pass took 0.13 s of a 0.6 s plan and 58
@@ -61,8 +55,10 @@ struct PacedTuning {
 /// The paced plan on the minimal flows F_i = shift + S_i, with makespan Lemma 5's max c_i F_i; the
 /// transfers follow each path from its source, paths by their first edge, rotated so that edge 0's
 /// transfers come first. nullopt when it does not apply: some load or target is 0 (Lemma 5's value
-/// may then be below what ASAP reaches) or the makespan reaches kPacedTimeLimit. A path needing
-/// more than max_path_pieces(n) transfers is refused (InputError), as strict ASAP refuses it.
+/// may then be below what ASAP reaches) or the makespan reaches 2^120 ticks (line_fit.hpp's
+/// kWideLineTimeLimit; from 2^62, kLineTimeLimit, the held curves and paces are 128-bit: decimal
+/// costs, or costs of 10^6 and more with large loads). A path needing more than
+/// max_path_pieces(n) transfers is refused (InputError), as strict ASAP refuses it.
 std::optional<Schedule> paced_unidirectional_schedule(const RingInstance& instance,
                                                       const RingPrefix& prefix, std::int64_t shift,
                                                       const PacedTuning& tuning = {});

@@ -11,6 +11,9 @@ namespace redist::ring::detail {
 
 namespace {
 
+// Held: the piece type of the held ALAP curves, HeldPiece while the path ends below
+// kLineTimeLimit, WideHeldPiece beyond (pace_path chooses).
+template <class Held>
 class PathPacer {
  public:
   // The path as paced is released at its end links' ASAP first departures (the source holds all
@@ -42,9 +45,7 @@ class PathPacer {
       const std::int64_t own = k + 1 == m_ ? link.items : path_.receiver_target(k);
       cur.clear();
       append_link_timing(up, 0, up.size(), up_cost, own, link, FollowMode::exact, cur);
-      for (const DeparturePiece& p : cur)
-        reversed_.push_back(
-            {static_cast<std::int64_t>(p.first), p.count, static_cast<std::int64_t>(p.spacing)});
+      for (const DeparturePiece& p : cur) reversed_.push_back(held_piece<Held>(p));
       reversed_sizes_[k] = static_cast<std::uint32_t>(cur.size());
       if (static_cast<std::int64_t>(reversed_.size()) > max_pieces) return false;
       std::swap(up, cur);
@@ -64,7 +65,7 @@ class PathPacer {
       // departure d the departure end - c - d.
       latest.clear();
       for (std::uint32_t i = 0; i < reversed_sizes_[k]; ++i) {
-        const HeldPiece p = reversed_.back();
+        const Held p = reversed_.back();
         reversed_.pop_back();
         const Ticks last =
             static_cast<Ticks>(p.first) + static_cast<Ticks>(p.count - 1) * p.spacing;
@@ -87,7 +88,7 @@ class PathPacer {
   RingPath path_;  // released as paced
   const StrictPathTiming& asap_;
   std::size_t m_;
-  std::vector<HeldPiece> reversed_;  // the reversed path's curves, link m-1's first
+  std::vector<Held> reversed_;  // the reversed path's curves, link m-1's first
   std::vector<std::uint32_t> reversed_sizes_;
   std::size_t released_from_ = 0;  // reversed_'s pages from this element on were handed back
 };
@@ -97,11 +98,14 @@ class PathPacer {
 bool pace_path(const RingPath& path, const StrictPathTiming& asap, std::int64_t max_pieces,
                const LinkCurveVisitor& emit) {
   if (asap.pieces <= static_cast<std::int64_t>(path.size())) return false;  // one per link already
-  if (asap.end >= kLineTimeLimit) return false;
-  PathPacer pacer(path, asap);
-  if (!pacer.time_latest(max_pieces)) return false;
-  pacer.pace(emit);
-  return true;
+  if (asap.end >= kWideLineTimeLimit) return false;
+  const auto paced = [&](auto pacer) {
+    if (!pacer.time_latest(max_pieces)) return false;
+    pacer.pace(emit);
+    return true;
+  };
+  if (asap.end < kLineTimeLimit) return paced(PathPacer<HeldPiece>(path, asap));
+  return paced(PathPacer<WideHeldPiece>(path, asap));
 }
 
 }  // namespace redist::ring::detail

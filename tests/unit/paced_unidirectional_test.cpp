@@ -296,7 +296,7 @@ TEST(PacedUnidirectional, DoesNotApplyToZeroLoadsOrTargetsNorToHugeMakespans) {
       testing::make_ring(RingKind::unidirectional, {3, 2, 1}, {0, 3, 3}, {1, 2, 3});
   EXPECT_FALSE(paced(zero_target).has_value());
   // 10^18 items over links of cost 4 at 18 decimals (4 x 10^18 ticks): the makespan, about
-  // 4 x 10^36 ticks, reaches kPacedTimeLimit (2^120).
+  // 4 x 10^36 ticks, reaches kWideLineTimeLimit (2^120).
   const std::int64_t huge = 1'000'000'000'000'000'000;
   auto beyond = testing::make_ring(RingKind::unidirectional, {huge, 1, 1}, {1, 1, huge}, {1, 1, 1});
   beyond.cost_scale = 18;

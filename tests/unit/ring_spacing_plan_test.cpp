@@ -168,6 +168,30 @@ TEST(SpacedUnidirectional, RandomRelayChainsWithHundredTrillionItems) {
   }
 }
 
+TEST(SpacedPlans, BidirectionalPathsBeyondTwoToThe62TicksArePacedToo) {
+  // Bi-het plans pace each path between ASAP and ALAP; from 2^62 ticks on their held ALAP curves
+  // are 128-bit. The same rings planned with costs in whole units and with 6 decimals (10^6 times
+  // the ticks) must take about as many transfers, where ASAP alone takes two to three per link.
+  Rng rng(43);
+  std::size_t whole = 0, decimal = 0, beyond = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    ring::RingGenOptions opt;
+    opt.n = static_cast<std::size_t>(rng.uniform(200, 1500));
+    opt.kind = RingKind::bidirectional;
+    opt.heterogeneous = true;
+    opt.max_load = 1'000'000'000;
+    opt.max_cost = 1000;
+    opt.seed = rng.next();
+    const RingInstance inst = ring::generate_ring_instance(opt);
+    whole += validated_plan(inst).schedule.transfers.size();
+    const ring::RingPlan plan = validated_plan(rescaled(inst, 6));  // ticks of 10^-6
+    decimal += plan.schedule.transfers.size();
+    beyond += *plan.schedule.makespan >= Ticks{1} << 62 ? 1 : 0;
+  }
+  EXPECT_GT(beyond, 30u);
+  EXPECT_LE(decimal, whole + whole / 20);
+}
+
 TEST(SpacedPlans, AGatherOnThirtyProcessorsIsAFewDozenTransfers) {
   // One processor holds everything (the others start empty): relays forward at their upstream pace.
   Rng rng(30);
