@@ -11,6 +11,7 @@
 #include "redist/core/error.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/path_timing.hpp"
+#include "spaced_unidirectional.hpp"
 
 namespace redist::ring::detail {
 
@@ -34,18 +35,23 @@ constexpr std::size_t kPrefaultLinks = std::size_t{1} << 17;
 template <class Held>
 class PacedPlanner {
  public:
+  // late_fluid_valid: every load and target is at least 1, and makespan is Lemma 5's; otherwise
+  // makespan is strict ASAP's and only ALAP bounds the band.
   PacedPlanner(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
-               Ticks makespan, const PacedTuning& tuning)
+               Ticks makespan, bool late_fluid_valid, const PacedTuning& tuning)
       : inst_(inst),
         n_(inst.size()),
         prefix_(prefix),
         shift_(shift),
         makespan_(makespan),
+        late_fluid_valid_(late_fluid_valid),
         latest_budget_(tuning.latest_budget),
         fluid_lines_at_fluid_pace_(tuning.fluid_lines_at_fluid_pace),
         max_transfers_(max_path_pieces(inst.size())) {}
 
-  Schedule schedule() {
+  // nullopt where a run needs an upper curve that only the late fluid bound could give (ALAP over
+  // its budget on a ring with a load or target of 0).
+  std::optional<Schedule> schedule() {
     Schedule s;
     s.time_scale = inst_.cost_scale;
     s.flow_shift = shift_;
@@ -64,7 +70,8 @@ class PacedPlanner {
       // lines keep failing (at the fluid pace, gathers took 3.3 transfers per link instead of 1.0;
       // at the smallest spacings no ring measured did: BENCHMARKS.md), a paced latest curve
       // (time_latest_paced), and ALAP only when that fails too.
-      const bool fluid_first = latest_budget_ < 0 && 3 * run.length > kLatestPieces;
+      const bool fluid_first =
+          late_fluid_valid_ && latest_budget_ < 0 && 3 * run.length > kLatestPieces;
       const std::size_t run_begin = s.transfers.size();
       // Kept only at about one transfer per link: a run that never crossed the give-up line may
       // still end at 1.6 per link (blocks), where the curves below take 1.0.
@@ -83,6 +90,7 @@ class PacedPlanner {
         s.transfers.reserve(capacity);
       }
       if (!has_latest) has_latest = time_latest(run);
+      if (!has_latest && !late_fluid_valid_) return std::nullopt;
       pace_run(run, has_latest, false, s.transfers);
     }
     prefault.reset();
@@ -260,6 +268,7 @@ class PacedPlanner {
   const RingPrefix& prefix_;
   std::int64_t shift_;
   Ticks makespan_;
+  bool late_fluid_valid_;
   std::int64_t latest_budget_;
   bool fluid_lines_at_fluid_pace_;
   std::int64_t max_transfers_;
@@ -289,12 +298,28 @@ std::optional<Schedule> paced_unidirectional_schedule(const RingInstance& instan
                                                       const PacedTuning& tuning) {
   REDIST_ASSERT(!instance.bidirectional() && prefix.size() == instance.size());
   REDIST_ASSERT(shift == -prefix.lo);  // the minimal flows: lemma5_bound's
-  if (instance.size() < 2 || !loads_and_targets_positive(instance)) return std::nullopt;
-  const Ticks makespan = lemma5_bound(instance, prefix);
+  if (instance.size() < 2) return std::nullopt;
+  // With a load or target of 0 the late fluid schedule is not a valid one, and Lemma 5's value
+  // may be out of reach: the band then ends at strict ASAP's own makespan, under ALAP alone, and
+  // the lines keep that makespan with about one transfer per link where strict ASAP takes three
+  // to five (docs/ring_unidirectional.md, "Zero loads").
+  const bool positive = loads_and_targets_positive(instance);
+  Ticks makespan = 0;
+  if (positive) {
+    makespan = lemma5_bound(instance, prefix);
+  } else {
+    const StrictAsapTotals asap = strict_asap_totals(instance, prefix, shift);
+    // Strict ASAP about as small already (a scatter from one source: one per link): it is the plan.
+    std::size_t links = 0;
+    for (std::size_t i = 0; i < instance.size(); ++i) links += shift + prefix.sums[i] > 0 ? 1 : 0;
+    if (asap.transfers <= links + links / 8) return std::nullopt;
+    makespan = asap.makespan;
+  }
   if (makespan >= kWideLineTimeLimit) return std::nullopt;
   if (makespan < kLineTimeLimit)
-    return PacedPlanner<HeldPiece>(instance, prefix, shift, makespan, tuning).schedule();
-  return PacedPlanner<WideHeldPiece>(instance, prefix, shift, makespan, tuning).schedule();
+    return PacedPlanner<HeldPiece>(instance, prefix, shift, makespan, positive, tuning).schedule();
+  return PacedPlanner<WideHeldPiece>(instance, prefix, shift, makespan, positive, tuning)
+      .schedule();
 }
 
 }  // namespace redist::ring::detail

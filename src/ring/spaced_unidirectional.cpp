@@ -17,34 +17,23 @@ class SpacedTimer {
   SpacedTimer(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift)
       : inst_(inst), n_(inst.size()), prefix_(prefix), shift_(shift) {}
 
+  // Pass 1 alone: the makespan and the number of transfers, holding two curves.
+  StrictAsapTotals totals() {
+    const std::vector<FlowRun> runs = flow_runs(prefix_, shift_);
+    std::size_t count = 0;
+    std::optional<std::size_t> wrapping;
+    const Ticks makespan = count_and_time(runs, count, wrapping);
+    return {makespan, count};
+  }
+
   Schedule schedule() {
     Schedule s;
     s.time_scale = inst_.cost_scale;
     s.flow_shift = shift_;
     const std::vector<FlowRun> runs = flow_runs(prefix_, shift_);
-    // Pass 1: the number of transfers, the makespan, and the curve of edge n-1 if a path runs
-    // through it into edge 0 (its later edges come first in link order).
     std::size_t count = 0;
-    Ticks makespan = 0;
     std::optional<std::size_t> wrapping;
-    const std::int64_t max_pieces = max_path_pieces(n_);
-    for (std::size_t r = 0; r < runs.size(); ++r) {
-      std::size_t path_pieces = 0;
-      up_.clear();
-      time_run(runs[r], 0, runs[r].length, [&](std::size_t edge, const DepartureCurve& curve) {
-        path_pieces += curve.size();
-        if (static_cast<std::int64_t>(path_pieces) > max_pieces)
-          throw_too_many_pieces(runs[r].length, max_pieces);
-        if (!curve.empty())
-          makespan = std::max(makespan, last_departure(curve) + inst_.succ_cost[edge]);
-        if (edge == n_ - 1 && runs[r].first + runs[r].length > n_) {
-          wrapping = r;
-          edge_n_minus_1_ = curve;
-        }
-      });
-      count += path_pieces;
-    }
-    s.makespan = makespan;
+    s.makespan = count_and_time(runs, count, wrapping);
     // Pass 2: the transfers in link order, as flow_timing_schedule lists them.
     s.transfers.reserve(count);
     const auto emit = [&](std::size_t edge, const DepartureCurve& curve) {
@@ -70,6 +59,31 @@ class SpacedTimer {
   }
 
  private:
+  // Pass 1: the number of transfers, the makespan (returned), and the curve of edge n-1 if a path
+  // runs through it into edge 0 (its later edges come first in link order).
+  Ticks count_and_time(const std::vector<FlowRun>& runs, std::size_t& count,
+                       std::optional<std::size_t>& wrapping) {
+    Ticks makespan = 0;
+    const std::int64_t max_pieces = max_path_pieces(n_);
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      std::size_t path_pieces = 0;
+      up_.clear();
+      time_run(runs[r], 0, runs[r].length, [&](std::size_t edge, const DepartureCurve& curve) {
+        path_pieces += curve.size();
+        if (static_cast<std::int64_t>(path_pieces) > max_pieces)
+          throw_too_many_pieces(runs[r].length, max_pieces);
+        if (!curve.empty())
+          makespan = std::max(makespan, last_departure(curve) + inst_.succ_cost[edge]);
+        if (edge == n_ - 1 && runs[r].first + runs[r].length > n_) {
+          wrapping = r;
+          edge_n_minus_1_ = curve;
+        }
+      });
+      count += path_pieces;
+    }
+    return makespan;
+  }
+
   std::int64_t flow(std::size_t edge) const { return shift_ + prefix_.sums[edge]; }
 
   // Times the run's edges k = from_k .. to_k - 1, the curve of edge from_k - 1 being in up_ (empty
@@ -102,6 +116,12 @@ Schedule spaced_unidirectional_schedule(const RingInstance& instance, const Ring
                                         std::int64_t shift) {
   REDIST_ASSERT(!instance.bidirectional() && prefix.size() == instance.size());
   return SpacedTimer(instance, prefix, shift).schedule();
+}
+
+StrictAsapTotals strict_asap_totals(const RingInstance& instance, const RingPrefix& prefix,
+                                    std::int64_t shift) {
+  REDIST_ASSERT(!instance.bidirectional() && prefix.size() == instance.size());
+  return SpacedTimer(instance, prefix, shift).totals();
 }
 
 }  // namespace redist::ring::detail

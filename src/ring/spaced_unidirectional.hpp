@@ -2,6 +2,7 @@
 // Private to the ring layer: document 000 Algorithm 2's strict ASAP timing of a unidirectional
 // ring, emitted straight into a schedule of spaced transfers (shift_planners.cpp).
 
+#include <cstddef>
 #include <cstdint>
 
 #include "redist/core/ring_instance.hpp"
@@ -20,5 +21,14 @@ namespace redist::ring::detail {
 /// Lemma 5, shift = -min S): a ring whose flows are all positive would circulate items.
 Schedule spaced_unidirectional_schedule(const RingInstance& instance, const RingPrefix& prefix,
                                         std::int64_t shift);
+struct StrictAsapTotals {
+  Ticks makespan = 0;
+  std::size_t transfers = 0;
+};
+/// That schedule's makespan and size, timed without emitting it (two curves held): the band's
+/// end for the paced plan of a ring with a load or target of 0 (paced_unidirectional.hpp). Throws
+/// as it does on a path that needs more than max_path_pieces(n) transfers.
+StrictAsapTotals strict_asap_totals(const RingInstance& instance, const RingPrefix& prefix,
+                                    std::int64_t shift);
 
 }  // namespace redist::ring::detail

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <numeric>
 #include <optional>
 
 #include "redist/core/random.hpp"
@@ -288,13 +289,7 @@ TEST(PacedUnidirectional, AdversarialRelayChainsAreOptimal) {
   }
 }
 
-TEST(PacedUnidirectional, DoesNotApplyToZeroLoadsOrTargetsNorToHugeMakespans) {
-  const auto zero_load =
-      testing::make_ring(RingKind::unidirectional, {0, 5, 1}, {2, 2, 2}, {1, 2, 3});
-  EXPECT_FALSE(paced(zero_load).has_value());
-  const auto zero_target =
-      testing::make_ring(RingKind::unidirectional, {3, 2, 1}, {0, 3, 3}, {1, 2, 3});
-  EXPECT_FALSE(paced(zero_target).has_value());
+TEST(PacedUnidirectional, DoesNotApplyToHugeMakespansNorWhereStrictAsapIsAsSmall) {
   // 10^18 items over links of cost 4 at 18 decimals (4 x 10^18 ticks): the makespan, about
   // 4 x 10^36 ticks, reaches kWideLineTimeLimit (2^120).
   const std::int64_t huge = 1'000'000'000'000'000'000;
@@ -302,11 +297,59 @@ TEST(PacedUnidirectional, DoesNotApplyToZeroLoadsOrTargetsNorToHugeMakespans) {
   beyond.cost_scale = 18;
   beyond.succ_cost = {4 * huge, 4 * huge, 1};
   EXPECT_FALSE(paced(beyond).has_value());
+  // A scatter from a processor holding everything, the others empty: strict ASAP is already one
+  // transfer per link, and is the plan.
+  const auto scatter =
+      testing::make_ring(RingKind::unidirectional, {12, 0, 0, 0}, {3, 3, 3, 3}, {2, 1, 3, 1});
+  EXPECT_FALSE(paced(scatter).has_value());
   // plan_ring still plans them (strict ASAP), validated.
-  for (const auto& inst : {zero_load, zero_target, beyond}) {
+  for (const auto& inst : {beyond, scatter}) {
     const auto plan = ring::plan_ring(inst);
     EXPECT_TRUE(sim::validate_ring_schedule(inst, plan.schedule).valid);
   }
+}
+
+TEST(PacedUnidirectional, ZeroLoadsAndTargetsArePacedAtStrictAsapsMakespan) {
+  // Processors that join empty or leave with nothing: the late fluid schedule is not valid then,
+  // so the band is ASAP .. ALAP under strict ASAP's own makespan, which the plan keeps exactly,
+  // with far fewer transfers. Rings of several shapes: scattered zeros, gathers and scatters
+  // through empty relays, at several sizes (long paths included).
+  Rng rng(77);
+  std::size_t paced_transfers = 0, asap_transfers = 0, paced_rings = 0, links = 0;
+  for (int trial = 0; trial < 1200; ++trial) {
+    const auto n = static_cast<std::size_t>(trial % 100 == 0 ? rng.uniform(2000, 200'000)
+                                                             : rng.uniform(2, 60));
+    RingInstance inst;
+    inst.kind = RingKind::unidirectional;
+    for (std::size_t i = 0; i < n; ++i) {
+      inst.loads.push_back(rng.uniform(0, 3) == 0 ? 0 : rng.uniform(1, 1000));
+      inst.targets.push_back(rng.uniform(0, 3) == 0 ? 0 : rng.uniform(1, 1000));
+      inst.succ_cost.push_back(rng.uniform(1, trial % 2 ? 12 : 1000));
+    }
+    if (trial % 3 == 1) std::fill(inst.targets.begin(), inst.targets.end(), 0);  // a gather
+    if (trial % 3 == 2) std::fill(inst.loads.begin(), inst.loads.end(), 0);      // a scatter
+    std::int64_t loads = 0, targets = 0;
+    for (std::size_t i = 0; i < n; ++i) loads += inst.loads[i], targets += inst.targets[i];
+    const auto fix = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1));
+    (loads > targets ? inst.targets[fix] : inst.loads[fix]) += std::abs(loads - targets);
+    if (std::accumulate(inst.loads.begin(), inst.loads.end(), std::int64_t{0}) == 0) continue;
+    const auto prefix = ring::RingPrefix::of(inst);
+    const Schedule asap = ring::detail::spaced_unidirectional_schedule(inst, prefix, -prefix.lo);
+    const auto schedule = paced(inst);
+    if (!schedule) continue;
+    ++paced_rings;
+    const auto verdict = sim::validate_ring_schedule(inst, *schedule);
+    ASSERT_TRUE(verdict.valid) << "trial " << trial << ": "
+                               << (verdict.violation ? verdict.violation->message : "");
+    ASSERT_TRUE(verdict.makespan == *asap.makespan) << "trial " << trial;
+    ASSERT_TRUE(*schedule->makespan == *asap.makespan) << "trial " << trial;
+    paced_transfers += schedule->transfers.size();
+    asap_transfers += asap.transfers.size();
+    for (std::size_t i = 0; i < n; ++i) links += -prefix.lo + prefix.sums[i] > 0 ? 1 : 0;
+  }
+  EXPECT_GT(paced_rings, 600u);
+  EXPECT_LE(paced_transfers, links + links / 20);  // about one per link
+  EXPECT_LT(2 * paced_transfers, asap_transfers);  // strict ASAP: three to five
 }
 
 TEST(PacedUnidirectional, MakespansFromTwoToThe62TicksArePacedInOneHundredTwentyEightBits) {
