@@ -73,9 +73,6 @@ Json schedule_to_json(const Schedule& schedule) {
 
 namespace {
 
-// Text formatted in place into a buffer that is handed to the writer whenever it holds about
-// kScheduleChunkBytes: a std::string grown by appends checked its capacity for every key and value
-// and was a fifth of `plan -o`'s time on 10^6-processor rings.
 // The decimal digits of `value` into `out` (room for 39), most significant first; their count.
 std::size_t unsigned_digits(unsigned __int128 value, char* out) {
   constexpr std::uint64_t kTen19 = 10'000'000'000'000'000'000ULL;
@@ -93,6 +90,9 @@ std::size_t unsigned_digits(unsigned __int128 value, char* out) {
   return high + 19;
 }
 
+// Text formatted in place into a buffer that is handed to the writer whenever it holds about
+// kScheduleChunkBytes: a std::string grown by appends checked its capacity for every key and value
+// and was a fifth of `plan -o`'s time on 10^6-processor rings.
 class ChunkWriter {
  public:
   explicit ChunkWriter(const TextWriter& write)

@@ -30,6 +30,12 @@ std::size_t give_up_slack(std::size_t run_length) {
 // the faults it saves.
 constexpr std::size_t kPrefaultLinks = std::size_t{1} << 17;
 
+// Links that carry items under the flows shift + S_i: about one transfer each.
+std::size_t links_with_flow(const RingPrefix& prefix, std::int64_t shift) {
+  return static_cast<std::size_t>(std::count_if(prefix.sums.begin(), prefix.sums.end(),
+                                                [shift](std::int64_t s) { return shift + s > 0; }));
+}
+
 // Held: the piece type of held latest curves, HeldPiece while the makespan is below
 // kLineTimeLimit, WideHeldPiece beyond (paced_unidirectional_schedule chooses).
 template <class Held>
@@ -56,8 +62,7 @@ class PacedPlanner {
     s.time_scale = inst_.cost_scale;
     s.flow_shift = shift_;
     s.makespan = makespan_;
-    std::size_t links = 0;
-    for (std::size_t i = 0; i < n_; ++i) links += flow(i) > 0 ? 1 : 0;
+    const std::size_t links = links_with_flow(prefix_, shift_);
     // About one transfer per link; capacity beyond what is used is never touched, so it costs
     // address space, not memory, and the list does not move while it grows.
     s.transfers.reserve(links + links / 2 + 16);
@@ -310,8 +315,7 @@ std::optional<Schedule> paced_unidirectional_schedule(const RingInstance& instan
   } else {
     const StrictAsapTotals asap = strict_asap_totals(instance, prefix, shift);
     // Strict ASAP about as small already (a scatter from one source: one per link): it is the plan.
-    std::size_t links = 0;
-    for (std::size_t i = 0; i < instance.size(); ++i) links += shift + prefix.sums[i] > 0 ? 1 : 0;
+    const std::size_t links = links_with_flow(prefix, shift);
     if (asap.transfers <= links + links / 8) return std::nullopt;
     makespan = asap.makespan;
   }

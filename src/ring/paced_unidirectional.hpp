@@ -52,12 +52,14 @@ struct PacedTuning {
   bool fluid_lines_at_fluid_pace = false;
 };
 
-/// The paced plan on the minimal flows F_i = shift + S_i, with makespan Lemma 5's max c_i F_i; the
-/// transfers follow each path from its source, paths by their first edge, rotated so that edge 0's
-/// transfers come first. nullopt when it does not apply: some load or target is 0 (Lemma 5's value
-/// may then be below what ASAP reaches) or the makespan reaches 2^120 ticks (line_fit.hpp's
-/// kWideLineTimeLimit; from 2^62, kLineTimeLimit, the held curves and paces are 128-bit: decimal
-/// costs, or costs of 10^6 and more with large loads). A path needing more than
+/// The paced plan on the minimal flows F_i = shift + S_i, with makespan Lemma 5's max c_i F_i when
+/// every load and target is at least 1, and strict ASAP's makespan otherwise (the late fluid
+/// schedule is then not valid: ALAP alone bounds the band); the transfers follow each path from its
+/// source, paths by their first edge, rotated so that edge 0's transfers come first. nullopt when
+/// it does not apply: the makespan reaches 2^120 ticks (line_fit.hpp's kWideLineTimeLimit; from
+/// 2^62, kLineTimeLimit, the held curves and paces are 128-bit: decimal costs, or costs of 10^6 and
+/// more with large loads), or, with a load or target of 0, strict ASAP is already within 1.125
+/// transfers per link or some path's ALAP exceeds its budget. A path needing more than
 /// max_path_pieces(n) transfers is refused (InputError), as strict ASAP refuses it.
 std::optional<Schedule> paced_unidirectional_schedule(const RingInstance& instance,
                                                       const RingPrefix& prefix, std::int64_t shift,
