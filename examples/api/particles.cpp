@@ -79,15 +79,15 @@ int run(ex::Context& ctx) {
 
   // 1. One collective call: new counts proportional to each rank's speed (rank r: r + 1; rank 0
   //    is the slowest). The global order is kept.
-  const ex::OrderedReport report =
-      ex::redistribute(ctx, particles, ex::NewShare::share(rank + 1.0));
+  const ex::TransferReport report =
+      ex::redistribute(ctx, particles, ex::NewShare::weight(rank + 1.0));
   failures += check(ctx, particles, "redistribute by speed:");
   if (rank == 0)
     std::printf("  plan %s, rank 0 sent %lld bytes in %.3f ms\n", report.framework.c_str(),
                 static_cast<long long>(report.bytes_sent), 1e3 * report.transfer_seconds);
 
   // 2. Split phase: start, compute while the data moves (calling test() now and then), wait.
-  auto request = ex::redistribute_start(ctx, particles, ex::NewShare::share(1.0));
+  auto request = ex::redistribute_start(ctx, particles, ex::NewShare::weight(1.0));
   double field = 0.0;
   for (int step = 0; step < 100000 && !request.test(); ++step) field += std::sin(0.001 * step);
   request.wait();
@@ -102,7 +102,7 @@ int run(ex::Context& ctx) {
     names.push_back(std::as_bytes(std::span(name.data(), name.size())));
   }
   const ex::VariableReport vr =
-      ex::redistribute(ctx, names, ex::NewShare::share(rank == 0 ? 0.0 : 1.0));
+      ex::redistribute(ctx, names, ex::NewShare::weight(rank == 0 ? 0.0 : 1.0));
   int wrong = 0;
   std::int64_t at = 0;
   for (std::int64_t k = 0; k < names.count(); ++k) {

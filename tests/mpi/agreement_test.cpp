@@ -11,7 +11,7 @@
 #include "item_pattern.hpp"
 #include "mpi_harness.hpp"
 #include "ordered_cases.hpp"
-#include "redist/exec/ordered_redistribute.hpp"
+#include "redist/exec/redistribute.hpp"
 
 namespace redist::mpitest {
 
@@ -120,7 +120,7 @@ void counts_and_weights_mixed(exec::Context& ctx) {
   if (ctx.size() < 2) return;
   Fixture f = fixture(ctx);
   const exec::NewShare wish =
-      f.rank == 0 ? exec::NewShare::share(1.0) : exec::NewShare::count(reversed_target(f));
+      f.rank == 0 ? exec::NewShare::weight(1.0) : exec::NewShare::count(reversed_target(f));
   expect_refused(ctx, f.slice, f.total, 77, "mixed",
                  [&] { exec::redistribute(ctx, f.slice, wish); });
 }
@@ -128,7 +128,7 @@ void counts_and_weights_mixed(exec::Context& ctx) {
 void options_differ(exec::Context& ctx) {
   if (ctx.size() < 2) return;
   Fixture f = fixture(ctx);
-  exec::OrderedOptions opt;
+  exec::PlanOptions opt;
   if (f.rank == 0) opt.kind = RingKind::unidirectional;
   expect_refused(ctx, f.slice, f.total, 77, "options", [&] {
     exec::redistribute(ctx, f.slice, exec::NewShare::count(reversed_target(f)), opt);
@@ -153,9 +153,10 @@ void wrap_forbidden_on_unidirectional(exec::Context& ctx) {
   Fixture f = fixture(ctx);
   // Everything to rank 0: items would have to move towards predecessors.
   const std::int64_t wish = f.rank == 0 ? f.total : 0;
-  exec::OrderedOptions opt;
+  exec::PlanOptions opt;
   opt.kind = RingKind::unidirectional;
   opt.wrap = exec::WrapPolicy::forbid;
+  opt.transport = exec::Transport::ring;  // relays on a one-way ring cannot keep the order
   expect_refused(ctx, f.slice, f.total, 77, "wrap",
                  [&] { exec::redistribute(ctx, f.slice, exec::NewShare::count(wish), opt); });
 }

@@ -17,6 +17,13 @@
 
 namespace redist::exec {
 
+/// The network a plan is made for (docs/mpi.md "Transports").
+///   flat: every pair of ranks is one hop apart (one node, a switched cluster): items go straight to
+///         their new owners.
+///   ring: neighbours are the cheap links (a ring of nodes, or the emulated rings of tools/netlab):
+///         the ring planners may route items through relays.
+enum class Network { flat, ring };
+
 struct LinkModel {
   double latency_s = 2e-6;          // L
   double seconds_per_byte = 2e-10;  // b (the default is 5 GB/s, a shared-memory transport)

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "redist/exec/ring_messages.hpp"
+#include "ring_messages.hpp"
 
 namespace redist::exec {
 

@@ -1,0 +1,307 @@
+#include "layout_plan.hpp"
+
+#include <algorithm>
+
+#include "redist/ring/flow_timing.hpp"
+#include "redist/ring/plan.hpp"
+
+namespace redist::exec {
+
+namespace {
+
+struct ChosenPlan {
+  Schedule schedule;
+  std::string framework;
+  std::string method;
+};
+
+std::vector<std::int64_t> linear_flows(const AgreedLayout& layout) {
+  std::vector<std::int64_t> flows(layout.loads.size(), 0);
+  std::int64_t running = 0;
+  for (std::size_t k = 0; k < flows.size(); ++k) {
+    running += layout.loads[k] - layout.targets[k];
+    flows[k] = running;  // S_k: shift 0 (docs/design.md "Flow shift")
+  }
+  return flows;
+}
+
+bool moves_backwards(const std::vector<std::int64_t>& flows) {
+  return std::any_of(flows.begin(), flows.end(), [](std::int64_t f) { return f < 0; });
+}
+
+ChosenPlan linear_plan(const RingInstance& instance) {
+  // Shift x = 0: F_i = S_i, nothing crosses P_{n-1} -> P_0, timed ASAP.
+  const auto timing =
+      ring::time_flows(instance, 0, ring::PortOrder::succ_first, ring::FollowMode::banded);
+  if (!timing)
+    throw AgreementError("redistribute", "options.transport",
+                         "the ring transport cannot move items towards predecessors on a "
+                         "unidirectional ring with the order kept");
+  ChosenPlan chosen{ring::flow_timing_schedule(instance, *timing), "linear",
+                    "order kept (flow shift 0), ASAP flow timing"};
+  chosen.schedule.makespan = timing->makespan;
+  chosen.schedule.flow_shift = 0;
+  return chosen;
+}
+
+ChosenPlan plan_for(const RingInstance& instance, WrapPolicy wrap) {
+  if (instance.loads == instance.targets)
+    return {Schedule{}, "none", "no-op: every rank already holds its new count"};
+  if (wrap == WrapPolicy::forbid) return linear_plan(instance);
+  ring::RingPlan plan = ring::plan_ring(instance);
+  return {std::move(plan.schedule), std::move(plan.framework), std::move(plan.method)};
+}
+
+// The ring executor needs one direction per edge (it always held for our planners); should a plan
+// ever send both ways over an edge, the same flow shift is re-timed by the ASAP flow timing.
+void ensure_one_way(const RingInstance& instance, ChosenPlan& chosen) {
+  const ScheduleFlows flows = schedule_flows(instance.size(), chosen.schedule);
+  if (!flows.two_way) return;
+  const auto timing = ring::time_flows(instance, flows.flows.back(), ring::PortOrder::succ_first,
+                                       ring::FollowMode::banded);
+  REDIST_ASSERT(timing.has_value());
+  chosen.schedule = ring::flow_timing_schedule(instance, *timing);
+  chosen.schedule.makespan = timing->makespan;
+  chosen.method += " (re-timed: one direction per edge)";
+}
+
+std::int64_t busiest_flow(const std::vector<std::int64_t>& flows) {
+  std::int64_t most = 0;
+  for (const std::int64_t f : flows) most = std::max(most, f < 0 ? -f : f);
+  return most;
+}
+
+// The ring plan, with the chunk chosen from its flows (document 004's pipelining optimum) and the
+// per-item costs of that chunk.
+void make_ring_plan(LayoutPlan& plan, const RingLinkModels& models, const PlanOptions& options) {
+  const std::size_t n = plan.layout.loads.size();
+  const std::int64_t item_bytes = std::max<std::int64_t>(1, plan.layout.item_bytes);
+  plan.instance.kind = options.kind;
+  plan.instance.loads = plan.layout.loads;
+  plan.instance.targets = plan.layout.targets;
+  const bool given = options.chunk_bytes > 0;
+  plan.chunk_items = std::max<std::int64_t>(
+      1, (given ? options.chunk_bytes : options.max_chunk_bytes) / item_bytes);
+  apply_link_costs(plan.instance, models, item_bytes, plan.chunk_items);
+  check_ring_instance(plan.instance, "redistribute");
+  ChosenPlan chosen = plan_for(plan.instance, options.wrap);
+  if (!given) {
+    // The chunk depends on the flows, the per-item costs on the chunk: plan once with the cap,
+    // choose the chunk from that plan's flows, then plan again with the latency shared by that
+    // many items.
+    const ScheduleFlows first = schedule_flows(n, chosen.schedule);
+    plan.chunk_items = choose_chunk_items(first.flows, models, item_bytes, options.max_chunk_bytes);
+    apply_link_costs(plan.instance, models, item_bytes, plan.chunk_items);
+    chosen = plan_for(plan.instance, options.wrap);
+  }
+  ensure_one_way(plan.instance, chosen);
+  const std::vector<std::int64_t> flows = schedule_flows(n, chosen.schedule).flows;
+  plan.chunk_items = std::max(
+      plan.chunk_items, (busiest_flow(flows) + kMaxMessagesPerLink - 1) / kMaxMessagesPerLink);
+  plan.ring = make_ring_flows(plan.layout.loads, plan.layout.targets, flows);
+  plan.schedule = std::move(chosen.schedule);
+  plan.framework = std::move(chosen.framework);
+  plan.method = std::move(chosen.method);
+  plan.predicted_seconds = ticks_to_double(plan.schedule.makespan.value_or(0), 0) * kSecondsPerTick;
+}
+
+void choose_transport(LayoutPlan& plan, Network network, const RingLinkModels& models,
+                      const PlanOptions& options) {
+  const std::int64_t item_bytes = std::max<std::int64_t>(1, plan.layout.item_bytes);
+  const double direct = predict_direct_seconds(plan.ring, network, models, item_bytes);
+  switch (options.transport) {
+    case Transport::direct:
+      plan.transport = Transport::direct;
+      plan.reason = "asked for (options.transport)";
+      break;
+    case Transport::alltoallv:
+      plan.transport = Transport::alltoallv;
+      plan.reason = "asked for (options.transport)";
+      break;
+    case Transport::ring:
+      plan.transport = Transport::ring;
+      plan.reason = "asked for (options.transport)";
+      return;  // predicted: the ring plan's makespan
+    case Transport::automatic:
+      if (network == Network::flat) {
+        plan.transport = Transport::direct;
+        plan.reason = "flat network (one node or a switched cluster): every item goes straight "
+                      "to its new owner";
+      } else if (plan.framework != "none" && plan.predicted_seconds < direct) {
+        plan.transport = Transport::ring;
+        plan.reason = "ring network: the ring plan's relays are predicted faster than direct "
+                      "messages routed through the same links";
+        return;
+      } else {
+        plan.transport = Transport::direct;
+        plan.reason = "ring network: direct messages (routed through the links) are predicted "
+                      "at least as fast as the ring plan's relays";
+      }
+      break;
+  }
+  plan.predicted_seconds = direct;
+}
+
+// Calls fn(old owner, new owner, items) for every maximal run of items with the same old and new
+// owner, in O(n): the old slices, read twice around the circle, against the new ones in unwrapped
+// positions (slice_overlap.hpp describes the positions).
+template <class Fn>
+void for_each_overlap(const RingFlows& ring, Fn fn) {
+  const std::size_t n = ring.size();
+  const std::int64_t total = ring.total();
+  if (total == 0) return;
+  std::int64_t new_lo = ring.new_start(0);
+  std::size_t old_rank = 0;
+  std::int64_t old_base = 0;  // 0 for the first pass around the circle, N for the second
+  while (old_rank < n && ring.start[old_rank + 1] <= new_lo) ++old_rank;
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::int64_t new_hi = new_lo + ring.target(k);
+    std::int64_t at = new_lo;
+    while (at < new_hi) {
+      if (old_rank == n) {
+        old_rank = 0;
+        old_base = total;
+      }
+      const std::int64_t old_hi = old_base + ring.start[old_rank + 1];
+      const std::int64_t end = std::min(new_hi, old_hi);
+      if (end > at) fn(old_rank, k, end - at);
+      at = std::max(at, end);
+      if (at == old_hi) ++old_rank;
+    }
+    new_lo = new_hi;
+  }
+}
+
+std::uint64_t layout_key(const LayoutPlan& plan) {
+  Digest d;
+  d.add(plan.layout.loads);
+  d.add(plan.layout.targets);
+  d.add(plan.layout.origin);
+  d.add(plan.ring.flows);
+  d.add(static_cast<std::int64_t>(plan.transport));
+  d.add(plan.chunk_items);
+  d.add(static_cast<std::int64_t>(plan.schedule.transfers.size()));
+  return d.value();
+}
+
+}  // namespace
+
+LayoutPlan build_layout_plan(const AgreedLayout& layout, Network network,
+                             const RingLinkModels& models, const PlanOptions& options) {
+  const std::size_t n = layout.loads.size();
+  if (models.succ.size() != n || models.pred.size() != n)
+    throw AgreementError("redistribute", "network", "need one link model per rank and direction");
+  LayoutPlan plan;
+  plan.layout = layout;
+  // A ring plan is needed when it decides the new layout (a rotation may be chosen), when the
+  // network is a ring (to weigh relays against direct messages), or when the ring transport is
+  // forced. Otherwise the order-kept layout is known without planning.
+  const std::vector<std::int64_t> linear = linear_flows(layout);
+  const bool relays_possible = !(options.kind == RingKind::unidirectional &&
+                                 options.wrap == WrapPolicy::forbid && moves_backwards(linear));
+  const bool ring_plan = options.wrap == WrapPolicy::allow ||
+                         options.transport == Transport::ring ||
+                         (network == Network::ring && options.transport == Transport::automatic &&
+                          relays_possible);
+  if (ring_plan) {
+    make_ring_plan(plan, models, options);
+  } else {
+    plan.ring = make_ring_flows(layout.loads, layout.targets, linear);
+  }
+  choose_transport(plan, network, models, options);
+  plan.key = layout_key(plan);
+  return plan;
+}
+
+RankExchange rank_exchange(const RingFlows& ring, std::size_t rank) {
+  RankExchange out;
+  const std::vector<Segment> sends = ordered_send_segments(ring, rank);
+  const std::vector<Segment> recvs = ordered_recv_segments(ring, rank);
+  for (const Segment& s : sends) {
+    if (static_cast<std::size_t>(s.peer) == rank) {
+      out.kept_old = s.offset;
+      out.kept_items = s.items;
+    } else {
+      out.sends.push_back(s);
+    }
+  }
+  for (const Segment& s : recvs) {
+    if (static_cast<std::size_t>(s.peer) == rank)
+      out.kept_new = s.offset;
+    else
+      out.recvs.push_back(s);
+  }
+  return out;
+}
+
+RingFlows reversed_flows(const RingFlows& ring) {
+  const std::size_t n = ring.size();
+  std::vector<std::int64_t> loads(n), targets(n), flows(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    loads[k] = ring.target(k);
+    targets[k] = ring.start[k + 1] - ring.start[k];
+    flows[k] = -ring.flows[k];
+  }
+  return make_ring_flows(loads, targets, flows);
+}
+
+double predict_direct_seconds(const RingFlows& ring, Network network,
+                              const RingLinkModels& models, std::int64_t item_bytes) {
+  const std::size_t n = ring.size();
+  if (n == 0) return 0.0;
+  const auto bytes = static_cast<double>(item_bytes);
+  if (network == Network::flat) {
+    // Each piece of the old layout that changes owner is one message; a rank's sends are
+    // serialised, and so are its receives.
+    const LinkModel m = models.succ.empty() ? LinkModel{} : models.succ[0];
+    std::vector<double> send(n, 0.0), recv(n, 0.0);
+    for_each_overlap(ring, [&](std::size_t from, std::size_t to, std::int64_t items) {
+      if (from == to) return;
+      const double t = m.latency_s + m.seconds_per_byte * bytes * static_cast<double>(items);
+      send[from] += t;
+      recv[to] += t;
+    });
+    return std::max(*std::max_element(send.begin(), send.end()),
+                    *std::max_element(recv.begin(), recv.end()));
+  }
+  // Ring network: every item crosses the edges between its old and its new owner, the flow of edge
+  // e over the link of its direction; the busiest link plus the longest path's latencies.
+  double worst = 0.0;
+  double latency = 0.0;
+  for (std::size_t e = 0; e < n; ++e) {
+    const std::int64_t f = ring.flows[e];
+    if (f == 0) continue;
+    const LinkModel& m = f > 0 ? models.succ[e] : models.pred[(e + 1) % n];
+    worst = std::max(worst, m.seconds_per_byte * bytes * static_cast<double>(f > 0 ? f : -f));
+    latency = std::max(latency, m.latency_s);
+  }
+  return worst + latency * static_cast<double>(longest_path_hops(ring.flows));
+}
+
+}  // namespace redist::exec
+
+namespace redist::exec {
+
+Prediction predict_redistribution(const std::vector<std::int64_t>& loads,
+                                  const std::vector<std::int64_t>& targets, Network network,
+                                  const RingLinkModels& models, std::int64_t item_bytes,
+                                  const PlanOptions& options) {
+  if (loads.size() != targets.size() || loads.empty())
+    throw InputError("predict_redistribution", "targets", "need one target per load");
+  AgreedLayout layout;
+  layout.item_bytes = item_bytes;
+  layout.loads = loads;
+  layout.targets = targets;
+  for (std::size_t k = 0; k < loads.size(); ++k) {
+    if (loads[k] < 0 || targets[k] < 0)
+      throw InputError("predict_redistribution", indexed("loads", k), "negative count");
+    layout.total += loads[k] - targets[k];
+  }
+  if (layout.total != 0)
+    throw InputError("predict_redistribution", "targets", "loads and targets differ in total");
+  for (const std::int64_t load : loads) layout.total += load;
+  const LayoutPlan plan = build_layout_plan(layout, network, models, options);
+  return {plan.transport, plan.predicted_seconds};
+}
+
+}  // namespace redist::exec
