@@ -373,6 +373,56 @@ std::uint64_t network_digest(bool ring, const RingLinkModels& links) {
   return d.value();
 }
 
+namespace {
+
+std::uint64_t agreed_fields_digest(const RankRecord& r) {
+  Digest d;
+  d.add(r.magic);
+  d.add(r.item_bytes);
+  for (std::size_t k = 0; k < kAgreedOptions; ++k)
+    if (k != kOptionWindow) d.add(r.options[k]);
+  d.add(static_cast<std::int64_t>(r.network_digest));
+  d.add(static_cast<std::int64_t>(r.counts_digest));
+  d.add(static_cast<std::int64_t>(r.share_kind));
+  d.add(static_cast<std::int64_t>(r.items < 0));
+  return d.value();
+}
+
+}  // namespace
+
+CompactRecord compact_record(const RankRecord& record) {
+  CompactRecord c;
+  c.load = record.load;
+  if (record.share_kind == static_cast<std::int32_t>(NewShare::Kind::weight))
+    std::memcpy(&c.share, &record.weight, sizeof c.share);
+  else
+    c.share = record.target;
+  c.first = record.first;
+  c.digest = agreed_fields_digest(record);
+  c.issue = record.issue;
+  c.has_progress = record.has_progress;
+  return c;
+}
+
+std::optional<std::vector<RankRecord>> expand_records(std::span<const CompactRecord> records,
+                                                      const RankRecord& mine) {
+  const std::uint64_t digest = agreed_fields_digest(mine);
+  for (const CompactRecord& c : records)
+    if (c.issue != 0 || c.digest != digest) return std::nullopt;
+  std::vector<RankRecord> full(records.size(), mine);
+  for (std::size_t r = 0; r < records.size(); ++r) {
+    full[r].load = records[r].load;
+    full[r].first = records[r].first;
+    full[r].has_progress = records[r].has_progress;
+    full[r].output_items = -1;
+    if (mine.share_kind == static_cast<std::int32_t>(NewShare::Kind::weight))
+      std::memcpy(&full[r].weight, &records[r].share, sizeof full[r].weight);
+    else
+      full[r].target = records[r].share;
+  }
+  return full;
+}
+
 int invalid_option(const PlanOptions& options) {
   const auto enum_ok = [](auto value, int count) {
     const auto v = static_cast<int>(value);

@@ -7,6 +7,7 @@
 // rank builds the same plan. Pure code: no MPI. Internal (docs/mpi.md "Agreement").
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -63,6 +64,27 @@ struct RankRecord {
   std::int32_t padding = 0;
 };
 inline constexpr std::int64_t kRecordMagic = 0x7265646973743033;  // "redist03"
+
+/// What travels in the agreement's one collective: the values that differ from rank to rank, and a
+/// digest of everything that must not. When some rank has an issue or the digests differ, the full
+/// records go round a second time so that the refusal can name the rank, the field and the values;
+/// the usual path moves 40 bytes per rank.
+struct CompactRecord {
+  std::int64_t load = 0;
+  std::int64_t share = 0;  // the count, or the weight's bits
+  std::int64_t first = -1;
+  std::uint64_t digest = 0;
+  std::int32_t issue = 0;
+  std::int32_t has_progress = 0;
+};
+
+CompactRecord compact_record(const RankRecord& record);
+
+/// The full records behind compact ones that settle the call (no issue anywhere, one digest): each
+/// rank's own values, and `mine`'s for everything the digest says is the same. nullopt when the
+/// full records are needed to say what is wrong.
+std::optional<std::vector<RankRecord>> expand_records(std::span<const CompactRecord> records,
+                                                      const RankRecord& mine);
 
 /// Where a rank sits: its number and the number of ranks.
 struct RankPlace {

@@ -46,12 +46,23 @@ Request::State::State(std::shared_ptr<const Plan::State> plan, std::vector<Field
 }
 
 void Request::State::start() {
+  // Both tags now, in the order every rank starts its requests (an end status may be reached in
+  // another order on another rank).
+  start_tag_ = ctx_.reserve_status_tag();
+  end_tag_ = ctx_.reserve_status_tag();
   started_ = detail::now();
   last_progress_ = started_;
   timeout_ = plan_->options.timeout_seconds;
   need_end_ = timeout_ > 0.0 || plan_->plan.layout.any_progress;
-  std::string failure = local_failure_.empty() ? check_fields() : local_failure_;
-  if (failure.empty() && plan_->plan.transport != Transport::alltoallv) {
+  const std::string who = "rank " + std::to_string(ctx_.rank());
+  std::optional<AgreementError> refusal;
+  if (local_failure_.empty()) {
+    if (const auto bad = check_fields())
+      refusal.emplace(call_, who + ": " + bad->first, bad->second);
+  } else {
+    failure_ = call_ + ": " + who + ": " + local_failure_;
+  }
+  if (!refusal && failure_.empty() && plan_->plan.transport != Transport::alltoallv) {
     try {
       transfer_ = plan_->plan.transport == Transport::ring
                       ? detail::make_ring_transfer(*plan_, comm_, fields_)
@@ -59,14 +70,15 @@ void Request::State::start() {
     } catch (const MpiError&) {
       throw;
     } catch (...) {
-      failure = "preparing the transfer failed: " + detail::current_exception_text();
+      failure_ = call_ + ": " + who + ": preparing the transfer failed: " +
+                 detail::current_exception_text();
     }
   }
-  if (!failure.empty()) {
-    failure_ = call_ + ": rank " + std::to_string(ctx_.rank()) + ": " + failure;
-    phase_ = Phase::finishing;
-  }
-  start_status_.emplace(ctx_, key(), failure_, timeout_, call_);
+  if (refusal || !failure_.empty()) phase_ = Phase::finishing;
+  if (refusal)
+    start_status_.emplace(ctx_, key(), *refusal, timeout_, call_, start_tag_);
+  else
+    start_status_.emplace(ctx_, key(), failure_, timeout_, call_, start_tag_);
 }
 
 Request::State::~State() {
@@ -77,28 +89,35 @@ Request::State::~State() {
   ctx_.execution_ended();
 }
 
-std::string Request::State::check_fields() const {
+std::optional<std::pair<std::string, std::string>> Request::State::check_fields() {
   const Plan::State& p = *plan_;
-  if (fields_.empty()) return "fields: none given";
+  using Refusal = std::pair<std::string, std::string>;
+  if (fields_.empty()) return Refusal{"fields", "none given"};
   for (std::size_t k = 0; k < fields_.size(); ++k) {
     const Field& f = fields_[k];
     const std::string name = fields_.size() == 1 ? "" : "field " + std::to_string(k) + ": ";
-    if (f.item_bytes <= 0) return name + "item_bytes: must be positive";
+    if (f.item_bytes <= 0) return Refusal{name + "item_bytes", "must be positive"};
     if (f.input_items != p.old_count)
-      return name + "input: " + std::to_string(f.input_items) +
-             " items, the plan's old count on this rank is " + std::to_string(p.old_count);
+      return Refusal{name + "input", std::to_string(f.input_items) +
+                                         " items, the plan's old count on this rank is " +
+                                         std::to_string(p.old_count)};
     if (f.output == nullptr && f.output_items < 0)
-      return name + "in place: not enough free room around the items (need " +
-             std::to_string(p.shift < 0 ? -p.shift : 0) + " before and the plan's room_after() " +
-             "after them)";
+      return Refusal{name + "in place",
+                     "not enough free room around the items (the plan needs " +
+                         std::to_string(std::max<std::int64_t>(0, -p.shift)) + " before them and " +
+                         std::to_string(std::max<std::int64_t>(0, p.shift + p.new_count -
+                                                                      p.old_count)) +
+                         " after them)"};
     if (f.output_items < p.new_count)
-      return name + "output: room for " + std::to_string(f.output_items) +
-             " items, the new piece has " + std::to_string(p.new_count);
+      return Refusal{name + "output", "room for " + std::to_string(f.output_items) +
+                                          " items, the new piece has " +
+                                          std::to_string(p.new_count)};
     if ((f.input == nullptr && f.input_items > 0) || (f.output == nullptr && p.new_count > 0))
-      return name + "a null buffer";
+      return Refusal{name + "buffer", "a null pointer"};
     if (p.plan.transport == Transport::alltoallv && overlap(f))
-      return name + "the alltoallv transport cannot execute in place (MPI forbids aliased "
-                    "buffers): use the direct transport";
+      return Refusal{name + "output",
+                     "the alltoallv transport cannot execute in place (MPI forbids aliased "
+                     "buffers): use the direct transport"};
   }
   Context::Claim claim;
   claim.owner = owner_;
@@ -106,12 +125,11 @@ std::string Request::State::check_fields() const {
   claim.read_end = fields_[0].input + fields_[0].input_items * fields_[0].item_bytes;
   claim.write_begin = fields_[0].output;
   claim.write_end = fields_[0].output + p.new_count * fields_[0].item_bytes;
-  auto* self = const_cast<State*>(this);
-  if (!self->ctx_.claim(claim, self->claim_))
-    return "a redistribution of the same data is still in flight on this rank (wait() for it "
-           "first)";
-  self->claimed_ = true;
-  return {};
+  if (!ctx_.claim(claim, claim_))
+    return Refusal{"input", "a redistribution of the same data is still in flight on this rank "
+                            "(wait() for it first)"};
+  claimed_ = true;
+  return std::nullopt;
 }
 
 std::uint64_t Request::State::key() const {
@@ -199,7 +217,7 @@ bool Request::State::finish(bool block) {
     start_status_->conclude();
   }
   if (need_end_) {
-    if (!end_status_) end_status_.emplace(ctx_, key(), failure_, timeout_, call_);
+    if (!end_status_) end_status_.emplace(ctx_, key(), failure_, timeout_, call_, end_tag_);
     if (!end_status_->test()) {
       if (!block) return false;
       end_status_->wait();

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "plan_state.hpp"
@@ -52,7 +53,8 @@ class Request::State {
   bool step(bool block);
   void move_data(bool block);
   bool finish(bool block);
-  std::string check_fields() const;
+  /// The first thing wrong with this rank's fields (field, reason), or nothing; claims the data.
+  std::optional<std::pair<std::string, std::string>> check_fields();
   std::uint64_t key() const;
   void call_progress() noexcept;
   void fail_locally(const std::string& reason);
@@ -72,6 +74,8 @@ class Request::State {
   std::optional<detail::StatusExchange> start_status_;
   std::optional<detail::StatusExchange> end_status_;
   bool start_concluded_ = false;
+  int start_tag_ = 0;
+  int end_tag_ = 0;
   std::unique_ptr<detail::Transfer> transfer_;
   enum class Phase { moving, finishing, done } phase_ = Phase::moving;
   double started_ = 0.0;

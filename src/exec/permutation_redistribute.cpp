@@ -116,7 +116,8 @@ Agreed agree(Context& ctx, std::int64_t item_bytes, std::size_t input_bytes,
     out.result.item_bytes = item_bytes;
     out.result.data = Bytes(static_cast<std::size_t>(at * item_bytes));
   } catch (const AgreementError& e) {  // this rank's options refused (a fixed assignment)
-    detail::StatusExchange status(ctx, 0, e, options.timeout_seconds, kCall);
+    detail::StatusExchange status(ctx, 0, e, options.timeout_seconds, kCall,
+                                  ctx.reserve_status_tag());
     status.wait();
     status.conclude();
   } catch (const std::exception& e) {
@@ -124,7 +125,8 @@ Agreed agree(Context& ctx, std::int64_t item_bytes, std::size_t input_bytes,
   }
   // Before any data moves: a rank that failed to prepare (or planned differently) fails the call
   // on every rank.
-  detail::StatusExchange status(ctx, out.plan.digest, failure, options.timeout_seconds, kCall);
+  detail::StatusExchange status(ctx, out.plan.digest, failure, options.timeout_seconds, kCall,
+                                ctx.reserve_status_tag());
   status.wait();
   status.conclude();
   return out;
@@ -176,7 +178,8 @@ PartsResult redistribute_parts(Context& ctx, std::int64_t item_bytes,
     if (failure.empty()) failure = detail::current_exception_text();
   }
   if (options.timeout_seconds > 0.0 || agreed.any_progress) {
-    detail::StatusExchange end(ctx, agreed.plan.digest, failure, options.timeout_seconds, kCall);
+    detail::StatusExchange end(ctx, agreed.plan.digest, failure, options.timeout_seconds, kCall,
+                               ctx.reserve_status_tag());
     end.wait();
     end.conclude();
   } else if (!failure.empty()) {

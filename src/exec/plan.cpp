@@ -65,6 +65,21 @@ LayoutPlan reversed_layout(const LayoutPlan& forward) {
 
 }  // namespace
 
+std::vector<RankRecord> gather_records(Context& ctx, const RankRecord& mine, double timeout,
+                                       const char* call) {
+  const auto ranks = static_cast<std::size_t>(ctx.size());
+  const CompactRecord small = compact_record(mine);
+  const std::vector<std::byte> bytes = detail::gather_fixed(ctx, &small, sizeof small, timeout, call);
+  std::vector<CompactRecord> compact(ranks);
+  std::memcpy(compact.data(), bytes.data(), bytes.size());
+  if (auto full = expand_records(compact, mine)) return std::move(*full);
+  // Something is wrong somewhere (every rank sees it): the full records say what, and who.
+  const std::vector<std::byte> again = detail::gather_fixed(ctx, &mine, sizeof mine, timeout, call);
+  std::vector<RankRecord> records(ranks);
+  std::memcpy(records.data(), again.data(), again.size());
+  return records;
+}
+
 std::shared_ptr<Plan::State> make_plan_state(Context& ctx, const PlanOptions& options,
                                              LayoutPlan plan, bool reversed) {
   auto state = std::make_shared<Plan::State>();
@@ -108,16 +123,12 @@ std::shared_ptr<Plan::State> make_plan_state_from_record(Context& ctx, const Ran
                                                          const PlanOptions& options,
                                                          const char* call) {
   const double started = detail::now();
-  const std::vector<std::byte> bytes =
-      detail::gather_fixed(ctx, &mine, sizeof mine, options.timeout_seconds, call);
-  std::vector<RankRecord> records(static_cast<std::size_t>(ctx.size()));
-  std::memcpy(records.data(), bytes.data(), bytes.size());
-  const AgreedLayout layout = agree_on_layout(records, call);
+  const AgreedLayout layout = agree_on_layout(gather_records(ctx, mine, options.timeout_seconds, call), call);
   LayoutPlan plan = build_layout_plan(layout, ctx.network(), ctx.link_models(), options);
   if (options.verify) {
     // The former second round: the whole plan's digest, compared everywhere before data moves.
     detail::StatusExchange check(ctx, full_digest(plan), std::string(), options.timeout_seconds,
-                                 call);
+                                 call, ctx.reserve_status_tag());
     check.wait();
     check.conclude();
   }

@@ -23,6 +23,11 @@ struct Plan::State {
   std::int64_t shift = 0;  // local position of the new first item relative to the old first item
 };
 
+/// The agreement's one collective: every rank's record, from 40 bytes per rank when they agree (a
+/// second all-gather of the full records only when some rank must be named).
+std::vector<RankRecord> gather_records(Context& ctx, const RankRecord& mine, double timeout,
+                                       const char* call);
+
 /// The agreement (one all-gather of `mine`) and the plan, for the entry points that build their
 /// own record (byte spans, variable-size items).
 std::shared_ptr<Plan::State> make_plan_state_from_record(Context& ctx, const RankRecord& mine,

@@ -108,6 +108,7 @@ VariableReport redistribute(Context& ctx, VariableItems& items, NewShare share,
                             const PlanOptions& options) {
   ctx.begin_call();
   const RankRecord mine = variable_record(ctx, items, share, options);
+  // Full records: the boundaries need every rank's item count.
   const std::vector<std::byte> gathered =
       detail::gather_fixed(ctx, &mine, sizeof mine, options.timeout_seconds, kCall);
   std::vector<RankRecord> records(static_cast<std::size_t>(ctx.size()));

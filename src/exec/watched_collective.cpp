@@ -50,6 +50,21 @@ WatchedCollective::WatchedCollective(Context& ctx, MPI_Request request,
       buffers_(std::move(buffers)),
       timeout_(timeout),
       call_(std::move(call)) {
+  watch();
+}
+
+WatchedCollective::WatchedCollective(Context& ctx, std::unique_ptr<MaxReduction> reduction,
+                                     double timeout, std::string call)
+    : ctx_(ctx),
+      comm_(ctx.comm()),
+      reduction_(std::move(reduction)),
+      timeout_(timeout),
+      call_(std::move(call)) {
+  watch();
+}
+
+// Timeout mode: every rank tells rank 0 that it arrived (docs: watched_collective.hpp).
+void WatchedCollective::watch() {
   if (timeout_ <= 0.0) return;
   started_ = now();
   sequence_ = ctx_.next_sequence();
@@ -70,7 +85,10 @@ WatchedCollective::WatchedCollective(Context& ctx, MPI_Request request,
 }
 
 WatchedCollective::~WatchedCollective() {
-  if (done_) return;
+  if (done_ || reduction_) {  // a reduction's own destructor gives up its messages
+    if (!done_) finish();
+    return;
+  }
   // An unfinished collective cannot be cancelled or freed (MPI forbids it for collectives): MPI
   // may still write into its buffers, so they are left to it; the communicator is retired by the
   // failed call's marking.
@@ -94,7 +112,10 @@ void WatchedCollective::post_verdict_receive() {
 bool WatchedCollective::test() {
   if (done_) return true;
   int complete = 0;
-  check_mpi(MPI_Test(&request_, &complete, MPI_STATUS_IGNORE), "MPI_Test");
+  if (reduction_)
+    complete = reduction_->test() ? 1 : 0;
+  else
+    check_mpi(MPI_Test(&request_, &complete, MPI_STATUS_IGNORE), "MPI_Test");
   if (complete == 0) return false;
   done_ = true;
   finish();
@@ -103,10 +124,14 @@ bool WatchedCollective::test() {
 
 void WatchedCollective::wait() {
   if (done_) return;
-  if (timeout_ <= 0.0) {
+  if (timeout_ <= 0.0 && !reduction_) {
     check_mpi(MPI_Wait(&request_, MPI_STATUS_IGNORE), "MPI_Wait");
     done_ = true;
     finish();
+    return;
+  }
+  if (timeout_ <= 0.0) {
+    while (!test()) std::this_thread::yield();
     return;
   }
   while (!test()) {
@@ -205,57 +230,49 @@ std::vector<std::byte> gather_fixed(Context& ctx, const void* mine, std::size_t 
   return std::move(*buffers);
 }
 
-struct StatusWords {
-  std::uint64_t mine[3] = {0, 0, 0};
-  std::uint64_t all[3] = {0, 0, 0};
-};
-
 namespace {
 
-MPI_Request post_status(Context& ctx, StatusWords& words) {
-  MPI_Request request = MPI_REQUEST_NULL;
-  // MAX of the words: the highest failing rank (+1), and max(key) == ~max(~key) exactly when every
-  // rank passed the same key.
-  check_mpi(MPI_Iallreduce(words.mine, words.all, 3, MPI_UINT64_T, MPI_MAX, ctx.comm(), &request),
-            "MPI_Iallreduce");
-  return request;
-}
-
-std::shared_ptr<StatusWords> status_words(const Context& ctx, std::uint64_t key, bool failed) {
-  auto words = std::make_shared<StatusWords>();
-  words->mine[0] = failed ? static_cast<std::uint64_t>(ctx.rank()) + 1 : 0;
-  words->mine[1] = key;
-  words->mine[2] = ~key;
-  return words;
+std::unique_ptr<MaxReduction> status_reduction(Context& ctx, std::uint64_t key, bool failed,
+                                               int tag) {
+  // The highest failing rank (+1), and max(key) == ~max(~key) exactly when every rank passed the
+  // same key.
+  const MaxReduction::Words mine = {failed ? static_cast<std::uint64_t>(ctx.rank()) + 1 : 0, key,
+                                    ~key};
+  return std::make_unique<MaxReduction>(ctx.comm(), ctx.rank(), ctx.size(), tag, mine);
 }
 
 }  // namespace
 
 StatusExchange::StatusExchange(Context& ctx, std::uint64_t key, const std::string& failure,
-                               double timeout, std::string call)
+                               double timeout, std::string call, int tag)
     : ctx_(ctx),
       failure_(failure),
       timeout_(timeout),
       call_(call),
-      words_(status_words(ctx, key, !failure.empty())),
-      collective_(ctx, post_status(ctx, *words_), words_, timeout, std::move(call)) {}
+      reduction_(nullptr),
+      collective_(ctx, status_reduction(ctx, key, !failure.empty(), tag), timeout,
+                  std::move(call)) {
+  reduction_ = collective_.reduction();
+}
 
 StatusExchange::StatusExchange(Context& ctx, std::uint64_t key, const AgreementError& refusal,
-                               double timeout, std::string call)
-    : StatusExchange(ctx, key, refusal_text(refusal), timeout, std::move(call)) {}
+                               double timeout, std::string call, int tag)
+    : StatusExchange(ctx, key, refusal_text(refusal), timeout, std::move(call), tag) {}
 
 bool StatusExchange::failed() const noexcept {
-  return words_->all[0] != 0 || words_->all[1] != ~words_->all[2];
+  const MaxReduction::Words& all = reduction_->result();
+  return all[0] != 0 || all[1] != ~all[2];
 }
 
 void StatusExchange::conclude() {
   if (!failed()) return;
   ctx_.mark_failed(false);
-  if (words_->all[0] == 0)
+  const MaxReduction::Words& all = reduction_->result();
+  if (all[0] == 0)
     throw CallError(call_ + ": the ranks executed different plans or item layouts (a plan made "
                             "by another call, another item size or field count on some rank)",
                     -1);
-  const int failing = static_cast<int>(words_->all[0] - 1);
+  const int failing = static_cast<int>(all[0] - 1);
   auto text = std::make_shared<std::vector<char>>(kTextBytes, '\0');
   if (ctx_.rank() == failing) std::strncpy(text->data(), failure_.c_str(), kTextBytes - 1);
   MPI_Request request = MPI_REQUEST_NULL;

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "max_reduction.hpp"
 #include "redist/exec/context.hpp"
 
 namespace redist::exec::detail {
@@ -30,6 +31,9 @@ class WatchedCollective {
   /// abandoned). `call` names the call in messages ("redistribute").
   WatchedCollective(Context& ctx, MPI_Request request, std::shared_ptr<void> buffers,
                     double timeout, std::string call);
+  /// The same for a reduction by point-to-point messages (max_reduction.hpp), which it owns.
+  WatchedCollective(Context& ctx, std::unique_ptr<MaxReduction> reduction, double timeout,
+                    std::string call);
   ~WatchedCollective();
   WatchedCollective(const WatchedCollective&) = delete;
   WatchedCollective& operator=(const WatchedCollective&) = delete;
@@ -39,6 +43,7 @@ class WatchedCollective {
   /// Completes it, or throws TimeoutError (and marks the context unusable).
   void wait();
   [[nodiscard]] MPI_Comm comm() const noexcept { return comm_; }
+  [[nodiscard]] MaxReduction* reduction() const noexcept { return reduction_.get(); }
 
  private:
   void post_token_receive(std::size_t rank);
@@ -47,9 +52,12 @@ class WatchedCollective {
   [[noreturn]] void time_out();
   void finish() noexcept;
 
+  void watch();
+
   Context& ctx_;
   MPI_Comm comm_;
-  MPI_Request request_;
+  MPI_Request request_ = MPI_REQUEST_NULL;
+  std::unique_ptr<MaxReduction> reduction_;
   std::shared_ptr<void> buffers_;
   double timeout_;
   std::string call_;
@@ -72,15 +80,15 @@ std::vector<std::byte> gather_fixed(Context& ctx, const void* mine, std::size_t 
 
 /// One rank's outcome, exchanged by all: the failure text (empty: none) and a key that must be the
 /// same everywhere (a digest of the plan and the data layout being moved).
-struct StatusWords;
-
 class StatusExchange {
  public:
+  /// `tag` (Context::reserve_status_tags) tells this exchange's messages from those of other
+  /// exchanges in flight; every rank passes the same.
   StatusExchange(Context& ctx, std::uint64_t key, const std::string& failure, double timeout,
-                 std::string call);
+                 std::string call, int tag);
   /// A refusal of this rank's arguments: every rank throws it as an AgreementError.
   StatusExchange(Context& ctx, std::uint64_t key, const AgreementError& refusal, double timeout,
-                 std::string call);
+                 std::string call, int tag);
   bool test() { return collective_.test(); }
   void wait() { collective_.wait(); }
   /// After completion: whether some rank failed or the keys differ.
@@ -95,7 +103,7 @@ class StatusExchange {
   std::string failure_;
   double timeout_;
   std::string call_;
-  std::shared_ptr<StatusWords> words_;
+  MaxReduction* reduction_;  // owned by collective_
   WatchedCollective collective_;
 };
 

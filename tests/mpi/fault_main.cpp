@@ -163,7 +163,7 @@ void twice_mode(ex::Context& ctx) {
   ex::Request first = ex::redistribute_start(ctx, items, all_to_rank0(ctx));
   // Refused at wait() (errors surface there), on every rank, before the second moves anything.
   ex::Request second = ex::redistribute_start(ctx, items, all_to_rank0(ctx));
-  expect_throw<ex::CallError>([&] { second.wait(); }, "still in flight");
+  expect_throw<ex::AgreementError>([&] { second.wait(); }, "still in flight");
   first.wait();
   expect(ctx.rank() != 0 || in_order(items, 0), "the first request did not complete");
   expect(ctx.rank() == 0 || items.empty(), "a rank kept items");

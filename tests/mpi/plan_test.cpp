@@ -154,7 +154,7 @@ void in_place_span(exec::Context& ctx) {
   bool refused = false;
   try {
     plan.execute({plan.in_place(std::span(tight), 0)});
-  } catch (const exec::CallError& e) {
+  } catch (const exec::AgreementError& e) {
     refused = std::string(e.what()).find("not enough free room") != std::string::npos;
   }
   MPI_CHECK(refused);

@@ -66,6 +66,10 @@ class Context {
   void mark_failed(bool timed_out) noexcept;
   /// Number of the next watched collective operation (the same sequence on every rank).
   std::uint64_t next_sequence() noexcept { return ++sequence_; }
+  /// A message tag for the next status exchange: every rank reserves them in the same order, and
+  /// 64 exchanges in flight at once never share one.
+  int reserve_status_tag() noexcept { return kStatusTagBase + static_cast<int>(status_tags_++ % 64); }
+  static constexpr int kStatusTagBase = 0x5300;
   /// An execution (a Request) holds the communicator it started on until it ends: a communicator
   /// replaced meanwhile is freed only once no execution uses it.
   void execution_started() noexcept { ++live_executions_; }
@@ -97,6 +101,7 @@ class Context {
   bool timed_out_ = false;
   bool keep_communicators_ = false;
   std::uint64_t sequence_ = 0;
+  std::uint64_t status_tags_ = 0;
   int live_executions_ = 0;
   std::vector<MPI_Comm> retired_;
   std::uint64_t next_claim_ = 0;
