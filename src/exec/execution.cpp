@@ -203,7 +203,10 @@ void Request::State::move_data(bool block) {
       phase_ = Phase::finishing;
       return;
     }
-    if (poll.completed == 0) std::this_thread::yield();
+    if (poll.completed == 0)
+      backoff_.idle();
+    else
+      backoff_.reset();
   }
 }
 

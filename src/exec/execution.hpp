@@ -24,6 +24,7 @@
 
 #include "plan_state.hpp"
 #include "redist/exec/request.hpp"
+#include "mpi_support.hpp"
 #include "transfer.hpp"
 #include "watched_collective.hpp"
 
@@ -81,6 +82,7 @@ class Request::State {
   double started_ = 0.0;
   double last_progress_ = 0.0;
   TransferReport report_;
+  detail::Backoff backoff_;
 };
 
 }  // namespace redist::exec

@@ -44,6 +44,10 @@ ItemType::~ItemType() {
 
 double now() { return MPI_Wtime(); }
 
+void Backoff::idle() noexcept {
+  if (++empty_ % 64 == 0) std::this_thread::yield();
+}
+
 std::string seconds_text(double seconds) {
   char text[32];
   std::snprintf(text, sizeof text, "%g s", seconds);
@@ -82,6 +86,7 @@ bool wait_all(std::span<MPI_Request> requests, double timeout) {
   }
   std::vector<int> done(requests.size());
   double last = now();
+  Backoff backoff;
   for (;;) {
     int outcount = 0;
     check_mpi(MPI_Testsome(count, requests.data(), &outcount, done.data(), MPI_STATUSES_IGNORE),
@@ -89,7 +94,7 @@ bool wait_all(std::span<MPI_Request> requests, double timeout) {
     if (outcount == MPI_UNDEFINED) return true;  // every request is complete (MPI_REQUEST_NULL)
     if (outcount > 0) last = now();
     if (outcount == 0 && now() - last > timeout) return false;
-    if (outcount == 0) std::this_thread::yield();
+    if (outcount == 0) backoff.idle();
   }
 }
 

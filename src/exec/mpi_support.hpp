@@ -91,6 +91,19 @@ bool wait_all(std::span<MPI_Request> requests, double timeout);
 int test_some(std::vector<MPI_Request>& requests, std::vector<int>& done,
               std::vector<MPI_Status>& statuses);
 
+/// A polling loop's pause: nothing for the first empty polls (a sched_yield per poll costs more than
+/// a small message on one node), then a yield every 64th empty poll, so that ranks sharing a core
+/// (oversubscribed runs) still let each other progress. Call idle() after an empty poll and
+/// reset() after a poll that did something.
+class Backoff {
+ public:
+  void idle() noexcept;
+  void reset() noexcept { empty_ = 0; }
+
+ private:
+  unsigned empty_ = 0;
+};
+
 /// The text of the exception in flight (for catch (...) blocks).
 std::string current_exception_text();
 

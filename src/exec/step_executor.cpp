@@ -216,6 +216,7 @@ std::int64_t run_parts_alltoallv(Context& ctx, const PartsJob& job, const PartsO
   SegmentExchange exchange(ctx, ctx.comm(), job.item_bytes, packed.data(), sends, job.output, recvs,
                            options.max_items_per_round, options.mpi_int_limit);
   double last = now();
+  Backoff backoff;
   while (!exchange.test()) {
     // A collective cannot be abandoned: after a timeout the context is unusable (errors.hpp).
     if (options.timeout_seconds > 0.0 && now() - last > options.timeout_seconds)
@@ -223,7 +224,7 @@ std::int64_t run_parts_alltoallv(Context& ctx, const PartsJob& job, const PartsO
                                ": the MPI_Alltoallv did not complete within " +
                                seconds_text(options.timeout_seconds) +
                                " (a rank stopped or failed during the transfer)");
-    std::this_thread::yield();
+    backoff.idle();
   }
   static_cast<void>(last);
   const ExchangeStats& stats = exchange.stats();

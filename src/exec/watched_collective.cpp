@@ -131,14 +131,13 @@ void WatchedCollective::wait() {
     return;
   }
   if (timeout_ <= 0.0) {
-    while (!test()) std::this_thread::yield();
+    for (Backoff backoff; !test();) backoff.idle();
     return;
   }
-  while (!test()) {
+  for (Backoff backoff; !test(); backoff.idle()) {
     poll_tokens();
     const double waited = now() - started_;
     if (ctx_.rank() == 0 ? waited > timeout_ : waited > 2.0 * timeout_) time_out();
-    std::this_thread::yield();
   }
 }
 
