@@ -106,12 +106,16 @@ Rng block_rng(std::uint64_t seed, std::size_t n, std::uint64_t tag) {
 
 }  // namespace
 
+Rng ring_row_rng(std::size_t n, std::uint64_t seed, std::uint64_t stream) {
+  return block_rng(seed, n, stream);
+}
+
 RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const lau::LoadModel& model,
                  std::uint64_t stream) {
   RingRow row;
   row.n = n;
   row.instances = count;
-  Rng rng = block_rng(seed, n, stream);
+  Rng rng = ring_row_rng(n, seed, stream);
   for (std::int64_t k = 0; k < count; ++k) {
     const Outcome o = evaluate(sim::allport_instance(lau::draw_loads(model, rng, n)));
     tally(row.single, o, 0);
