@@ -93,6 +93,9 @@ void tally_modes(ModesTally& t, const Outcome& o) {
   const auto s = static_cast<double>(o.best[0].steps), mm = static_cast<double>(o.best[1].steps);
   t.worse_sum += percent_over(s, mm);
   t.equal += o.best[0] == o.best[1];
+  t.single_sum += s;
+  t.multi_sum += mm;
+  t.single_max = std::max(t.single_max, o.best[0].steps);
   if (!o.window[0].deadlock && !o.window[1].deadlock) {
     t.window_worse_sum += percent_over(static_cast<double>(o.window[0].steps),
                                        static_cast<double>(o.window[1].steps));

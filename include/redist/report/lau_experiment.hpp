@@ -60,6 +60,8 @@ struct ModesTally {
   std::int64_t equal = 0;
   double window_worse_sum = 0;  // the same with the window search's optima
   std::int64_t window_equal = 0;
+  double single_sum = 0, multi_sum = 0;  // sums of T_s* and T_m* (their means explain % worse)
+  std::int64_t single_max = 0;           // the largest T_s*
 };
 
 struct RingRow {
