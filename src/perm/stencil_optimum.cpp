@@ -39,7 +39,8 @@ StencilPlan stencil_optimum(std::span<const Proc> initial, std::size_t processor
   std::vector<Proc> where(initial.size(), 0);
   bool first = true;
   do {
-    const std::int64_t redistribution = redistribution_cost(initial, where, processors, model.model);
+    const std::int64_t redistribution =
+        redistribution_cost(initial, where, processors, model.model);
     const StencilIteration iteration = stencil_iteration(where, processors, model.model);
     const double total = stencil_total(model, redistribution, iteration);
     if (first || total < best.total) {

@@ -210,8 +210,9 @@ std::string csv_modes(const LauExperimentReport& r) {
     std::string paper = ",,";
     for (const auto& p : paper::kTable3)
       if (p.n == static_cast<int>(ring.n)) paper = fmt(",%.2f,%.0f", p.worse_pct, p.equal);
-    out += paper + fmt(",%.3f,%.3f,%.0f\n", ring.modes.single_sum / instances,
-                       ring.modes.multi_sum / instances, static_cast<double>(ring.modes.single_max));
+    out +=
+        paper + fmt(",%.3f,%.3f,%.0f\n", ring.modes.single_sum / instances,
+                    ring.modes.multi_sum / instances, static_cast<double>(ring.modes.single_max));
   }
   return out;
 }

@@ -54,7 +54,16 @@ FigurePoint figure_point(double x, perm::PermGenOptions o, std::size_t draws) {
     sv.add(ratio(stp.volume, can.volume));
     ss.add(ratio(stp.steps, can.steps));
   }
-  return {x, cv.get().mean, cs.get().mean, vv.get(), vs.get(), sv.get(), ss.get()};
+  FigurePoint point;
+  point.x = x;
+  point.canonical_volume = cv.get().mean;
+  point.canonical_steps = cs.get().mean;
+  point.canonical_volume_std = cv.get().stddev;
+  point.vol_volume = vv.get();
+  point.vol_steps = vs.get();
+  point.steps_volume = sv.get();
+  point.steps_steps = ss.get();
+  return point;
 }
 
 // One n x n tile matrix of a tile distribution on the 4 x 4 grid of Table 1, with D_can, D_vol and
@@ -152,7 +161,11 @@ double canonical_block_total(const std::vector<perm::Proc>& initial, std::size_t
 StencilRow stencil_row(const std::string& layout, perm::CommModel model, std::int64_t k, double r,
                        std::size_t processors, std::size_t items, bool with_optimum,
                        std::size_t draws, std::uint64_t seed) {
-  StencilRow row{layout, model == perm::CommModel::volume ? "volume" : "steps", k, r};
+  StencilRow row;
+  row.layout = layout;
+  row.model = model == perm::CommModel::volume ? "volume" : "steps";
+  row.iterations = k;
+  row.ratio = r;
   row.processors = processors;
   row.items = items;
   row.reference = with_optimum ? "optimum" : "best fixed";
@@ -163,9 +176,9 @@ StencilRow stencil_row(const std::string& layout, perm::CommModel model, std::in
         initial_layout(layout, processors, items, stream_seed(seed, d));
     const perm::StencilChoice c = plan_stencil(initial, processors, m);
     const double canonical = canonical_block_total(initial, processors, m);
-    const double reference =
-        with_optimum ? perm::stencil_optimum(initial, processors, m).total
-                     : std::min({c.owner_computes.total, canonical, c.block.total});
+    const double reference = with_optimum
+                                 ? perm::stencil_optimum(initial, processors, m).total
+                                 : std::min({c.owner_computes.total, canonical, c.block.total});
     auto rel = [&](double total) { return reference > 0 ? total / reference : 1.0; };
     row.owner += rel(c.owner_computes.total) * per_draw;
     row.canonical_block += rel(canonical) * per_draw;

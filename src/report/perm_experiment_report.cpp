@@ -15,14 +15,16 @@ namespace {
 std::string figure_csv(const std::vector<FigurePoint>& points, const char* x_name) {
   report::CsvTable table({x_name, "canonical_volume", "canonical_steps", "vol_volume_mean",
                           "vol_volume_std", "vol_steps_mean", "vol_steps_std", "steps_volume_mean",
-                          "steps_volume_std", "steps_steps_mean", "steps_steps_std"});
+                          "steps_volume_std", "steps_steps_mean", "steps_steps_std",
+                          "canonical_volume_std"});
   using report::csv_number;
   for (const FigurePoint& p : points)
     table.add_row({csv_number(p.x), csv_number(p.canonical_volume), csv_number(p.canonical_steps),
                    csv_number(p.vol_volume.mean), csv_number(p.vol_volume.stddev),
                    csv_number(p.vol_steps.mean), csv_number(p.vol_steps.stddev),
                    csv_number(p.steps_volume.mean), csv_number(p.steps_volume.stddev),
-                   csv_number(p.steps_steps.mean), csv_number(p.steps_steps.stddev)});
+                   csv_number(p.steps_steps.mean), csv_number(p.steps_steps.stddev),
+                   csv_number(p.canonical_volume_std)});
   return table.str();
 }
 
@@ -99,9 +101,9 @@ void format_stencil(std::ostringstream& o, const std::vector<StencilRow>& rows) 
       << std::setw(4) << s.iterations << std::setw(6) << std::setprecision(0) << s.ratio
       << std::setprecision(3) << std::setw(9) << s.owner << std::setw(7) << s.canonical_block
       << std::setw(7) << s.block << std::setw(10) << s.improved << std::setw(8) << s.choice
-      << std::setw(7) << s.worst_choice << std::setw(5) << s.choice_at_reference << "/"
-      << std::left << std::setw(3) << s.draws << std::right << s.picked[0] << "/" << s.picked[1]
-      << "/" << s.picked[2] << "\n";
+      << std::setw(7) << s.worst_choice << std::setw(5) << s.choice_at_reference << "/" << std::left
+      << std::setw(3) << s.draws << std::right << s.picked[0] << "/" << s.picked[1] << "/"
+      << s.picked[2] << "\n";
 }
 
 void format_figure(std::ostringstream& o, const std::vector<FigurePoint>& points,

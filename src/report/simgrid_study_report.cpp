@@ -211,9 +211,9 @@ std::string normalized_table(const simgrid::SimgridStudyResult& r, int p) {
         out += fmt("%14.4f", sum->mean_normalized);
     const double gap = simgrid::adaptive_gap(r, p, ratio),
                  half = simgrid::adaptive_gap_ci95(r, p, ratio);
-    out += fmt("   %+.2f%% [%+.1f%%, %+.1f%%] (", 100 * gap, 100 * (gap - half),
-               100 * (gap + half)) +
-           simgrid::scheme_name(simgrid::best_fixed_scheme(r, p, ratio)) + ")\n";
+    out +=
+        fmt("   %+.2f%% [%+.1f%%, %+.1f%%] (", 100 * gap, 100 * (gap - half), 100 * (gap + half)) +
+        simgrid::scheme_name(simgrid::best_fixed_scheme(r, p, ratio)) + ")\n";
   }
   return out;
 }

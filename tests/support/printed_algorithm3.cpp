@@ -55,21 +55,20 @@ void slice_rules(const std::vector<std::int64_t>& delta, std::int64_t dmax, Step
       const std::size_t l = (k + len - 1) % n;
       sum += delta[l];
       if (dmax != 2) {
-        if (sum > 1 && ceil_half(sum) == dmax) s.to_pred(k), s.to_succ(l);      // lines 4-6
+        if (sum > 1 && ceil_half(sum) == dmax) s.to_pred(k), s.to_succ(l);  // lines 4-6
         if (sum < -1 && ceil_half(sum) == dmax) s.to_succ(s.pred(k)), s.to_pred(s.succ(l));
       } else {
-        if (sum >= 3) s.to_succ(l);                // lines 11-12
-        if (sum == 4) s.to_pred(k);                // lines 13-14
-        if (sum <= -3) s.to_succ(s.pred(k));       // lines 15-16
-        if (sum == -4) s.to_pred(s.succ(l));       // lines 17-18
+        if (sum >= 3) s.to_succ(l);           // lines 11-12
+        if (sum == 4) s.to_pred(k);           // lines 13-14
+        if (sum <= -3) s.to_succ(s.pred(k));  // lines 15-16
+        if (sum == -4) s.to_pred(s.succ(l));  // lines 17-18
       }
     }
   }
 }
 
 // Lines 25-30: a balanced processor passes on, in the same step, what a neighbour sends it.
-void forwarding_rules(const std::vector<std::int64_t>& delta, ForwardingRules rules,
-                      StepSends& s) {
+void forwarding_rules(const std::vector<std::int64_t>& delta, ForwardingRules rules, StepSends& s) {
   const std::size_t n = delta.size();
   for (bool changed = true; changed;) {
     const std::size_t before = s.size();

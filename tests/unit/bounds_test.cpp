@@ -6,8 +6,8 @@
 
 #include "redist/core/flow.hpp"
 #include "redist/core/random.hpp"
-#include "redist/ring/generator.hpp"
 #include "redist/ring/exact_search.hpp"
+#include "redist/ring/generator.hpp"
 #include "redist/sim/ring_validator.hpp"
 #include "support/printed_theorem2.hpp"
 #include "support/ring_brute_force.hpp"
@@ -73,8 +73,7 @@ TEST(Bounds, NoBoundExceedsTheOptimumOnRandomFiveProcessorRings) {
 // docs/errata.md item 2, run as printed (support/printed_theorem2.hpp): the smallest ring on which
 // the printed bound is above a valid schedule, so it is no lower bound.
 TEST(Bounds, ErrataItem2ThePrintedTheorem2BoundExceedsAValidSchedule) {
-  const RingInstance inst =
-      testing::make_ring(RingKind::unidirectional, {1, 2}, {2, 1}, {2, 1});
+  const RingInstance inst = testing::make_ring(RingKind::unidirectional, {1, 2}, {2, 1}, {2, 1});
   // The slice {P0} must receive one item; the printed bound charges it P0's outgoing link (cost 2).
   EXPECT_EQ(static_cast<long long>(testing::theorem2_slice_bound(inst, false)), 2);
   // Yet P1 sends its extra item to P0 over its own link (cost 1) and the ring is balanced at 1.

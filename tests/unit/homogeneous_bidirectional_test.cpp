@@ -48,7 +48,8 @@ Ticks checked_plan(const RingInstance& inst) {
 // (support/printed_algorithm3.hpp), judged by the exact validator, next to redist's construction.
 TEST(HomogeneousBidirectional, ErrataItem1SmallestInfeasibleCaseOfThePrintedAlgorithm) {
   const RingInstance inst = ring({1, 1, 1, 4}, {1, 1, 4, 1});
-  for (const auto rules : {testing::ForwardingRules::one_pass, testing::ForwardingRules::until_stable}) {
+  for (const auto rules :
+       {testing::ForwardingRules::one_pass, testing::ForwardingRules::until_stable}) {
     const testing::PrintedAlgorithm3Run printed = testing::run_printed_algorithm3(inst, rules);
     // Step 1 (delta_max 3): P3 -> P0 (line 21) and P1 -> P2 (line 24). Step 2 (delta_max 2): P0 ->
     // P1 (lines 11-12), P3 -> P0 (line 21), and P1 -> P2 again (line 24) while P1 holds nothing.
@@ -59,7 +60,8 @@ TEST(HomogeneousBidirectional, ErrataItem1SmallestInfeasibleCaseOfThePrintedAlgo
     EXPECT_EQ(v.violation->processor, 1);
     EXPECT_EQ(static_cast<long long>(v.violation->time), 1);  // the start of step 2
   }
-  // The corrected construction: valid, and as fast as the brute-force optimum (P3 -> P2 three times).
+  // The corrected construction: valid, and as fast as the brute-force optimum (P3 -> P2 three
+  // times).
   EXPECT_EQ(checked_plan(inst), 3);
   EXPECT_EQ(testing::brute_force_steps(inst), 3);
 }
@@ -94,7 +96,8 @@ TEST(HomogeneousBidirectional, ErrataItem1ThePrintedRulesOnEveryTinyRing) {
     testing::for_each_tiny_ring(n, 1, 4, RingKind::bidirectional, [&](const RingInstance& inst) {
       ++rings;
       const Ticks bound = ring::lemma6_bound(inst);
-      const auto stable = testing::run_printed_algorithm3(inst, testing::ForwardingRules::until_stable);
+      const auto stable =
+          testing::run_printed_algorithm3(inst, testing::ForwardingRules::until_stable);
       ASSERT_TRUE(stable.ended);
       ASSERT_EQ(stable.steps, bound);  // Lemma 8: one call per unit of delta_max
       const sim::ValidationResult v = sim::validate_ring_schedule(inst, stable.schedule);
@@ -112,9 +115,10 @@ TEST(HomogeneousBidirectional, ErrataItem1ThePrintedRulesOnEveryTinyRing) {
   EXPECT_EQ(smallest_infeasible_n, 4);
   EXPECT_GT(infeasible, 0);
   EXPECT_GT(one_pass_slow, 0);
-  std::printf("[ printed Algorithm 3: infeasible on %ld of %ld rings; one-pass forwarding slower "
-              "than Lemma 6 on %ld ]\n",
-              infeasible, rings, one_pass_slow);
+  std::printf(
+      "[ printed Algorithm 3: infeasible on %ld of %ld rings; one-pass forwarding slower "
+      "than Lemma 6 on %ld ]\n",
+      infeasible, rings, one_pass_slow);
 }
 
 TEST(HomogeneousBidirectional, EdgeCases) {

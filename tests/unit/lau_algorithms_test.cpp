@@ -21,9 +21,9 @@ namespace {
 using Vec = std::vector<std::int64_t>;
 
 // Document 002 by the letter, test-only, for docs/errata.md items 5 and 7: the Linear flows s_i
-// (Fig. 6), the Traffic rule's h (section 4: sort, then index floor(n/2) or ceil((n+1)/2), 1-based),
-// and Fig. 9's search over the deficits of the Traffic schedule, every time measured by the
-// step-by-step executor.
+// (Fig. 6), the Traffic rule's h (section 4: sort, then index floor(n/2) or ceil((n+1)/2),
+// 1-based), and Fig. 9's search over the deficits of the Traffic schedule, every time measured by
+// the step-by-step executor.
 Vec linear_flows(const sim::AllportInstance& inst) {
   Vec s;
   std::int64_t sum = 0;
@@ -54,7 +54,8 @@ std::int64_t traffic_of(const Vec& flows) {
   return t;
 }
 
-std::int64_t executed_steps(const sim::AllportInstance& inst, const Vec& flows, sim::SendMode mode) {
+std::int64_t executed_steps(const sim::AllportInstance& inst, const Vec& flows,
+                            sim::SendMode mode) {
   const sim::AllportExecution e = sim::execute_allport(inst, flows, mode);
   return e.status == sim::ExecStatus::completed ? e.steps : 1'000'000;
 }

@@ -94,7 +94,8 @@ TEST(LauExperiment, TalliesMatchTimesRecomputedByTheExecutor) {
         t.all += linear == best && traffic == best && window == best;
         if (linear != best && traffic != best) {
           ++t.only_search;
-          t.extra_traffic_window += 100.0 * static_cast<double>(run.traffic(window_x) - least_traffic) /
+          t.extra_traffic_window += 100.0 *
+                                    static_cast<double>(run.traffic(window_x) - least_traffic) /
                                     static_cast<double>(least_traffic);
         }
         for (const std::int64_t time : {linear, traffic})

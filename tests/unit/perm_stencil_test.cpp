@@ -92,7 +92,6 @@ TEST(PermStencil, ManyIterationsFavourBlocks) {
   EXPECT_NE(c.best().strategy, "owner-computes");
 }
 
-
 // Section 5.1's cost recomputed from its definitions, independently of stencil.cpp: the messages
 // of an iteration as a set of (item, receiving processor) pairs (N_ij counts each item once per
 // other processor that hosts a neighbour of it), RedistVol as the items that move, RedistSteps as
@@ -104,8 +103,8 @@ double reference_total(const std::vector<Proc>& initial, const std::vector<Proc>
   for (std::size_t d = 0; d < n; ++d)
     for (const std::size_t nb : {(d + n - 1) % n, (d + 1) % n})
       if (where[nb] != where[d]) messages.insert({d, where[nb]});
-  std::vector<std::int64_t> out(processors), in(processors), load(processors), moved_out(processors),
-      moved_in(processors);
+  std::vector<std::int64_t> out(processors), in(processors), load(processors),
+      moved_out(processors), moved_in(processors);
   for (const auto& [d, to] : messages) ++out[where[d]], ++in[to];
   std::int64_t moved = 0;
   for (std::size_t d = 0; d < n; ++d) {

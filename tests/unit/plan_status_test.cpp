@@ -89,9 +89,10 @@ TEST(PlanStatus, OptimalExactlyWhenTheMilpOptimumIsReachedOnTinyRingsOfEveryFram
   EXPECT_GE(compared, 600);
   EXPECT_GE(empty_processors, 100);
   EXPECT_LE(unproved, compared / 100);
-  std::printf("[ %d tiny rings of 8 frameworks, %d with an empty processor; plan at the MILP "
-              "optimum on %d, %d of them not proved (search limit) ]\n",
-              compared, empty_processors, optimal, unproved);
+  std::printf(
+      "[ %d tiny rings of 8 frameworks, %d with an empty processor; plan at the MILP "
+      "optimum on %d, %d of them not proved (search limit) ]\n",
+      compared, empty_processors, optimal, unproved);
 }
 
 }  // namespace

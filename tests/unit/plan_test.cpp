@@ -117,7 +117,8 @@ TEST(Plan, StatusAgreesWithTheBruteForceOnTinyHomogeneousRingsWithEmptyProcessor
         ASSERT_GE(made, *steps);
         ASSERT_LE(static_cast<long long>(plan.bounds.best), *steps);
         ASSERT_EQ(plan.schedule.status == PlanStatus::optimal, made == *steps)
-            << ::testing::PrintToString(inst.loads) << " -> " << ::testing::PrintToString(inst.targets);
+            << ::testing::PrintToString(inst.loads) << " -> "
+            << ::testing::PrintToString(inst.targets);
         optimal += made == *steps;
         ++rings;
       });

@@ -107,11 +107,12 @@ TEST(RingOptimum, AgreesWithTheExactSearchOnHundredsOfTinyRings) {
     at_lemma12 += r.upper == ring::lemma12_bound(inst);
     ++compared;
   }
-  EXPECT_GE(compared, 150);  // most draws are compared, not skipped
+  EXPECT_GE(compared, 150);         // most draws are compared, not skipped
   EXPECT_LT(at_lemma12, compared);  // docs/errata.md item 3: Lemma 12 is often below the optimum
-  std::printf("[ compared %d of %d tiny rings; optimum above tau_int on %d, equal to Lemma 12 on "
-              "%d ]\n",
-              compared, trials, above_tau, at_lemma12);
+  std::printf(
+      "[ compared %d of %d tiny rings; optimum above tau_int on %d, equal to Lemma 12 on "
+      "%d ]\n",
+      compared, trials, above_tau, at_lemma12);
 }
 
 // Homogeneous rings (uni- and bidirectional): the optimum is the unit-step brute force's step count

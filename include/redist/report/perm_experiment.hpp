@@ -42,6 +42,7 @@ struct MeanStd {
 struct FigurePoint {
   double x = 0;
   double canonical_volume = 0, canonical_steps = 0;  // means
+  double canonical_volume_std = 0;                   // across the draws (sample)
   MeanStd vol_volume, vol_steps;                     // D_vol
   MeanStd steps_volume, steps_steps;                 // D_steps
 };
@@ -75,17 +76,17 @@ struct StencilRow {
   std::string layout;  // "random" (balanced, section 6.2) or "blocks" (contiguous, random sizes)
   std::string model;   // "volume" or "steps"
   std::int64_t iterations = 0;
-  double ratio = 0;                   // tau_comm / tau_calc
+  double ratio = 0;  // tau_comm / tau_calc
   std::size_t processors = 0, items = 0;
-  std::string reference;              // "best fixed" or "optimum"
-  double owner = 0;                   // owner-computes
-  double canonical_block = 0;         // full blocks, part j on processor j (D_can)
-  double block = 0;                   // full blocks, optimally placed
-  double improved = 0;                // locally improved blocks
-  double choice = 0;                  // the heuristic's choice: the best of owner, block, improved
-  double worst_choice = 0;            // the largest choice / reference over the draws
+  std::string reference;       // "best fixed" or "optimum"
+  double owner = 0;            // owner-computes
+  double canonical_block = 0;  // full blocks, part j on processor j (D_can)
+  double block = 0;            // full blocks, optimally placed
+  double improved = 0;         // locally improved blocks
+  double choice = 0;           // the heuristic's choice: the best of owner, block, improved
+  double worst_choice = 0;     // the largest choice / reference over the draws
   std::size_t choice_at_reference = 0;  // draws where the choice costs exactly the reference
-  std::size_t picked[3] = {0, 0, 0};  // how often the choice was owner / block / improved
+  std::size_t picked[3] = {0, 0, 0};    // how often the choice was owner / block / improved
   std::size_t draws = 0;
 };
 
