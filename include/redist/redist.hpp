@@ -85,6 +85,7 @@
 #include "redist/perm/plan_output.hpp"
 #include "redist/perm/solution.hpp"
 #include "redist/perm/stencil.hpp"
+#include "redist/perm/stencil_optimum.hpp"
 #include "redist/perm/step_schedule.hpp"
 #include "redist/perm/steps.hpp"
 #include "redist/perm/volume.hpp"

@@ -237,4 +237,24 @@ double adaptive_gap(const SimgridStudyResult& result, int ring_size, double rati
   return a && best ? a->mean_normalized / best->mean_normalized - 1.0 : 0.0;
 }
 
+double adaptive_gap_ci95(const SimgridStudyResult& result, int ring_size, double ratio) {
+  const Scheme best = best_fixed_scheme(result, ring_size, ratio);
+  const SchemeSummary* b = find_summary(result, ring_size, ratio, best);
+  std::map<std::uint64_t, double> fixed, adaptive;
+  for (const StudyRun& r : result.runs) {
+    if (r.ring_size != ring_size || r.ratio != ratio) continue;
+    if (r.scheme == best) fixed[r.seed] = r.normalized;
+    if (r.scheme == Scheme::adaptive) adaptive[r.seed] = r.normalized;
+  }
+  std::vector<double> differences;
+  for (const auto& [seed, a] : adaptive)
+    if (const auto f = fixed.find(seed); f != fixed.end()) differences.push_back(a - f->second);
+  const auto n = static_cast<double>(differences.size());
+  if (differences.size() < 2 || !b || b->mean_normalized <= 0) return 0.0;
+  double mean = 0, squares = 0;
+  for (double d : differences) mean += d / n;
+  for (double d : differences) squares += (d - mean) * (d - mean);
+  return 1.96 * std::sqrt(squares / (n - 1)) / std::sqrt(n) / b->mean_normalized;
+}
+
 }  // namespace redist::simgrid

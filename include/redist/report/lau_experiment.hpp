@@ -19,6 +19,7 @@
 #include <ostream>
 #include <vector>
 
+#include "redist/core/random.hpp"
 #include "redist/lau/load_models.hpp"
 #include "redist/report/lau_generator_fit.hpp"
 
@@ -59,6 +60,8 @@ struct ModesTally {
   std::int64_t equal = 0;
   double window_worse_sum = 0;  // the same with the window search's optima
   std::int64_t window_equal = 0;
+  double single_sum = 0, multi_sum = 0;  // sums of T_s* and T_m* (their means explain % worse)
+  std::int64_t single_max = 0;           // the largest T_s*
 };
 
 struct RingRow {
@@ -105,5 +108,9 @@ LauExperimentReport run_lau_experiment(const LauExperimentOptions& options);
 /// of `seed` (the tables use stream 1 and the first candidate model).
 RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const lau::LoadModel& model,
                  std::uint64_t stream);
+
+/// The generator run_ring draws its instances from: instance k is the k-th call of
+/// lau::draw_loads(model, rng, n) (so that a test can redraw and re-time them).
+Rng ring_row_rng(std::size_t n, std::uint64_t seed, std::uint64_t stream);
 
 }  // namespace redist::report
