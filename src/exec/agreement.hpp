@@ -31,6 +31,7 @@ enum class LocalIssue : std::int32_t {
   bad_option = 7,          // an option out of range (issue_detail: its index in kAgreedOptionNames)
   bad_item_bytes = 8,      // item_bytes not positive
   request_active = 9,      // a request on the same data is still in flight on this rank
+  allocation_failed = 10,  // the one-call API could not allocate this rank's new piece
 };
 
 /// The options every rank must pass alike, compared one by one so that the rank that differs is
@@ -122,7 +123,10 @@ struct AgreedLayout {
 /// value that must agree is compared with the one most ranks passed (ties: the lowest rank's), so
 /// the odd rank out is named; counts that do not add up name the one rank whose count differs when
 /// all the others passed the same, and list the counts otherwise. `call` names the call.
-AgreedLayout agree_on_layout(std::span<const RankRecord> records, const std::string& call);
+/// `fields_verified`: the records came from compact ones whose digests matched and whose issues
+/// were all zero (expand_records), so the field-by-field comparisons are skipped.
+AgreedLayout agree_on_layout(std::span<const RankRecord> records, const std::string& call,
+                             bool fields_verified = false);
 
 /// The value most ranks passed: `rank` is the lowest rank that passed it, `votes` how many did (on
 /// a tie, the value of the lowest rank wins). O(P log P).
@@ -132,7 +136,7 @@ struct Majority {
 };
 Majority majority(std::span<const std::uint64_t> values);
 
-/// FNV-1a: digests the ranks compare.
+/// Digests the ranks compare (a 64-bit multiply-xorshift over words, FNV-1a over text).
 class Digest {
  public:
   void add(std::int64_t value) noexcept;
@@ -145,8 +149,5 @@ class Digest {
   void add_bytes(const void* data, std::size_t size) noexcept;
   std::uint64_t hash_ = 0xcbf29ce484222325ULL;
 };
-
-/// Digest of a network model (the kind and every link's L and b).
-std::uint64_t network_digest(bool ring, const RingLinkModels& links);
 
 }  // namespace redist::exec

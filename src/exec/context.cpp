@@ -1,6 +1,7 @@
 #include "redist/exec/context.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace redist::exec {
 
@@ -50,6 +51,25 @@ Context::Context(MPI_Comm comm) {
   check_mpi(MPI_Comm_rank(comm_, &rank_), "MPI_Comm_rank");
   check_mpi(MPI_Comm_size(comm_, &size_), "MPI_Comm_size");
   links_ = RingLinkModels::uniform(static_cast<std::size_t>(size_));
+  update_network_digest();
+}
+
+void Context::update_network_digest() noexcept {
+  // The same words as agreement.cpp's network_digest, kept here so that calls need not rehash.
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  const auto mix = [&h](double v) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &v, sizeof bits);
+    h = (h ^ bits) * 0x9e3779b97f4a7c15ULL;
+    h ^= h >> 29;
+  };
+  mix(network_ == Network::ring ? 1.0 : 0.0);
+  for (const auto* side : {&links_.succ, &links_.pred})
+    for (const LinkModel& m : *side) {
+      mix(m.latency_s);
+      mix(m.seconds_per_byte);
+    }
+  network_digest_ = h;
 }
 
 Context::~Context() {
@@ -74,11 +94,13 @@ void Context::set_link_models(RingLinkModels models) {
                      "need one model per rank and direction");
   links_ = std::move(models);
   network_ = Network::ring;
+  update_network_digest();
 }
 
 void Context::set_flat_network(LinkModel model) {
   links_ = RingLinkModels::uniform(static_cast<std::size_t>(size_), model);
   network_ = Network::flat;
+  update_network_digest();
 }
 
 void Context::begin_call() {
@@ -105,9 +127,14 @@ void Context::mark_failed(bool timed_out) noexcept {
   timed_out_ = timed_out_ || timed_out;
 }
 
-bool Context::claim(const Claim& claim, std::uint64_t& id) {
+bool Context::conflicts(const Claim& claim) const noexcept {
   for (const auto& [other_id, other] : claims_)
-    if (conflict(claim, other)) return false;
+    if (conflict(claim, other)) return true;
+  return false;
+}
+
+bool Context::claim(const Claim& claim, std::uint64_t& id) {
+  if (conflicts(claim)) return false;
   id = ++next_claim_;
   claims_.emplace_back(id, claim);
   return true;

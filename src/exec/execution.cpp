@@ -26,13 +26,15 @@ std::string rank_list(const std::vector<int>& ranks) {
 }  // namespace
 
 Request::State::State(std::shared_ptr<const Plan::State> plan, std::vector<Field> fields,
-                      std::string call, const void* owner, const std::string& local_failure)
+                      std::string call, const void* owner, const std::string& local_failure,
+                      bool checked)
     : plan_(std::move(plan)),
       ctx_(*plan_->ctx),
       fields_(std::move(fields)),
       call_(std::move(call)),
       owner_(owner),
-      local_failure_(local_failure) {
+      local_failure_(local_failure),
+      checked_(checked) {
   ctx_.begin_call();
   comm_ = ctx_.comm();
   ctx_.execution_started();
@@ -75,6 +77,13 @@ void Request::State::start() {
     }
   }
   if (refusal || !failure_.empty()) phase_ = Phase::finishing;
+  if (checked_ && !refusal && failure_.empty()) {
+    // The agreement carried every check this rank could fail: nothing to tell the others before
+    // the data moves (a failure found now would be a bug of the one-call API).
+    start_concluded_ = true;
+    return;
+  }
+  if (checked_) throw InternalError(call_ + ": a checked execution failed its own checks");
   if (refusal)
     start_status_.emplace(ctx_, key(), *refusal, timeout_, call_, start_tag_);
   else
@@ -159,12 +168,14 @@ void Request::State::call_progress() noexcept {
 void Request::State::move_data(bool block) {
   for (;;) {
     if (!transfer_) {  // alltoallv: posted once every rank is known to be ready
-      if (!start_status_->test()) {
-        if (!block) return;
-        start_status_->wait();
+      if (start_status_) {
+        if (!start_status_->test()) {
+          if (!block) return;
+          start_status_->wait();
+        }
+        start_status_->conclude();
+        start_concluded_ = true;
       }
-      start_status_->conclude();
-      start_concluded_ = true;
       transfer_ = detail::make_alltoallv_transfer(*plan_, comm_, fields_);
     }
     detail::Poll poll;
@@ -186,7 +197,7 @@ void Request::State::move_data(bool block) {
       phase_ = Phase::finishing;
       return;
     }
-    if (!start_concluded_ && start_status_->test() && start_status_->failed()) {
+    if (!start_concluded_ && start_status_ && start_status_->test() && start_status_->failed()) {
       transfer_->abandon();
       start_concluded_ = true;
       start_status_->conclude();  // throws on every rank

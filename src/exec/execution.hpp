@@ -34,8 +34,9 @@ class Request::State {
  public:
   /// `owner`: the container being redistributed (a vector, a slice), claimed for the duration.
   /// `local_failure`: a failure of this rank found before the call (e.g. allocating the output).
+  /// `checked`: the agreement already carried this execution's local checks (start_execution).
   State(std::shared_ptr<const Plan::State> plan, std::vector<Field> fields, std::string call,
-        const void* owner, const std::string& local_failure);
+        const void* owner, const std::string& local_failure, bool checked = false);
   ~State();
   State(const State&) = delete;
   State& operator=(const State&) = delete;
@@ -67,6 +68,7 @@ class Request::State {
   std::string call_;
   const void* owner_;
   std::string local_failure_;
+  bool checked_ = false;
   std::uint64_t claim_ = 0;
   bool claimed_ = false;
   bool need_end_ = false;

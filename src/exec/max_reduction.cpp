@@ -8,6 +8,27 @@ namespace redist::exec::detail {
 
 MaxReduction::MaxReduction(MPI_Comm comm, int rank, int size, int tag, const Words& mine)
     : comm_(comm), tag_(tag), value_(mine) {
+  if (size <= kFloodRanks) {
+    outgoing_ = mine;
+    flood_in_.resize(static_cast<std::size_t>(size));
+    flood_requests_.reserve(2 * static_cast<std::size_t>(size));
+    for (int r = 0; r < size; ++r) {
+      if (r == rank) continue;
+      flood_requests_.emplace_back();
+      check_mpi(MPI_Irecv(flood_in_[static_cast<std::size_t>(r)].data(), kWords, MPI_UINT64_T, r,
+                          tag_, comm_, &flood_requests_.back()),
+                "MPI_Irecv");
+    }
+    for (int r = 0; r < size; ++r) {
+      if (r == rank) continue;
+      flood_requests_.emplace_back();
+      check_mpi(MPI_Isend(outgoing_.data(), kWords, MPI_UINT64_T, r, tag_, comm_,
+                          &flood_requests_.back()),
+                "MPI_Isend");
+    }
+    flood_in_[static_cast<std::size_t>(rank)] = mine;
+    return;
+  }
   int pow2 = 1;
   while (pow2 * 2 <= size) pow2 *= 2;
   const int extra = size - pow2;  // ranks pow2 .. size-1 fold into ranks 0 .. extra-1
@@ -22,8 +43,18 @@ MaxReduction::MaxReduction(MPI_Comm comm, int rank, int size, int tag, const Wor
 }
 
 MaxReduction::~MaxReduction() {
-  // Only reached unfinished when the call failed for another reason: the receive is cancelled, the
-  // send left to MPI (the communicator is retired with the failed call).
+  // Only reached unfinished when the call failed for another reason: the receives are cancelled,
+  // the sends left to MPI (the communicator is retired with the failed call).
+  const std::size_t receives = flood_in_.empty() ? 0 : flood_in_.size() - 1;
+  for (std::size_t k = 0; k < flood_requests_.size(); ++k) {
+    if (flood_requests_[k] == MPI_REQUEST_NULL) continue;
+    if (k < receives) {
+      MPI_Cancel(&flood_requests_[k]);
+      MPI_Wait(&flood_requests_[k], MPI_STATUS_IGNORE);
+    } else {
+      MPI_Request_free(&flood_requests_[k]);
+    }
+  }
   if (requests_[1] != MPI_REQUEST_NULL) {
     MPI_Cancel(&requests_[1]);
     MPI_Wait(&requests_[1], MPI_STATUS_IGNORE);
@@ -44,6 +75,18 @@ void MaxReduction::post(const Exchange& e) {
 }
 
 bool MaxReduction::test() {
+  if (!flood_in_.empty()) {
+    if (flood_requests_.empty()) return true;
+    int complete = 0;
+    check_mpi(MPI_Testall(static_cast<int>(flood_requests_.size()), flood_requests_.data(),
+                          &complete, MPI_STATUSES_IGNORE),
+              "MPI_Testall");
+    if (complete == 0) return false;
+    flood_requests_.clear();
+    for (const Words& w : flood_in_)
+      for (int k = 0; k < kWords; ++k) value_[k] = std::max(value_[k], w[k]);
+    return true;
+  }
   while (next_ < steps_.size()) {
     int complete = 0;
     check_mpi(MPI_Testall(2, requests_.data(), &complete, MPI_STATUSES_IGNORE), "MPI_Testall");

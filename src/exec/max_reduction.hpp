@@ -1,9 +1,11 @@
 #pragma once
-// A small all-reduce (maximum of a few 64-bit words) by point-to-point messages: recursive doubling
-// over the largest power of two m <= n ranks, the n - m others folded in first and told the result
-// last. log2(m) rounds of one message each way, posted non-blocking and advanced by test(), so that
-// an execution polls it beside its data messages (execution.hpp). A non-blocking MPI_Iallreduce of
-// a few words does a reduce and then a broadcast, twice the rounds. Internal.
+// A small all-reduce (maximum of a few 64-bit words) by point-to-point messages, posted
+// non-blocking and advanced by test(), so that an execution polls it beside its data messages
+// (execution.hpp). Up to kFloodRanks ranks every rank sends its words to every other rank: one round
+// of tiny messages, which runs beside the data instead of after it. Beyond, recursive doubling over
+// the largest power of two m <= n ranks, the n - m others folded in first and told the result
+// last: log2(m) rounds of one message each way. (A non-blocking MPI_Iallreduce of a few words does a
+// reduce and then a broadcast.) Internal.
 
 #include <mpi.h>
 
@@ -16,6 +18,7 @@ namespace redist::exec::detail {
 class MaxReduction {
  public:
   static constexpr int kWords = 3;
+  static constexpr int kFloodRanks = 16;
   using Words = std::array<std::uint64_t, kWords>;
 
   /// Starts the reduction of `mine` over `comm`; `tag` must be used by no other message in flight
@@ -45,6 +48,9 @@ class MaxReduction {
   Words incoming_{};
   Words outgoing_{};
   std::array<MPI_Request, 2> requests_{MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+  // Flooding: every other rank's words, and the requests of the one round.
+  std::vector<Words> flood_in_;
+  std::vector<MPI_Request> flood_requests_;
 };
 
 }  // namespace redist::exec::detail

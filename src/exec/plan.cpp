@@ -66,13 +66,15 @@ LayoutPlan reversed_layout(const LayoutPlan& forward) {
 }  // namespace
 
 std::vector<RankRecord> gather_records(Context& ctx, const RankRecord& mine, double timeout,
-                                       const char* call) {
+                                       const char* call, bool& verified) {
   const auto ranks = static_cast<std::size_t>(ctx.size());
   const CompactRecord small = compact_record(mine);
   const std::vector<std::byte> bytes = detail::gather_fixed(ctx, &small, sizeof small, timeout, call);
   std::vector<CompactRecord> compact(ranks);
   std::memcpy(compact.data(), bytes.data(), bytes.size());
+  verified = true;
   if (auto full = expand_records(compact, mine)) return std::move(*full);
+  verified = false;
   // Something is wrong somewhere (every rank sees it): the full records say what, and who.
   const std::vector<std::byte> again = detail::gather_fixed(ctx, &mine, sizeof mine, timeout, call);
   std::vector<RankRecord> records(ranks);
@@ -108,14 +110,23 @@ Plan Plan::make(Context& ctx, std::int64_t count, NewShare share, const PlanOpti
   return detail::make_plan(ctx, count, share, options, item_bytes, first, kMake);
 }
 
+bool detail::owner_busy(const Context& ctx, const void* owner) noexcept {
+  Context::Claim claim;
+  claim.owner = owner;
+  return ctx.conflicts(claim);
+}
+
 Plan detail::make_plan(Context& ctx, std::int64_t count, NewShare share, const PlanOptions& options,
-                       std::int64_t item_bytes, std::int64_t first, const char* call) {
+                       std::int64_t item_bytes, std::int64_t first, const char* call,
+                       int local_problem) {
   ctx.begin_call();
-  RankRecord mine = rank_record(options, network_digest(ctx.network() == Network::ring,
-                                                        ctx.link_models()),
-                                detail::place_of(ctx), item_bytes, count, share, first, -1);
+  RankRecord mine = rank_record(options, ctx.network_digest(), detail::place_of(ctx), item_bytes,
+                                count, share, first, -1);
   if (item_bytes < 0 && mine.issue == 0)
     mine.issue = static_cast<std::int32_t>(LocalIssue::bad_item_bytes);
+  if (local_problem != 0 && mine.issue == 0)
+    mine.issue = static_cast<std::int32_t>(local_problem == 1 ? LocalIssue::allocation_failed
+                                                              : LocalIssue::request_active);
   return Plan(make_plan_state_from_record(ctx, mine, options, call));
 }
 
@@ -123,7 +134,10 @@ std::shared_ptr<Plan::State> make_plan_state_from_record(Context& ctx, const Ran
                                                          const PlanOptions& options,
                                                          const char* call) {
   const double started = detail::now();
-  const AgreedLayout layout = agree_on_layout(gather_records(ctx, mine, options.timeout_seconds, call), call);
+  bool verified = false;
+  const std::vector<RankRecord> records =
+      gather_records(ctx, mine, options.timeout_seconds, call, verified);
+  const AgreedLayout layout = agree_on_layout(records, call, verified);
   LayoutPlan plan = build_layout_plan(layout, ctx.network(), ctx.link_models(), options);
   if (options.verify) {
     // The former second round: the whole plan's digest, compared everywhere before data moves.
@@ -170,10 +184,11 @@ Request Plan::start(std::span<const Field> fields) const {
 Request detail::start_execution(const Plan& plan, std::span<const Field> fields,
                                 const void* owner, const std::string& local_failure,
                                 std::function<void(TransferReport&)> on_success,
-                                std::shared_ptr<void> keep_alive, const char* call) {
+                                std::shared_ptr<void> keep_alive, const char* call,
+                                bool checked) {
   auto state = std::make_unique<Request::State>(
       require(plan.state()), std::vector<Field>(fields.begin(), fields.end()), call, owner,
-      local_failure);
+      local_failure, checked);
   state->on_success = std::move(on_success);
   state->keep_alive = std::move(keep_alive);
   return Request(std::move(state));

@@ -25,8 +25,9 @@ struct Plan::State {
 
 /// The agreement's one collective: every rank's record, from 40 bytes per rank when they agree (a
 /// second all-gather of the full records only when some rank must be named).
+/// `verified` tells whether the compact records settled it (agree_on_layout's fields_verified).
 std::vector<RankRecord> gather_records(Context& ctx, const RankRecord& mine, double timeout,
-                                       const char* call);
+                                       const char* call, bool& verified);
 
 /// The agreement (one all-gather of `mine`) and the plan, for the entry points that build their
 /// own record (byte spans, variable-size items).

@@ -44,14 +44,23 @@ TransferReport redistribute(Context& ctx, std::int64_t item_bytes, std::span<con
                             std::span<std::byte> output, NewShare share,
                             const PlanOptions& options, std::int64_t first) {
   ctx.begin_call();
-  // A partial item, a bad item size or an output too small is refused by the agreement, on every
-  // rank, naming this one.
+  // A partial item, a bad item size, an output too small or a request in flight on the same data
+  // is refused by the agreement, on every rank, naming this one. With counts every such check is
+  // in the agreement, so the data moves without a status exchange of its own.
   const std::int64_t room =
       item_bytes > 0 ? static_cast<std::int64_t>(output.size()) / item_bytes : 0;
-  const RankRecord mine = rank_record_bytes(
-      options, network_digest(ctx.network() == Network::ring, ctx.link_models()),
+  const bool known = share.kind != NewShare::Kind::weight;
+  RankRecord mine = rank_record_bytes(
+      options, ctx.network_digest(),
       {static_cast<std::size_t>(ctx.rank()), static_cast<std::size_t>(ctx.size())}, item_bytes,
-      input.size(), share, first, room);
+      input.size(), share, first, known ? room : -1);
+  Context::Claim claim;
+  claim.read_begin = input.data();
+  claim.read_end = input.data() + input.size();
+  claim.write_begin = output.data();
+  claim.write_end = output.data() + output.size();
+  if (mine.issue == 0 && ctx.conflicts(claim))
+    mine.issue = static_cast<std::int32_t>(LocalIssue::request_active);
   const Plan plan(make_plan_state_from_record(ctx, mine, options, kCall));
   const Field f{input.data(), plan.old_count(), output.data(), room, item_bytes};
   const double agreement = plan.agreement_seconds();
@@ -59,7 +68,7 @@ TransferReport redistribute(Context& ctx, std::int64_t item_bytes, std::span<con
                                  [agreement](TransferReport& report) {
                                    report.agreement_seconds = agreement;
                                  },
-                                 {}, kCall)
+                                 {}, kCall, known)
       .wait();
 }
 

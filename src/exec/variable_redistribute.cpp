@@ -17,7 +17,7 @@ const char* const kCall = "redistribute";
 RankRecord variable_record(const Context& ctx, const VariableItems& items, NewShare share,
                            const PlanOptions& options) {
   RankRecord rec = rank_record_bytes(
-      options, network_digest(ctx.network() == Network::ring, ctx.link_models()),
+      options, ctx.network_digest(),
       detail::place_of(ctx), 1, items.bytes.size(), share, kUnknownFirst, -1);
   rec.items = items.count();
   std::int64_t sum = 0;

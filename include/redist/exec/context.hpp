@@ -57,6 +57,8 @@ class Context {
   void set_link_models(RingLinkModels models);
   /// Back to a flat network whose every pair costs `model` (the default).
   void set_flat_network(LinkModel model = {});
+  /// A digest of the network model (kind and every link), compared by the agreement.
+  [[nodiscard]] std::uint64_t network_digest() const noexcept { return network_digest_; }
 
   // The executor's bookkeeping (not needed by applications).
   /// Starts a collective call: throws CallError if a TimeoutError left the context unusable, and
@@ -88,6 +90,8 @@ class Context {
     const std::byte* write_end = nullptr;
   };
   [[nodiscard]] bool claim(const Claim& claim, std::uint64_t& id);
+  /// Whether claim() would refuse it.
+  [[nodiscard]] bool conflicts(const Claim& claim) const noexcept;
   void release(std::uint64_t id) noexcept;
 
  private:
@@ -97,6 +101,8 @@ class Context {
   BufferPool pool_;
   RingLinkModels links_;
   Network network_ = Network::flat;
+  std::uint64_t network_digest_ = 0;
+  void update_network_digest() noexcept;
   bool needs_fresh_comm_ = false;
   bool timed_out_ = false;
   bool keep_communicators_ = false;

@@ -72,13 +72,21 @@ class Plan;
 namespace detail {
 /// The one-call API's way in (redistribute.hpp): an execution with this rank's failure found
 /// before it (an output it could not allocate), what to do on success, and what to keep alive.
+/// `checked`: the plan's agreement already carried every local check of this execution (the
+/// one-call API with counts, whose buffers are sized before the agreement), so that it needs no
+/// status exchange of its own; the same on every rank.
 Request start_execution(const Plan& plan, std::span<const Field> fields, const void* owner,
                         const std::string& local_failure,
                         std::function<void(TransferReport&)> on_success,
-                        std::shared_ptr<void> keep_alive, const char* call = "execute");
-/// Plan::make with the name of the call that errors carry ("redistribute").
+                        std::shared_ptr<void> keep_alive, const char* call = "execute",
+                        bool checked = false);
+/// Plan::make with the name of the call that errors carry ("redistribute"), and this rank's own
+/// problem with the call, found before it (refused on every rank): 0, or could not allocate (1),
+/// or a request in flight on the same data (2).
 Plan make_plan(Context& ctx, std::int64_t count, NewShare share, const PlanOptions& options,
-               std::int64_t item_bytes, std::int64_t first, const char* call);
+               std::int64_t item_bytes, std::int64_t first, const char* call, int local_problem = 0);
+/// Whether a request on `owner` (a vector, a slice) is in flight on this rank.
+bool owner_busy(const Context& ctx, const void* owner) noexcept;
 }  // namespace detail
 
 

@@ -23,10 +23,12 @@
 // Redistributing the same layout again and again? Make the Plan once and execute it (plan.hpp).
 
 #include <cstddef>
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <new>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -55,19 +57,41 @@ constexpr void require_movable_as_bytes() {
 }
 
 /// Plans for `items`, allocates the new vector (a failure to allocate fails the call on every rank)
-/// and starts moving; the new vector replaces `items` on success.
+/// and starts moving; the new vector replaces `items` on success. With counts, the new vector is
+/// allocated and the vector's other requests checked before the agreement, whose one collective
+/// then carries every check: the data moves without a status exchange of its own.
 template <class T>
 Request start_vector(Context& ctx, std::vector<T>& items, NewShare share,
                      const PlanOptions& options) {
   require_movable_as_bytes<T>();
-  const Plan plan = make_plan(ctx, static_cast<std::int64_t>(items.size()), share, options,
-                              static_cast<std::int64_t>(sizeof(T)), kUnknownFirst, "redistribute");
   auto next = std::make_shared<std::vector<T>>();
+  const bool known = share.kind != NewShare::Kind::weight;
+  int problem = owner_busy(ctx, &items) ? 2 : 0;
+  if (known && problem == 0) {
+    const std::int64_t count = share.kind == NewShare::Kind::count
+                                   ? share.count_value
+                                   : (ctx.rank() < static_cast<int>(share.all_counts.size())
+                                          ? share.all_counts[static_cast<std::size_t>(ctx.rank())]
+                                          : 0);
+    try {
+      next->resize(static_cast<std::size_t>(std::max<std::int64_t>(count, 0)));
+    } catch (const std::bad_alloc&) {
+      problem = 1;
+    } catch (const std::length_error&) {
+      problem = 1;
+    }
+  }
+  const Plan plan = make_plan(ctx, static_cast<std::int64_t>(items.size()), share, options,
+                              static_cast<std::int64_t>(sizeof(T)), kUnknownFirst, "redistribute",
+                              problem);
   std::string failure;
-  try {
-    next->resize(static_cast<std::size_t>(plan.new_count()));
-  } catch (const std::bad_alloc&) {
-    failure = "could not allocate the new vector of " + std::to_string(plan.new_count()) + " items";
+  if (!known) {
+    try {
+      next->resize(static_cast<std::size_t>(plan.new_count()));
+    } catch (const std::bad_alloc&) {
+      failure = "could not allocate the new vector of " + std::to_string(plan.new_count()) +
+                " items";
+    }
   }
   const Field f = field(items, *next);
   const double agreement = plan.agreement_seconds();
@@ -78,7 +102,7 @@ Request start_vector(Context& ctx, std::vector<T>& items, NewShare share,
         std::vector<T>().swap(*next);
         report.agreement_seconds = agreement;
       },
-      next, "redistribute");
+      next, "redistribute", known);
 }
 
 }  // namespace detail
