@@ -284,6 +284,21 @@ int main(int argc, char** argv) {
         variants.push_back({"redist", [&] { work = pristine; },
                             [&] { exec::redistribute(ctx, work, exec::NewShare::count(new_count)); },
                             check_work});
+      if (want("make"))  // the agreement alone (timing only; nothing moves)
+        variants.push_back({"make", [] {},
+                            [&] { exec::Plan::make(ctx, l.old_counts[rank], exec::NewShare::count(new_count), {}, 8); },
+                            [] { return true; }});
+      if (want("allgather"))  // the hand-written agreement alone
+        variants.push_back({"allgather", [] {},
+                            [&] {
+                              const std::int64_t mine[2] = {l.old_counts[rank], new_count};
+                              std::vector<std::int64_t> all(2 * n);
+                              MPI_Allgather(mine, 2, MPI_INT64_T, all.data(), 2, MPI_INT64_T, MPI_COMM_WORLD);
+                            },
+                            [] { return true; }});
+      if (want("plan-vector"))  // a plan executed on a vector (allocates the new one)
+        variants.push_back({"plan-vector", [&] { work = pristine; }, [&] { plan.execute(work); },
+                            check_work});
       if (want("alltoallv"))
         variants.push_back({"alltoallv", clear_next,
                             [&] { a2a.run(pristine.data(), next.data(), MPI_COMM_WORLD); }, check_next});
