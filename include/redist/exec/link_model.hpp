@@ -65,7 +65,7 @@ void apply_link_costs(RingInstance& instance, const RingLinkModels& models, std:
 /// Items per message for net flows `flows` (F_e over edge e): the pipelining optimum above, taken
 /// on the busiest edge (m = max |F_e| * item_bytes) and the longest run of same-direction edges (h
 /// hops), with the slowest link's L and b; clamped to [1 item, max_chunk_bytes] (max_chunk_bytes
-/// bounds the staging memory of forwarded items, see ordered_redistribute.hpp). Without forwarding
+/// bounds the staging memory of forwarded items, docs/mpi.md "Memory"). Without forwarding
 /// (h <= 1) the model wants one message per link, so the result is the cap.
 std::int64_t choose_chunk_items(const std::vector<std::int64_t>& flows,
                                 const RingLinkModels& models, std::int64_t item_bytes,
