@@ -10,8 +10,11 @@
 //   alltoallv   a bare MPI_Alltoallv with counts and displacements computed beforehand, into a
 //               buffer allocated beforehand
 //   plan        a Plan made beforehand, executed on the same buffers (Plan::execute)
+//   plan-unchecked  the same without the execution's status exchange (checked_executions = false)
 //   ialltoallv  MPI_Ialltoallv + MPI_Wait, precomputed
 //   plan-start  Plan::start(...).wait()
+//   make        Plan::make alone (the agreement); allgather: one MPI_Allgather of a 40-byte record
+//   plan-vector a plan executed on a std::vector (allocating the new one, as `hand` does)
 //   5x-alltoallv, 5x-plan, plan-5-fields: five fields of the same layout, by five bare
 //               MPI_Alltoallv, by five executions of one plan, by one execution of five fields
 //   in-place    a plan executed on an OrderedSlice with room: only the items that change rank move
@@ -223,14 +226,16 @@ int main(int argc, char** argv) {
 #endif
   CLI::App app{"redist against a hand-written MPI_Allgather + MPI_Alltoallv"};
   std::string sizes = "1KiB,1MiB,64MiB", patterns = "random,shift,small,ramp,gather";
-  std::string variants_arg = "hand,redist,alltoallv,plan,ialltoallv,plan-start,5x-alltoallv,5x-plan,plan-5-fields,in-place,petsc";
+  std::string variants_arg = "hand,redist,alltoallv,plan,plan-unchecked,ialltoallv,plan-start,5x-alltoallv,5x-plan,plan-5-fields,in-place,petsc";
   int reps = 0;
   std::string csv;
+  std::string petsc_max = "64MiB";
   app.add_option("--sizes", sizes, "total bytes, comma-separated (KiB, MiB, GiB)");
   app.add_option("--patterns", patterns, "random,shift,small,ramp,gather");
   app.add_option("--variants", variants_arg, "which variants to run");
   app.add_option("--reps", reps, "repetitions per variant (0: 101 below 1 MiB, 21 below 64 MiB, else 7)");
   app.add_option("--csv", csv, "also write the medians to this CSV file (rank 0)");
+  app.add_option("--petsc-max", petsc_max, "largest total size for the PetscSF variant");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -257,6 +262,9 @@ int main(int argc, char** argv) {
       const Alltoallv a2a(l, rank);
       const exec::Plan plan = exec::Plan::make(ctx, l.old_counts[rank], exec::NewShare::count(new_count), {}, 8);
       const exec::Plan back = plan.reversed();
+      exec::PlanOptions unchecked;
+      unchecked.checked_executions = false;
+      const exec::Plan fast = exec::Plan::make(ctx, l.old_counts[rank], exec::NewShare::count(new_count), unchecked, 8);
       std::vector<double> work, next(static_cast<std::size_t>(new_count));
       const bool fields = bytes <= (std::int64_t{64} << 20);
       std::vector<std::vector<double>> ins, outs;
@@ -288,12 +296,12 @@ int main(int argc, char** argv) {
         variants.push_back({"make", [] {},
                             [&] { exec::Plan::make(ctx, l.old_counts[rank], exec::NewShare::count(new_count), {}, 8); },
                             [] { return true; }});
-      if (want("allgather"))  // the hand-written agreement alone
+      if (want("allgather"))  // one MPI_Allgather of a record as large as the agreement's (40 bytes)
         variants.push_back({"allgather", [] {},
                             [&] {
-                              const std::int64_t mine[2] = {l.old_counts[rank], new_count};
-                              std::vector<std::int64_t> all(2 * n);
-                              MPI_Allgather(mine, 2, MPI_INT64_T, all.data(), 2, MPI_INT64_T, MPI_COMM_WORLD);
+                              const std::int64_t mine[5] = {l.old_counts[rank], new_count, -1, 0, 0};
+                              std::vector<std::int64_t> all(5 * n);
+                              MPI_Allgather(mine, 5, MPI_INT64_T, all.data(), 5, MPI_INT64_T, MPI_COMM_WORLD);
                             },
                             [] { return true; }});
       if (want("plan-vector"))  // a plan executed on a vector (allocates the new one)
@@ -304,6 +312,9 @@ int main(int argc, char** argv) {
                             [&] { a2a.run(pristine.data(), next.data(), MPI_COMM_WORLD); }, check_next});
       if (want("plan"))
         variants.push_back({"plan", clear_next, [&] { plan.execute({exec::field(pristine, next)}); },
+                            check_next});
+      if (want("plan-unchecked"))  // the same plan without the status exchange (checked_executions off)
+        variants.push_back({"plan-unchecked", clear_next, [&] { fast.execute({exec::field(pristine, next)}); },
                             check_next});
       if (want("ialltoallv"))
         variants.push_back({"ialltoallv", clear_next,
@@ -356,7 +367,7 @@ int main(int argc, char** argv) {
                             }});
       }
 #ifdef REDIST_BENCH_PETSC
-      if (want("petsc"))
+      if (want("petsc") && bytes <= parse_size(petsc_max))
         variants.push_back({"petsc", clear_next,
                             [&] {
                               PetscLayout from, to;

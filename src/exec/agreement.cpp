@@ -132,6 +132,7 @@ std::string option_text(std::size_t option, std::int64_t value) {
       return text;
     }
     case 9:
+    case 11:
       return value != 0 ? "true" : "false";
     default:
       return std::to_string(value);
@@ -457,7 +458,8 @@ RankRecord rank_record(const PlanOptions& options, std::uint64_t network_digest,
                                                options.mpi_int_limit,
                                                option_bits(options.timeout_seconds),
                                                options.verify ? 1 : 0,
-                                               options.window};
+                                               options.window,
+                                               options.checked_executions ? 1 : 0};
   std::copy(std::begin(values), std::end(values), std::begin(rec.options));
   rec.network_digest = network_digest;
   rec.item_bytes = item_bytes;

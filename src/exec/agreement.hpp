@@ -36,12 +36,12 @@ enum class LocalIssue : std::int32_t {
 
 /// The options every rank must pass alike, compared one by one so that the rank that differs is
 /// named (a digest could only say that the plans differ).
-inline constexpr std::size_t kAgreedOptions = 11;
+inline constexpr std::size_t kAgreedOptions = 12;
 inline constexpr const char* kAgreedOptionNames[kAgreedOptions] = {
     "options.kind",          "options.wrap",          "options.transport",
     "options.chunk_bytes",   "options.max_chunk_bytes", "options.max_message_bytes",
     "options.max_items_per_round", "options.mpi_int_limit", "options.timeout_seconds",
-    "options.verify",        "options.window"};
+    "options.verify",        "options.window",        "options.checked_executions"};
 inline constexpr std::size_t kOptionTimeout = 8;
 inline constexpr std::size_t kOptionWindow = 10;  // checked locally only (a local option)
 

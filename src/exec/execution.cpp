@@ -84,6 +84,13 @@ void Request::State::start() {
     return;
   }
   if (checked_) throw InternalError(call_ + ": a checked execution failed its own checks");
+  if (!plan_->options.checked_executions) {
+    // The caller chose executions without a status exchange: this rank fails alone.
+    start_concluded_ = true;
+    if (refusal) throw *refusal;
+    if (!failure_.empty()) throw CallError(failure_, ctx_.rank());
+    return;
+  }
   if (refusal)
     start_status_.emplace(ctx_, key(), *refusal, timeout_, call_, start_tag_);
   else

@@ -80,6 +80,7 @@ void reuse_fields_and_reverse(exec::Context& ctx) {
     exec::PlanOptions opt;
     opt.transport = kTransports[seed % 4];
     if (seed % 5 == 0) opt.max_message_bytes = 24;  // messages split into several MPI messages
+    opt.checked_executions = seed % 3 != 1;         // executions with and without a status
     const exec::Plan plan = exec::Plan::make(ctx, l.loads[rank], exec::NewShare::count(l.targets[rank]),
                                              opt, 8 * 5);
     MPI_CHECK_EQ(plan.new_count(), l.targets[rank]);

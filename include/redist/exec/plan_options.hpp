@@ -55,6 +55,13 @@ struct PlanOptions {
   /// Extra checks (the executor's former second round): every rank's whole plan is hashed and the
   /// hashes compared by one more small collective before data moves.
   bool verify = false;
+  /// Every execution of the plan runs a status exchange beside its data (a tiny message to every
+  /// other rank up to 16 ranks, log2 P rounds beyond), so that a rank whose arguments are wrong (a
+  /// buffer too small, another item size, a request in flight on the same data) fails the call on
+  /// every rank instead of leaving its peers waiting. false skips it, for the last microseconds of
+  /// small executions: such a rank then throws alone, and its peers wait for its messages as they
+  /// would in MPI itself (with a timeout, they time out). The same on every rank.
+  bool checked_executions = true;
   /// Called on this rank after each batch of completed messages and once at the end (progress.hpp).
   /// When any rank sets one, every call ends with one small all-reduce so that an exception thrown
   /// by a callback fails the call on every rank.
