@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "ordered_relaxation.hpp"
 #include "ordered_ways.hpp"
 #include "redist/core/error.hpp"
 
@@ -144,6 +145,16 @@ Ticks slices_bound(const RingInstance& inst, const OrderedLayout& layout) {
 
 OrderedBounds ordered_lower_bounds(const RingInstance& inst, const OrderedLayout& layout,
                                    const std::vector<ItemBlock>& blocks) {
+  Ticks routing = 0;
+  if (inst.bidirectional() && !blocks.empty())
+    routing = detail::relax_routing(inst, blocks, std::vector<std::int64_t>(blocks.size(), 0),
+                                    detail::relaxation_iterations(inst.size(), 1))
+                  .lower_bound;
+  return ordered_lower_bounds(inst, layout, blocks, routing);
+}
+
+OrderedBounds ordered_lower_bounds(const RingInstance& inst, const OrderedLayout& layout,
+                                   const std::vector<ItemBlock>& blocks, Ticks routing_bound) {
   OrderedBounds bounds;
   bounds.interchangeable = ring_lower_bounds(inst);
   const auto add = [&](const char* name, const char* source, Ticks value) {
@@ -160,6 +171,8 @@ OrderedBounds ordered_lower_bounds(const RingInstance& inst, const OrderedLayout
   if (inst.size() <= kOrderedSliceRing)
     add("slices", "items leaving or entering each slice, over its two boundary links",
         slices_bound(inst, layout));
+  if (routing_bound > 0)
+    add("routing", "the routing relaxation: some port's load, whatever the routes", routing_bound);
   return bounds;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "ordered_relaxation.hpp"
 #include "ordered_search.hpp"
 #include "ordered_timing.hpp"
 #include "redist/core/error.hpp"
@@ -60,16 +61,26 @@ class OrderedPlanner {
   OrderedPlan plan() {
     OrderedPlan out;
     out.framework = framework_of(inst_);
-    out.bounds = ordered_lower_bounds(inst_, layout_, blocks_);
+    std::vector<std::vector<std::int64_t>> reroutes;
+    Ticks routing_bound = 0;
+    if (inst_.bidirectional() && !blocks_.empty()) {
+      reroutes = detail::promising_reroutes(inst_, blocks_, options_.effort, kReroutesTimed);
+      const auto relaxed = detail::relax_routing(
+          inst_, blocks_,
+          reroutes.empty() ? std::vector<std::int64_t>(blocks_.size(), 0) : reroutes.front(),
+          detail::relaxation_iterations(inst_.size(), options_.effort));
+      routing_bound = relaxed.lower_bound;
+      reroutes.push_back(relaxed.rerouted);
+      reroutes.push_back(relaxed.whole);
+    }
+    out.bounds = ordered_lower_bounds(inst_, layout_, blocks_, routing_bound);
     if (blocks_.empty()) {
       best_ = Candidate{Schedule{}, 0, {}, "nothing moves: every processor already holds its items"};
       best_->schedule.time_scale = inst_.cost_scale;
     } else if (inst_.bidirectional()) {
       out.linear_makespan = offer_linear_flow_timing();
       offer_routes(linear_routes(blocks_), "linear routes, own items first");
-      for (const auto& rerouted :
-           detail::promising_reroutes(inst_, blocks_, options_.effort, kReroutesTimed))
-        offer_routes(routes_with_reroutes(blocks_, rerouted), "");
+      for (const auto& rerouted : reroutes) offer_routes(routes_with_reroutes(blocks_, rerouted), "");
     } else {
       if (std::all_of(blocks_.begin(), blocks_.end(), linear_rightward))
         out.linear_makespan = offer_linear_flow_timing();

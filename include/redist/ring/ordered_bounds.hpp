@@ -16,6 +16,9 @@
 //                    slice of consecutive processors cross its two boundary links, split at best
 //                    (document 000's Lemma 12 with the items that must leave instead of the net
 //                    excess)
+//   routing          bidirectional rings: whatever the routes, some port's load (items sent and
+//                    received at their links' costs) is at least the Lagrangian bound of the
+//                    routing relaxation (docs/ordered.md "The routing relaxation")
 
 #include <cstddef>
 #include <vector>
@@ -30,12 +33,16 @@ namespace redist::ring {
 inline constexpr std::size_t kOrderedSliceRing = 2048;
 
 struct OrderedBounds {
-  std::vector<BoundTerm> terms;  // "interchangeable", "ports", "streams", "links", "slices"
+  std::vector<BoundTerm> terms;  // "interchangeable", "ports", "streams", "links", "slices", "routing"
   Ticks best = 0;                // the largest
   RingBounds interchangeable;    // document 000's bounds for the same ring
 };
 
 OrderedBounds ordered_lower_bounds(const RingInstance& instance, const OrderedLayout& layout,
                                    const std::vector<ItemBlock>& blocks);
+/// The same with the routing term already computed (plan_ordered runs the relaxation for its
+/// routes too); 0 leaves the term out.
+OrderedBounds ordered_lower_bounds(const RingInstance& instance, const OrderedLayout& layout,
+                                   const std::vector<ItemBlock>& blocks, Ticks routing_bound);
 
 }  // namespace redist::ring
