@@ -5,6 +5,7 @@
 #include "ordered_relaxation.hpp"
 #include "ordered_ways.hpp"
 #include "redist/core/error.hpp"
+#include "redist/ring/ordered_routes.hpp"
 
 namespace redist::ring {
 
@@ -49,14 +50,17 @@ Ticks best_stream_split(const detail::Way& right, const detail::Way& left, std::
 }
 
 Ticks streams_bound(const RingInstance& inst, const std::vector<ItemBlock>& blocks) {
-  const detail::RingWays ways(inst);
+  const std::vector<detail::BlockWays> ways = detail::block_ways(inst, blocks);
   Ticks best = 0;
-  for (const ItemBlock& b : blocks) {
-    const auto from = static_cast<std::size_t>(b.from), to = static_cast<std::size_t>(b.to);
-    const detail::Way right = ways.right(from, to);
-    best = std::max(best, inst.bidirectional()
-                              ? best_stream_split(right, ways.left(from, to), b.items)
-                              : stream_time(right, b.items));
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const bool right = linear_rightward(blocks[b]);
+    if (!inst.bidirectional()) {  // every item rightwards, the other way round when it moves left
+      best = std::max(best, stream_time(right ? ways[b].linear : ways[b].other, blocks[b].items));
+      continue;
+    }
+    const detail::Way& rightward = right ? ways[b].linear : ways[b].other;
+    const detail::Way& leftward = right ? ways[b].other : ways[b].linear;
+    best = std::max(best, best_stream_split(rightward, leftward, blocks[b].items));
   }
   return best;
 }
@@ -148,7 +152,7 @@ OrderedBounds ordered_lower_bounds(const RingInstance& inst, const OrderedLayout
   Ticks routing = 0;
   if (inst.bidirectional() && !blocks.empty())
     routing = detail::relax_routing(inst, blocks, std::vector<std::int64_t>(blocks.size(), 0),
-                                    detail::relaxation_iterations(inst.size(), 1))
+                                    detail::relaxation_evaluations(inst.size(), blocks.size(), 1))
                   .lower_bound;
   return ordered_lower_bounds(inst, layout, blocks, routing);
 }

@@ -6,7 +6,6 @@
 #include "ordered_search.hpp"
 #include "ordered_timing.hpp"
 #include "redist/core/error.hpp"
-#include "redist/ring/flow_timing.hpp"
 #include "redist/ring/path_timing.hpp"
 #include "redist/sim/ordered_validator.hpp"
 
@@ -29,26 +28,6 @@ struct Candidate {
   std::string method;
 };
 
-// The items of a linear flow timing's transfers: over edge e the items [B_{e+1}, A_{e+1}) go right
-// from the highest down, [A_{e+1}, B_{e+1}) go left from the lowest up, in the order of the
-// transfers (flow_timing_schedule lists each edge's in time order).
-void name_linear_items(const RingInstance& inst, const OrderedLayout& layout, Schedule& schedule) {
-  const std::size_t n = inst.size();
-  std::vector<std::int64_t> right(layout.before.begin() + 1, layout.before.end());
-  std::vector<std::int64_t> left = right;
-  for (Transfer& t : schedule.transfers) {
-    const bool succ = t.link ? *t.link == Link::succ
-                             : static_cast<std::size_t>(t.to) == (static_cast<std::size_t>(t.from) + 1) % n;
-    if (succ) {
-      right[static_cast<std::size_t>(t.from)] -= t.items;
-      t.first = right[static_cast<std::size_t>(t.from)];
-    } else {
-      t.first = left[static_cast<std::size_t>(t.to)];
-      left[static_cast<std::size_t>(t.to)] += t.items;
-    }
-  }
-}
-
 class OrderedPlanner {
  public:
   OrderedPlanner(const RingInstance& inst, const OrderedPlanOptions& options)
@@ -61,30 +40,18 @@ class OrderedPlanner {
   OrderedPlan plan() {
     OrderedPlan out;
     out.framework = framework_of(inst_);
-    std::vector<std::vector<std::int64_t>> reroutes;
-    Ticks routing_bound = 0;
-    if (inst_.bidirectional() && !blocks_.empty()) {
-      reroutes = detail::promising_reroutes(inst_, blocks_, options_.effort, kReroutesTimed);
-      const auto relaxed = detail::relax_routing(
-          inst_, blocks_,
-          reroutes.empty() ? std::vector<std::int64_t>(blocks_.size(), 0) : reroutes.front(),
-          detail::relaxation_iterations(inst_.size(), options_.effort));
-      routing_bound = relaxed.lower_bound;
-      reroutes.push_back(relaxed.rerouted);
-      reroutes.push_back(relaxed.whole);
-    }
-    out.bounds = ordered_lower_bounds(inst_, layout_, blocks_, routing_bound);
     if (blocks_.empty()) {
+      out.bounds = ordered_lower_bounds(inst_, layout_, blocks_, 0);
       best_ = Candidate{Schedule{}, 0, {}, "nothing moves: every processor already holds its items"};
       best_->schedule.time_scale = inst_.cost_scale;
     } else if (inst_.bidirectional()) {
-      out.linear_makespan = offer_linear_flow_timing();
-      offer_routes(linear_routes(blocks_), "linear routes, own items first");
-      for (const auto& rerouted : reroutes) offer_routes(routes_with_reroutes(blocks_, rerouted), "");
+      plan_bidirectional(out);
     } else {
-      if (std::all_of(blocks_.begin(), blocks_.end(), linear_rightward))
-        out.linear_makespan = offer_linear_flow_timing();
-      offer_routes(rightward_routes(blocks_), "every item rightward, own items first");
+      out.bounds = ordered_lower_bounds(inst_, layout_, blocks_, 0);
+      const bool linear = std::all_of(blocks_.begin(), blocks_.end(), linear_rightward);
+      offer_routes(rightward_routes(blocks_), linear ? "linear: nothing crosses the closing edge"
+                                                      : "every item rightward (forced)");
+      if (linear) out.linear_makespan = best_->makespan;
     }
     REDIST_ASSERT(best_.has_value());
     finish(out);
@@ -92,32 +59,56 @@ class OrderedPlanner {
   }
 
  private:
-  // The executor's linear plan (WrapPolicy::forbid): the flow timing of shift 0, its items named.
-  std::optional<Ticks> offer_linear_flow_timing() {
-    const auto timing = time_flows(inst_, 0, PortOrder::succ_first, FollowMode::banded);
-    if (!timing) return std::nullopt;
-    Candidate c{flow_timing_schedule(inst_, *timing), timing->makespan, linear_routes(blocks_),
-                "linear: document 000's flow timing of shift 0 (nothing crosses the closing "
-                "edge)"};
-    name_linear_items(inst_, layout_, c.schedule);
-    offer(std::move(c));
-    return timing->makespan;
+  // The linear plan first (its makespan is reported, and every later candidate must beat it), then
+  // the reroutes of the prefix search and of the relaxation, by proxy: the proxy is a lower bound on
+  // any timing of those routes, so one that cannot beat the best so far is not timed.
+  void plan_bidirectional(OrderedPlan& out) {
+    detail::RouteProxy proxy(inst_, blocks_);
+    std::vector<std::vector<std::int64_t>> reroutes =
+        detail::promising_reroutes(proxy, blocks_, options_.effort, kReroutesTimed);
+    const auto relaxed = detail::relax_routing(
+        inst_, blocks_,
+        reroutes.empty() ? std::vector<std::int64_t>(blocks_.size(), 0) : reroutes.front(),
+        detail::relaxation_evaluations(inst_.size(), blocks_.size(), options_.effort));
+    reroutes.push_back(relaxed.rerouted);
+    reroutes.push_back(relaxed.whole);
+    out.bounds = ordered_lower_bounds(inst_, layout_, blocks_, relaxed.lower_bound);
+    offer_routes(linear_routes(blocks_), "linear: nothing crosses the closing edge");
+    out.linear_makespan = best_->makespan;
+    std::vector<std::pair<Ticks, std::size_t>> ranked;
+    for (std::size_t k = 0; k < reroutes.size(); ++k) ranked.push_back({proxy(reroutes[k]), k});
+    std::sort(ranked.begin(), ranked.end());
+    for (const auto& [floor, k] : ranked) {
+      if (floor >= best_->makespan) break;
+      offer_routes(routes_with_reroutes(blocks_, reroutes[k]), "", floor);
+    }
   }
 
-  void offer_routes(std::vector<RoutedRange> routes, std::string method) {
+  // Times the routes in both port orders (the second only while the first misses `floor`, a lower
+  // bound on any timing of them).
+  void offer_routes(std::vector<RoutedRange> routes, std::string method, Ticks floor = 0) {
     if (method.empty()) {
       std::int64_t items = 0;
       for (const RoutedRange& r : routes) items += (r.to > r.from) != r.rightward ? r.items : 0;
-      method = "rerouted: " + std::to_string(items) +
-               " items take the closing edge, own items first";
+      method = "rerouted: " + std::to_string(items) + " items take the closing edge";
     }
     for (const PortOrder order : {PortOrder::succ_first, PortOrder::pred_first}) {
       if (order == PortOrder::pred_first && !inst_.bidirectional()) break;
-      auto timing = detail::time_ordered_routes(inst_, layout_, routes, order, max_pieces_);
+      if (best_ && best_->makespan <= floor) break;
+      // A candidate that cannot beat the best so far is abandoned as soon as that shows, and one
+      // that needs many more transfers than the best is not worth its memory.
+      const std::int64_t pieces =
+          best_ ? std::min<std::int64_t>(
+                      max_pieces_, 4 * static_cast<std::int64_t>(best_->schedule.transfers.size()) +
+                                       8 * static_cast<std::int64_t>(inst_.size()))
+                : max_pieces_;
+      const std::optional<Ticks> above =
+          best_ ? std::optional<Ticks>(best_->makespan - 1) : std::nullopt;
+      auto timing = detail::time_ordered_routes(inst_, layout_, routes, order, pieces, above);
       if (!timing) continue;
       offer({std::move(timing->schedule), timing->makespan, routes,
-             method + (order == PortOrder::succ_first ? " (successor side first)"
-                                                      : " (predecessor side first)")});
+             method + (order == PortOrder::succ_first ? "; rightward traffic first"
+                                                      : "; leftward traffic first")});
     }
   }
 

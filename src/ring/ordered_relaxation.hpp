@@ -33,12 +33,14 @@ struct RoutingRelaxation {
   Ticks lower_bound = 0;               // no ordered schedule of the ring is faster (bidirectional)
 };
 
-/// `start`: a reroute choice to begin from (one per block). On a unidirectional ring, or without
-/// blocks, returns `start` and no bound.
+/// `start`: a reroute choice to begin from (one per block); `evaluations`: how many times the
+/// port loads may be computed. On a unidirectional ring, or without blocks, returns `start` and no
+/// bound.
 RoutingRelaxation relax_routing(const RingInstance& instance, const std::vector<ItemBlock>& blocks,
-                                const std::vector<std::int64_t>& start, int iterations);
+                                const std::vector<std::int64_t>& start, int evaluations);
 
-/// Iterations that fit the planner's time at n processors (fewer on larger rings).
-int relaxation_iterations(std::size_t n, int effort);
+/// Evaluations that fit the planner's time on n processors and that many blocks (fewer on larger
+/// rings).
+int relaxation_evaluations(std::size_t n, std::size_t blocks, int effort);
 
 }  // namespace redist::ring::detail

@@ -28,14 +28,12 @@ void add_arc(std::vector<std::int64_t>& diff, std::size_t n, std::size_t first, 
 
 RouteProxy::RouteProxy(const RingInstance& inst, const std::vector<ItemBlock>& blocks)
     : inst_(inst), blocks_(blocks) {
-  const RingWays ways(inst);
+  const std::vector<BlockWays> ways = block_ways(inst, blocks);
   linear_.reserve(blocks.size());
   other_.reserve(blocks.size());
-  for (const ItemBlock& b : blocks) {
-    const auto from = static_cast<std::size_t>(b.from), to = static_cast<std::size_t>(b.to);
-    const Way right = ways.right(from, to), left = ways.left(from, to);
-    linear_.push_back(linear_rightward(b) ? right : left);
-    other_.push_back(linear_rightward(b) ? left : right);
+  for (const BlockWays& w : ways) {
+    linear_.push_back(w.linear);
+    other_.push_back(w.other);
   }
 }
 
@@ -181,11 +179,10 @@ class PrefixSearch {
 
 }  // namespace
 
-std::vector<std::vector<std::int64_t>> promising_reroutes(const RingInstance& inst,
+std::vector<std::vector<std::int64_t>> promising_reroutes(RouteProxy& proxy,
                                                           const std::vector<ItemBlock>& blocks,
                                                           int effort, std::size_t count) {
-  if (!inst.bidirectional() || blocks.empty()) return {};
-  RouteProxy proxy(inst, blocks);
+  if (blocks.empty()) return {};
   const int e = std::max(1, effort);
   auto order = candidate_blocks(proxy, blocks.size(), 1.5 + 0.5 * e);
   if (order.empty()) return {};

@@ -37,7 +37,7 @@ class RouteProxy {
 
 /// Up to `count` reroute choices with the best proxies, best first; never the linear routes.
 /// `effort` widens the search (more blocks considered, more points evaluated).
-std::vector<std::vector<std::int64_t>> promising_reroutes(const RingInstance& instance,
+std::vector<std::vector<std::int64_t>> promising_reroutes(RouteProxy& proxy,
                                                           const std::vector<ItemBlock>& blocks,
                                                           int effort, std::size_t count);
 

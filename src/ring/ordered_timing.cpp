@@ -14,6 +14,9 @@ namespace {
 struct Run {
   std::int64_t lo = 0;
   std::int64_t hi = 0;
+  // Where its lowest and its highest item end, on the unrolled ring (Frame::unrolled_destination).
+  std::size_t lowest_end = 0;
+  std::size_t highest_end = 0;
   std::size_t begin = 0;
   std::size_t end = 0;
   [[nodiscard]] std::int64_t items() const { return hi - lo; }
@@ -65,8 +68,13 @@ struct DirectionWork {
 class DirectionTimer {
  public:
   DirectionTimer(const Frame& frame, DirectionWork& work, std::vector<Transfer>& out,
-                 std::optional<Link> link, std::int64_t& budget)
-      : f_(frame), work_(work), out_(out), link_(link), budget_(budget) {}
+                 std::optional<Link> link, std::int64_t& budget, std::optional<Ticks> give_up_above)
+      : f_(frame),
+        work_(work),
+        out_(out),
+        link_(link),
+        budget_(budget),
+        give_up_above_(give_up_above) {}
 
   bool run() {
     const std::size_t n = f_.n;
@@ -100,6 +108,7 @@ class DirectionTimer {
       budget_ -= static_cast<std::int64_t>(curve_.size() + runs_.size());
       if (budget_ < 0) return false;
       split_and_emit(j);
+      if (give_up_above_ && work_.makespan > *give_up_above_) return false;
     }
     return true;
   }
@@ -114,14 +123,16 @@ class DirectionTimer {
     const std::int64_t end_lo = f_.after[d], end_hi = f_.after[d + 1];
     for (Run r : up_runs_) {
       const std::int64_t cut_hi = std::min(r.hi, end_hi);
-      if (std::max(r.lo, end_lo) < cut_hi) {
+      if (r.lowest_end == u && std::max(r.lo, end_lo) < cut_hi) {
         REDIST_ASSERT(r.lo >= end_lo);  // the items ending here are the run's lowest
-        REDIST_ASSERT(f_.unrolled_destination(r.lo) == u);
         r.lo = cut_hi;
+        if (r.lo < r.hi) r.lowest_end = f_.unrolled_destination(r.lo);
       }
+      REDIST_ASSERT(r.lo >= r.hi || r.lowest_end > u);
       if (r.lo >= r.hi) continue;
       std::int64_t keep = r.items();
-      Run kept{r.lo, r.hi, through_.size(), 0};
+      Run kept = r;
+      kept.begin = through_.size();
       for (std::size_t k = r.begin; k < r.end && keep > 0; ++k) {
         DeparturePiece p = up_pieces_[k];
         p.count = std::min(p.count, keep);
@@ -140,9 +151,9 @@ class DirectionTimer {
     for (std::size_t k = 1; k < runs_.size(); ++k) {
       Run& last = runs_[w];
       const Run& next = runs_[k];
-      if (next.hi == last.lo &&
-          f_.unrolled_destination(next.hi - 1) <= f_.unrolled_destination(last.lo)) {
+      if (next.hi == last.lo && next.highest_end <= last.lowest_end) {
         last.lo = next.lo;
+        last.lowest_end = next.lowest_end;
         continue;
       }
       runs_[++w] = next;
@@ -193,6 +204,7 @@ class DirectionTimer {
   std::vector<Transfer>& out_;
   std::optional<Link> link_;
   std::int64_t& budget_;
+  std::optional<Ticks> give_up_above_;
   std::vector<Ticks> first_copy_end_;
   std::vector<Run> up_runs_, through_runs_, runs_;
   std::vector<DeparturePiece> up_pieces_, through_, curve_;
@@ -208,8 +220,11 @@ void own_runs(const Frame& f, const std::vector<RoutedRange>& routes, bool right
   for (const RoutedRange& r : routes) {
     if (r.rightward != rightward) continue;
     const std::int64_t lo = f.mirrored ? f.total - r.first - r.items : r.first;
-    all.push_back({lo, lo + r.items, 0, 0});
-    source.push_back(f.node(static_cast<std::size_t>(r.from)));
+    const std::size_t from = f.node(static_cast<std::size_t>(r.from));
+    const std::size_t to = f.node(static_cast<std::size_t>(r.to));
+    const std::size_t end = to > from ? to : to + n;
+    all.push_back({lo, lo + r.items, end, end, 0, 0});
+    source.push_back(from);
   }
   work.own_offset.assign(n + 1, 0);
   for (const std::size_t s : source) ++work.own_offset[s + 1];
@@ -220,16 +235,16 @@ void own_runs(const Frame& f, const std::vector<RoutedRange>& routes, bool right
   for (std::size_t p = 0; p < n; ++p) {
     const auto begin = work.own.begin() + static_cast<std::ptrdiff_t>(work.own_offset[p]);
     const auto end = work.own.begin() + static_cast<std::ptrdiff_t>(work.own_offset[p + 1]);
-    std::sort(begin, end, [&](const Run& a, const Run& b) {
-      const std::size_t da = f.unrolled_destination(a.lo), db = f.unrolled_destination(b.lo);
-      return da != db ? da > db : a.lo > b.lo;
+    std::sort(begin, end, [](const Run& a, const Run& b) {
+      return a.lowest_end != b.lowest_end ? a.lowest_end > b.lowest_end : a.lo > b.lo;
     });
     // Merge what continues (the next lower items); slots left over keep no item.
     std::vector<Run> merged;
     for (auto it = begin; it != end; ++it) {
-      if (!merged.empty() && it->hi == merged.back().lo)
+      if (!merged.empty() && it->hi == merged.back().lo) {
         merged.back().lo = it->lo;
-      else
+        merged.back().lowest_end = it->lowest_end;
+      } else
         merged.push_back(*it);
     }
     auto slot = begin;
@@ -243,13 +258,15 @@ void own_runs(const Frame& f, const std::vector<RoutedRange>& routes, bool right
 std::optional<OrderedTiming> time_ordered_routes(const RingInstance& inst,
                                                  const OrderedLayout& layout,
                                                  const std::vector<RoutedRange>& routes,
-                                                 PortOrder order, std::int64_t max_pieces) {
+                                                 PortOrder order, std::int64_t max_pieces,
+                                                 std::optional<Ticks> give_up_above) {
   const std::size_t n = inst.size();
   OrderedTiming timing;
   timing.schedule.time_scale = inst.cost_scale;
   if (n < 2 || routes.empty()) return timing;
   const bool right_first = order == PortOrder::succ_first || !inst.bidirectional();
   std::int64_t budget = max_pieces;
+  timing.schedule.transfers.reserve(routes.size() + 2 * n);
   std::vector<Ticks> first_send(n, 0), first_receive(n, 0);
   for (int pass = 0; pass < (inst.bidirectional() ? 2 : 1); ++pass) {
     const bool rightward = (pass == 0) == right_first;
@@ -263,7 +280,7 @@ std::optional<OrderedTiming> time_ordered_routes(const RingInstance& inst,
             std::max(first_send[frame.node(j)], first_receive[frame.node((j + 1) % n)]);
     const std::optional<Link> link =
         n == 2 ? std::optional<Link>(rightward ? Link::succ : Link::pred) : std::nullopt;
-    DirectionTimer timer(frame, work, timing.schedule.transfers, link, budget);
+    DirectionTimer timer(frame, work, timing.schedule.transfers, link, budget, give_up_above);
     if (!timer.run()) return std::nullopt;
     for (std::size_t j = 0; j < n; ++j) {
       first_send[frame.node(j)] = work.send_end[j];
