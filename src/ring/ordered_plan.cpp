@@ -63,6 +63,12 @@ class OrderedPlanner {
   // the reroutes of the prefix search and of the relaxation, by proxy: the proxy is a lower bound on
   // any timing of those routes, so one that cannot beat the best so far is not timed.
   void plan_bidirectional(OrderedPlan& out) {
+    if (options_.linear_only) {
+      out.bounds = ordered_lower_bounds(inst_, layout_, blocks_, 0);
+      offer_routes(linear_routes(blocks_), "linear: nothing crosses the closing edge");
+      out.linear_makespan = best_->makespan;
+      return;
+    }
     detail::RouteProxy proxy(inst_, blocks_);
     std::vector<std::vector<std::int64_t>> reroutes =
         detail::promising_reroutes(proxy, blocks_, options_.effort, kReroutesTimed);

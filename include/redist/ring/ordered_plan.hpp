@@ -41,6 +41,9 @@ struct OrderedPlanOptions {
   // Search effort: each unit widens the blocks considered for the other way (their other way
   // costing up to 1.5 + 0.5 effort times their linear way) and the points evaluated. Deterministic.
   int effort = 1;
+  // Only the linear routes (no item over the closing edge), timed in both port orders: the plan an
+  // application that keeps its order had before routes were chosen, for comparisons.
+  bool linear_only = false;
 };
 
 struct OrderedPlan {
