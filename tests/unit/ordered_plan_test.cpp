@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 #include "redist/core/random.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ordered_validator.hpp"
@@ -84,8 +86,10 @@ TEST(OrderedPlan, BetweenItsBoundAndTheExactOptimumOfTinyRings) {
     expect_routes_cover_the_moving_items(inst, plan);
   }
   EXPECT_GT(solved, 300);
+  std::cout << "tiny rings solved exhaustively: " << solved << ", planner optimal on " << optimal
+            << ", proved optimal (makespan = its bound) on " << proved << "\n";
   // Measured: docs/ordered.md "Tiny rings"; a drop means the planner got worse.
-  EXPECT_GT(optimal, solved * 3 / 4) << optimal << " of " << solved;
+  EXPECT_GT(optimal, solved * 95 / 100) << optimal << " of " << solved;
   EXPECT_GT(proved, solved / 2) << proved << " of " << solved;
 }
 
