@@ -53,7 +53,12 @@ class OrderedPlanner {
                                                       : "every item rightward (forced)");
       if (linear) out.linear_makespan = best_->makespan;
     }
-    REDIST_ASSERT(best_.has_value());
+    if (!best_)  // even the linear (or forced) routes need more transfers than the limit
+      throw InputError("", "loads",
+                       "the ordered plan of this ring needs more than " +
+                           std::to_string(max_pieces_) +
+                           " transfers (items that must travel round the ring in many separate "
+                           "blocks); not planned");
     finish(out);
     return out;
   }
@@ -79,7 +84,8 @@ class OrderedPlanner {
     reroutes.push_back(relaxed.rerouted);
     reroutes.push_back(relaxed.whole);
     out.bounds = ordered_lower_bounds(inst_, layout_, blocks_, relaxed.lower_bound);
-    offer_routes(linear_routes(blocks_), "linear: nothing crosses the closing edge");
+    offer_routes(linear_routes(blocks_), "linear: nothing crosses the closing edge",
+                 proxy(std::vector<std::int64_t>(blocks_.size(), 0)));
     out.linear_makespan = best_->makespan;
     std::vector<std::pair<Ticks, std::size_t>> ranked;
     for (std::size_t k = 0; k < reroutes.size(); ++k) ranked.push_back({proxy(reroutes[k]), k});
