@@ -1,5 +1,5 @@
-// `redist experiment lau|perm|hetbi|ordered|simgrid|ordered-simgrid [--quick] [--out DIR] ...`: the documents' tables and
-// figures. The report layer describes, runs, writes and summarises each one
+// `redist experiment lau|perm|hetbi|ordered|simgrid|ordered-simgrid [--quick] [--out DIR] ...`: the
+// documents' tables and figures. The report layer describes, runs, writes and summarises each one
 // (report/experiment_command.hpp); simgrid (document 000 section 8, docs/simgrid.md) needs the
 // simgrid layer.
 

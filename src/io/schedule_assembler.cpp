@@ -110,14 +110,16 @@ void ScheduleAssembler::add_transfer(const RawTransfer& raw, std::size_t index) 
   if (index == 0) names_items_ = raw.first.has_value();
   if (raw.first) {
     if (!names_items_)
-      place("first").fail("transfer 0 names no items: a schedule names the items of all its "
-                          "transfers or of none");
+      place("first").fail(
+          "transfer 0 names no items: a schedule names the items of all its "
+          "transfers or of none");
     t.first = to_int64(*raw.first, place("first"));
     if (t.first < 0 || t.first > INT64_MAX - t.items)
       place("first").fail("must be in 0 .. 2^63-1 - items, got " + std::to_string(t.first));
   } else if (names_items_) {
-    place("first").fail("missing required field (transfer 0 names its items: an ordered schedule "
-                        "names the items of every transfer)");
+    place("first").fail(
+        "missing required field (transfer 0 names its items: an ordered schedule "
+        "names the items of every transfer)");
   }
   schedule_.transfers.push_back(t);
 }

@@ -22,7 +22,7 @@ struct SizePlan {
   int rings;  // per shape
 };
 
-constexpr SizePlan kFullSizes[] = {{4, 120}, {8, 120}, {16, 80}, {32, 60},
+constexpr SizePlan kFullSizes[] = {{4, 120}, {8, 120},  {16, 80},  {32, 60},
                                    {64, 40}, {128, 20}, {256, 10}, {1000, 4}};
 constexpr SizePlan kQuickSizes[] = {{8, 6}, {16, 6}, {32, 4}};
 constexpr ring::RingShape kShapes[] = {ring::RingShape::uniform, ring::RingShape::gather,
@@ -52,7 +52,8 @@ OrderedRow measure(ring::RingShape shape, std::size_t n, int k,
   const auto t0 = std::chrono::steady_clock::now();
   const ring::OrderedPlan ordered = ring::plan_ordered(inst, {.effort = options.effort});
   const auto t1 = std::chrono::steady_clock::now();
-  const ring::RingPlan doc000 = ring::plan_ring(inst, {.back_to_back = false, .effort = options.effort});
+  const ring::RingPlan doc000 =
+      ring::plan_ring(inst, {.back_to_back = false, .effort = options.effort});
   OrderedRow row;
   row.shape = to_string(shape);
   row.n = n;
@@ -69,7 +70,9 @@ OrderedRow measure(ring::RingShape shape, std::size_t n, int k,
   return row;
 }
 
-double ratio(Ticks a, Ticks b) { return b == 0 ? 1.0 : static_cast<double>(a) / static_cast<double>(b); }
+double ratio(Ticks a, Ticks b) {
+  return b == 0 ? 1.0 : static_cast<double>(a) / static_cast<double>(b);
+}
 
 OrderedSummaryRow summarise(const std::string& shape, std::size_t n,
                             const std::vector<const OrderedRow*>& rows) {
@@ -114,9 +117,9 @@ std::string size_name(std::size_t n) { return n == 0 ? ">=8" : std::to_string(n)
 OrderedReport run_ordered_experiment(const OrderedExperimentOptions& options) {
   OrderedReport report;
   std::vector<const OrderedRow*> everything;
-  const auto sizes =
-      options.quick ? std::vector<SizePlan>(std::begin(kQuickSizes), std::end(kQuickSizes))
-                    : std::vector<SizePlan>(std::begin(kFullSizes), std::end(kFullSizes));
+  const auto sizes = options.quick
+                         ? std::vector<SizePlan>(std::begin(kQuickSizes), std::end(kQuickSizes))
+                         : std::vector<SizePlan>(std::begin(kFullSizes), std::end(kFullSizes));
   report.rows.reserve(sizes.size() * 6 * 120);  // pointers into rows stay valid
   for (const ring::RingShape shape : kShapes) {
     std::vector<const OrderedRow*> all_sizes;
@@ -167,23 +170,22 @@ std::string instances_csv(const OrderedReport& report) {
   for (const OrderedRow& r : report.rows)
     table.add_row({r.shape, std::to_string(r.n), r.costs, std::to_string(r.seed),
                    format_ticks(r.ordered, r.scale), format_ticks(r.linear, r.scale),
-                   format_ticks(r.interchangeable, r.scale),
-                   r.interchangeable_optimal ? "1" : "0", format_ticks(r.bound, r.scale),
-                   std::to_string(r.rerouted), csv_number(r.millis)});
+                   format_ticks(r.interchangeable, r.scale), r.interchangeable_optimal ? "1" : "0",
+                   format_ticks(r.bound, r.scale), std::to_string(r.rerouted),
+                   csv_number(r.millis)});
   return table.str();
 }
 
 std::string summary_csv(const OrderedReport& report) {
   CsvTable table({"shape", "n", "rings", "mean_speedup", "mean_gap_doc000", "at_doc000",
-                  "mean_gap_bound", "at_bound", "rerouted_rings", "mean_survival",
-                  "survival_rings", "mean_ms"});
+                  "mean_gap_bound", "at_bound", "rerouted_rings", "mean_survival", "survival_rings",
+                  "mean_ms"});
   for (const OrderedSummaryRow& s : report.summary)
-    table.add_row({s.shape, s.n == 0 ? "all>=8" : std::to_string(s.n), std::to_string(s.count),
-                   csv_number(s.mean_speedup), csv_number(s.mean_doc000_gap),
-                   std::to_string(s.at_doc000), csv_number(s.mean_bound_gap),
-                   std::to_string(s.at_bound), std::to_string(s.rerouted),
-                   csv_number(s.mean_survival), std::to_string(s.survival_rings),
-                   csv_number(s.mean_millis)});
+    table.add_row(
+        {s.shape, s.n == 0 ? "all>=8" : std::to_string(s.n), std::to_string(s.count),
+         csv_number(s.mean_speedup), csv_number(s.mean_doc000_gap), std::to_string(s.at_doc000),
+         csv_number(s.mean_bound_gap), std::to_string(s.at_bound), std::to_string(s.rerouted),
+         csv_number(s.mean_survival), std::to_string(s.survival_rings), csv_number(s.mean_millis)});
   return table.str();
 }
 
@@ -209,22 +211,21 @@ std::string by_size_svg(const OrderedReport& report, const std::string& title,
 std::vector<std::string> write_ordered_experiment(const OrderedReport& report,
                                                   const std::string& dir) {
   return write_report_files(
-      dir, {
-               {"instances.csv", instances_csv(report)},
-               {"summary.csv", summary_csv(report)},
-               {"summary.txt", format_ordered_summary(report)},
-               {"gap.svg", by_size_svg(report,
-                                       "Ordered plan against document 000's plan for "
-                                       "interchangeable items",
-                                       "mean gap (%)",
-                                       [](const OrderedSummaryRow& s) {
-                                         return 100.0 * s.mean_doc000_gap;
-                                       })},
-               {"speedup.svg",
-                by_size_svg(report, "Ordered plan against the linear plan (order kept)",
-                            "mean speed-up (linear / ordered)",
-                            [](const OrderedSummaryRow& s) { return s.mean_speedup; })},
-           });
+      dir,
+      {
+          {"instances.csv", instances_csv(report)},
+          {"summary.csv", summary_csv(report)},
+          {"summary.txt", format_ordered_summary(report)},
+          {"gap.svg",
+           by_size_svg(report,
+                       "Ordered plan against document 000's plan for "
+                       "interchangeable items",
+                       "mean gap (%)",
+                       [](const OrderedSummaryRow& s) { return 100.0 * s.mean_doc000_gap; })},
+          {"speedup.svg", by_size_svg(report, "Ordered plan against the linear plan (order kept)",
+                                      "mean speed-up (linear / ordered)",
+                                      [](const OrderedSummaryRow& s) { return s.mean_speedup; })},
+      });
 }
 
 }  // namespace redist::report

@@ -41,15 +41,15 @@ std::string format_ordered_simgrid(const std::vector<simgrid::OrderedStudyRow>& 
   std::ostringstream out;
   char line[256];
   std::snprintf(line, sizeof line, "%-16s %-8s %12s %12s %12s %12s %9s %9s\n", "platform",
-                "pattern", "linear pred", "linear sim", "ordered pred", "ordered sim",
-                "speed-up", "rerouted");
+                "pattern", "linear pred", "linear sim", "ordered pred", "ordered sim", "speed-up",
+                "rerouted");
   out << line;
   for (const auto& r : rows) {
-    std::snprintf(line, sizeof line, "%-16s %-8s %10.1fms %10.1fms %10.1fms %10.1fms %8.2fx %9lld\n",
-                  r.platform.c_str(), r.pattern.c_str(), 1000 * r.linear.predicted,
-                  1000 * r.linear.measured, 1000 * r.ordered.predicted, 1000 * r.ordered.measured,
-                  speedup(r.linear.measured, r.ordered.measured),
-                  static_cast<long long>(r.rerouted));
+    std::snprintf(
+        line, sizeof line, "%-16s %-8s %10.1fms %10.1fms %10.1fms %10.1fms %8.2fx %9lld\n",
+        r.platform.c_str(), r.pattern.c_str(), 1000 * r.linear.predicted, 1000 * r.linear.measured,
+        1000 * r.ordered.predicted, 1000 * r.ordered.measured,
+        speedup(r.linear.measured, r.ordered.measured), static_cast<long long>(r.rerouted));
     out << line;
   }
   out << "pred: the plan's makespan in the item model; sim: SimGrid, with the links' delays; "
@@ -75,7 +75,8 @@ std::vector<std::string> write_ordered_simgrid(const std::vector<simgrid::Ordere
       {"ordered_simgrid.csv", table.str()}, {"summary.txt", format_ordered_simgrid(rows)}};
   for (const std::string& p : platforms) {
     std::string file = p.substr(p.find_last_of('/') + 1);
-    if (file.size() > 5 && file.compare(file.size() - 5, 5, ".json") == 0) file.resize(file.size() - 5);
+    if (file.size() > 5 && file.compare(file.size() - 5, 5, ".json") == 0)
+      file.resize(file.size() - 5);
     files.push_back({file + ".svg", bars_svg(rows, p)});
   }
   return write_report_files(dir, files);

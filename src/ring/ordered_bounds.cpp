@@ -45,7 +45,8 @@ Ticks best_stream_split(const detail::Way& right, const detail::Way& left, std::
       lo = a + 1;
   }
   Ticks best = std::max(stream_time(right, lo), stream_time(left, m - lo));
-  if (lo > 0) best = std::min(best, std::max(stream_time(right, lo - 1), stream_time(left, m - lo + 1)));
+  if (lo > 0)
+    best = std::min(best, std::max(stream_time(right, lo - 1), stream_time(left, m - lo + 1)));
   return best;
 }
 
@@ -92,8 +93,8 @@ Ticks links_bound(const RingInstance& inst, const std::vector<ItemBlock>& blocks
     const std::int64_t forwarded = on - own[e];
     best = std::max(best, static_cast<Ticks>(on) * c);
     if (forwarded > 0)
-      best = std::max({best, up + static_cast<Ticks>(forwarded) * c,
-                       static_cast<Ticks>(forwarded) * up + c});
+      best = std::max(
+          {best, up + static_cast<Ticks>(forwarded) * c, static_cast<Ticks>(forwarded) * up + c});
   }
   return best;
 }
@@ -135,8 +136,8 @@ Ticks slices_bound(const RingInstance& inst, const OrderedLayout& layout) {
       const SliceItems s = slice_items(layout, k, l);
       const std::int64_t out_right = inst.succ_cost[l], in_left = inst.succ_cost[before(k, n)];
       if (!inst.bidirectional()) {
-        best = std::max({best, static_cast<Ticks>(s.out) * out_right,
-                         static_cast<Ticks>(s.in) * in_left});
+        best = std::max(
+            {best, static_cast<Ticks>(s.out) * out_right, static_cast<Ticks>(s.in) * in_left});
         continue;
       }
       best = std::max({best, best_two_link_split(s.out, inst.pred_cost[k], out_right),
@@ -165,7 +166,8 @@ OrderedBounds ordered_lower_bounds(const RingInstance& inst, const OrderedLayout
     bounds.terms.push_back({name, source, value});
     bounds.best = std::max(bounds.best, value);
   };
-  add("interchangeable", "document 000's best bound for the same ring", bounds.interchangeable.best);
+  add("interchangeable", "document 000's best bound for the same ring",
+      bounds.interchangeable.best);
   if (inst.size() < 2 || blocks.empty()) return bounds;
   add("ports", "leaving and arriving items, one at a time per port", ports_bound(inst, layout));
   add("streams", "each block's items along their ways, split at best", streams_bound(inst, blocks));

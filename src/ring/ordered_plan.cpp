@@ -42,7 +42,8 @@ class OrderedPlanner {
     out.framework = framework_of(inst_);
     if (blocks_.empty()) {
       out.bounds = ordered_lower_bounds(inst_, layout_, blocks_, 0);
-      best_ = Candidate{Schedule{}, 0, {}, "nothing moves: every processor already holds its items"};
+      best_ =
+          Candidate{Schedule{}, 0, {}, "nothing moves: every processor already holds its items"};
       best_->schedule.time_scale = inst_.cost_scale;
     } else if (inst_.bidirectional()) {
       plan_bidirectional(out);
@@ -50,7 +51,7 @@ class OrderedPlanner {
       out.bounds = ordered_lower_bounds(inst_, layout_, blocks_, 0);
       const bool linear = std::all_of(blocks_.begin(), blocks_.end(), linear_rightward);
       offer_routes(rightward_routes(blocks_), linear ? "linear: nothing crosses the closing edge"
-                                                      : "every item rightward (forced)");
+                                                     : "every item rightward (forced)");
       if (linear) out.linear_makespan = best_->makespan;
     }
     if (!best_)  // even the linear (or forced) routes need more transfers than the limit
@@ -65,8 +66,8 @@ class OrderedPlanner {
 
  private:
   // The linear plan first (its makespan is reported, and every later candidate must beat it), then
-  // the reroutes of the prefix search and of the relaxation, by proxy: the proxy is a lower bound on
-  // any timing of those routes, so one that cannot beat the best so far is not timed.
+  // the reroutes of the prefix search and of the relaxation, by proxy: the proxy is a lower bound
+  // on any timing of those routes, so one that cannot beat the best so far is not timed.
   void plan_bidirectional(OrderedPlan& out) {
     if (options_.linear_only) {
       out.bounds = ordered_lower_bounds(inst_, layout_, blocks_, 0);

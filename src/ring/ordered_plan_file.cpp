@@ -16,9 +16,9 @@ std::uint64_t ordered_plan_memory_estimate(const RingInstance& instance) {
 OrderedPlannedFile plan_ordered_file(const std::string& file, const OrderedPlanOptions& options) {
   OrderedPlannedFile planned{io::read_ring_instance_within_budget(file), {}};
   const RingInstance& instance = planned.instance;
-  io::require_memory(ordered_plan_memory_estimate(instance), file,
-                     "planning this ring for ordered items (n = " +
-                         std::to_string(instance.size()) + ")");
+  io::require_memory(
+      ordered_plan_memory_estimate(instance), file,
+      "planning this ring for ordered items (n = " + std::to_string(instance.size()) + ")");
   try {
     planned.plan = plan_ordered(instance, options);
   } catch (const InputError& e) {  // the planner knows the field, not the file

@@ -91,8 +91,8 @@ std::string ordered_plan_summary_text(const OrderedPlan& plan, std::size_t ring_
       << "makespan     " << t(*s.makespan) << "\n"
       << "linear plan  " << (plan.linear_makespan ? t(*plan.linear_makespan) : std::string("-"))
       << "\n"
-      << "lower bound  " << t(plan.bounds.best) << " (interchangeable items: "
-      << t(plan.bounds.interchangeable.best) << ")\n"
+      << "lower bound  " << t(plan.bounds.best)
+      << " (interchangeable items: " << t(plan.bounds.interchangeable.best) << ")\n"
       << "gap          " << gap_text(*s.makespan, plan.bounds.best) << "\n"
       << "status       " << to_string(*s.status) << "\n"
       << "routes       " << plan.routes.size() << "\n"

@@ -141,7 +141,8 @@ class Relaxation {
 int relaxation_evaluations(std::size_t n, std::size_t blocks, int effort) {
   // About 10^7 port and block updates per unit of effort: 33 evaluations of the loads at 10^5
   // processors (random rings: 3 * 10^5 ports and blocks), 3 at 10^6 (a bound and one step).
-  const std::size_t budget = std::size_t{10'000'000} * static_cast<std::size_t>(std::max(1, effort));
+  const std::size_t budget =
+      std::size_t{10'000'000} * static_cast<std::size_t>(std::max(1, effort));
   return static_cast<int>(std::clamp<std::size_t>(budget / (n + blocks + 1), 3, 600));
 }
 

@@ -30,7 +30,7 @@ struct RoutingRelaxation {
   // The same with every block sent whole one way (the way most of it takes): fewer blocks split,
   // fewer processors sending both ways, which the timing serves one direction after the other.
   std::vector<std::int64_t> whole;
-  Ticks lower_bound = 0;               // no ordered schedule of the ring is faster (bidirectional)
+  Ticks lower_bound = 0;  // no ordered schedule of the ring is faster (bidirectional)
 };
 
 /// `start`: a reroute choice to begin from (one per block); `evaluations`: how many times the

@@ -125,7 +125,8 @@ class PrefixSearch {
   // Reroute choices by proxy, best first, without the linear routes.
   std::vector<std::vector<std::int64_t>> best(std::size_t count) {
     std::sort(seen_.begin(), seen_.end(), [](const Point& a, const Point& b) {
-      return a.value != b.value ? a.value < b.value : std::pair(a.k, a.part) < std::pair(b.k, b.part);
+      return a.value != b.value ? a.value < b.value
+                                : std::pair(a.k, a.part) < std::pair(b.k, b.part);
     });
     std::vector<std::vector<std::int64_t>> out;
     std::vector<std::pair<std::size_t, std::int64_t>> taken;

@@ -179,8 +179,9 @@ class DirectionTimer {
         p.count = std::min(need, rest.count);
         if (p.count == 1) p.spacing = c;
         up_pieces_.push_back(p);
-        Transfer t(static_cast<std::int64_t>(f_.node(j)), static_cast<std::int64_t>(f_.node((j + 1) % n)),
-                   p.count, p.first, link_, p.spacing == c ? Ticks{0} : p.spacing);
+        Transfer t(static_cast<std::int64_t>(f_.node(j)),
+                   static_cast<std::int64_t>(f_.node((j + 1) % n)), p.count, p.first, link_,
+                   p.spacing == c ? Ticks{0} : p.spacing);
         cursor -= p.count;
         t.first = f_.mirrored ? f_.total - cursor - p.count : cursor;
         out_.push_back(t);

@@ -41,9 +41,10 @@ struct OrderedTiming {
 /// Times `routes` (every moving item once) under `order`. nullopt when the timing would need more
 /// than max_pieces transfers (relays paced by ever faster links: path_timing.hpp), and as soon as
 /// some link ends after give_up_above (a planner that has better already stops paying for it).
-std::optional<OrderedTiming> time_ordered_routes(
-    const RingInstance& instance, const OrderedLayout& layout,
-    const std::vector<RoutedRange>& routes, PortOrder order, std::int64_t max_pieces,
-    std::optional<Ticks> give_up_above = std::nullopt);
+std::optional<OrderedTiming> time_ordered_routes(const RingInstance& instance,
+                                                 const OrderedLayout& layout,
+                                                 const std::vector<RoutedRange>& routes,
+                                                 PortOrder order, std::int64_t max_pieces,
+                                                 std::optional<Ticks> give_up_above = std::nullopt);
 
 }  // namespace redist::ring::detail

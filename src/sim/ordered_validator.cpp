@@ -198,14 +198,14 @@ class IdentityChecker {
 
   void offer_final(std::int64_t g, Candidate& found) const {
     const auto p = static_cast<std::int64_t>(p_);
-    const std::string range = "[" + std::to_string(target_.first) + ", " +
-                              std::to_string(target_.second) + ")";
-    found.offer(makespan_, p, 3, "final-load",
-                targeted(g) ? proc(p) + " ends without item " + std::to_string(g) +
-                                  " of its new range " + range
-                            : proc(p) + " ends with item " + std::to_string(g) +
-                                  ", outside its new range " + range + " (it belongs to P" +
-                                  std::to_string(layout_.destination_of(g)) + ")");
+    const std::string range =
+        "[" + std::to_string(target_.first) + ", " + std::to_string(target_.second) + ")";
+    found.offer(
+        makespan_, p, 3, "final-load",
+        targeted(g)
+            ? proc(p) + " ends without item " + std::to_string(g) + " of its new range " + range
+            : proc(p) + " ends with item " + std::to_string(g) + ", outside its new range " +
+                  range + " (it belongs to P" + std::to_string(layout_.destination_of(g)) + ")");
   }
 
   const RingInstance& inst_;
@@ -227,11 +227,10 @@ void require_named_blocks(const Schedule& sched, std::int64_t total) {
   for (std::size_t i = 0; i < sched.transfers.size(); ++i) {
     const Transfer& t = sched.transfers[i];
     if (t.first < 0 || t.first > total - t.items)
-      throw InputError("", indexed("transfers", i) + ".first",
-                       "items " + std::to_string(t.first) + " .. " +
-                           std::to_string(t.first + t.items - 1) +
-                           " are not all items of the instance (0 .. " +
-                           std::to_string(total - 1) + ")");
+      throw InputError(
+          "", indexed("transfers", i) + ".first",
+          "items " + std::to_string(t.first) + " .. " + std::to_string(t.first + t.items - 1) +
+              " are not all items of the instance (0 .. " + std::to_string(total - 1) + ")");
   }
 }
 

@@ -139,7 +139,8 @@ std::vector<OrderedRole> ordered_roles(const Schedule& schedule, const OrderedLa
       const RingLinkSpec& link = platform.links[succ ? from : static_cast<std::size_t>(b.peer)];
       const double rate = succ ? link.rate_mbit : link.back_rate_mbit;
       const double delay = (succ ? link.delay_ms : link.back_delay_ms) / 1000;
-      const double best = std::sqrt(static_cast<double>(b.items) * delay / item_seconds(rate, item_bytes));
+      const double best =
+          std::sqrt(static_cast<double>(b.items) * delay / item_seconds(rate, item_bytes));
       b.chunk = std::clamp<std::int64_t>(std::llround(best), 1, b.items);
     }
   return roles;

@@ -101,15 +101,16 @@ std::vector<OrderedStudyRow> run_ordered_simgrid_study(const OrderedStudyOptions
     platforms.push_back(ring6_slow_link());
   }
   const double item_bytes = options.item_kib * 1024;
-  const auto items = static_cast<std::int64_t>(std::llround(options.total_mib * 1024 / options.item_kib));
+  const auto items =
+      static_cast<std::int64_t>(std::llround(options.total_mib * 1024 / options.item_kib));
   std::vector<OrderedStudyRow> rows;
   std::vector<IsolatedTask> tasks;
   for (const RingPlatform& platform : platforms) {
     auto patterns = ordered_patterns(platform.size(), items);
     if (options.quick) patterns.resize(2);
     for (const OrderedPattern& pattern : patterns) {
-      const RingInstance inst = ring_platform_instance(platform, item_bytes, kCostScale,
-                                                       pattern.loads, pattern.targets);
+      const RingInstance inst =
+          ring_platform_instance(platform, item_bytes, kCostScale, pattern.loads, pattern.targets);
       check_ring_instance(inst, platform.name);
       const ring::OrderedPlan ordered = ring::plan_ordered(inst);
       const ring::OrderedPlan linear = ring::plan_ordered(inst, {.effort = 1, .linear_only = true});

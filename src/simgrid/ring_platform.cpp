@@ -9,8 +9,8 @@ namespace redist::simgrid {
 
 namespace {
 
-double number_field(const io::Json& object, const io::JsonPlace& place, const char* key,
-                    double low, double high) {
+double number_field(const io::Json& object, const io::JsonPlace& place, const char* key, double low,
+                    double high) {
   const io::Json& value = object[key];
   const Decimal d = io::as_decimal(value, place[key]);
   const double v = static_cast<double>(d.mantissa) * std::pow(10.0, -d.scale);
@@ -50,8 +50,8 @@ RingPlatform read_netlab_ring(const std::string& path) {
   if (!doc.contains("kind") || !doc["kind"].is_string() ||
       io::as_string(doc["kind"], root["kind"]).compare("ring") != 0)
     root["kind"].fail("must be \"ring\"");
-  const std::int64_t hosts = io::as_int64(doc.contains("hosts") ? doc["hosts"] : io::Json(),
-                                          root["hosts"]);
+  const std::int64_t hosts =
+      io::as_int64(doc.contains("hosts") ? doc["hosts"] : io::Json(), root["hosts"]);
   if (hosts < 3 || hosts > 64) root["hosts"].fail("must be an integer in [3, 64]");
   if (!doc.contains("links") || !doc["links"].is_array() ||
       doc["links"].size() != static_cast<std::size_t>(hosts))
@@ -66,19 +66,21 @@ RingPlatform read_netlab_ring(const std::string& path) {
 RingPlatform ring6_hetero() {
   RingPlatform p;
   p.name = "ring6_hetero";
-  p.links = {{40, 1, 40, 1},  {80, 1, 20, 1},  {100, 0.5, 100, 0.5},
-             {20, 2, 60, 2},  {50, 1, 50, 1},  {30, 5, 90, 5}};
+  p.links = {{40, 1, 40, 1}, {80, 1, 20, 1}, {100, 0.5, 100, 0.5},
+             {20, 2, 60, 2}, {50, 1, 50, 1}, {30, 5, 90, 5}};
   return p;
 }
 
-RingPlatform ring6_slow_link() { return uniform_ring("ring6_slow_link", {100, 100, 20, 100, 100, 100}); }
+RingPlatform ring6_slow_link() {
+  return uniform_ring("ring6_slow_link", {100, 100, 20, 100, 100, 100});
+}
 
 double item_seconds(double rate_mbit, double item_bytes) {
   return item_bytes * 8 / (rate_mbit * 1e6);
 }
 
-RingInstance ring_platform_instance(const RingPlatform& platform, double item_bytes,
-                                    int cost_scale, std::vector<std::int64_t> loads,
+RingInstance ring_platform_instance(const RingPlatform& platform, double item_bytes, int cost_scale,
+                                    std::vector<std::int64_t> loads,
                                     std::vector<std::int64_t> targets) {
   const std::size_t n = platform.size();
   REDIST_ASSERT(loads.size() == n && targets.size() == n);

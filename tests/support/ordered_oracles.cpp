@@ -225,7 +225,8 @@ Schedule random_ordered_schedule(const RingInstance& inst, Rng& rng, bool coales
       // so that coalescing finds blocks.
       if (rng.uniform(0, 2) != 0)
         for (const std::size_t k : here)
-          if (right[k] == right[i] && (right[i] ? items[k].g > items[i].g : items[k].g < items[i].g))
+          if (right[k] == right[i] &&
+              (right[i] ? items[k].g > items[i].g : items[k].g < items[i].g))
             i = k;
       const Hop h = hop(inst, p, right[i]);
       if (receive_free[h.to] > t) continue;
@@ -320,10 +321,13 @@ class OrderedSearch {
 
   std::string key(const State& s, Ticks t) const {
     std::string k = std::to_string(static_cast<long long>(t)) + ":";
-    const auto rel = [t](Ticks v) { return std::to_string(static_cast<long long>(std::max(v, t) - t)); };
+    const auto rel = [t](Ticks v) {
+      return std::to_string(static_cast<long long>(std::max(v, t) - t));
+    };
     for (std::size_t i = 0; i < items_.size(); ++i)
       k += std::to_string(s.at[i]) + "," + std::to_string(s.dir[i]) + "," + rel(s.ready[i]) + ";";
-    for (std::size_t p = 0; p < n_; ++p) k += rel(s.send_free[p]) + "," + rel(s.receive_free[p]) + ";";
+    for (std::size_t p = 0; p < n_; ++p)
+      k += rel(s.send_free[p]) + "," + rel(s.receive_free[p]) + ";";
     return k;
   }
 
@@ -360,8 +364,9 @@ class OrderedSearch {
         for (const bool right : {true, false}) {
           if (!right && !inst_.bidirectional()) continue;
           if (s.dir[i] >= 0 && (s.dir[i] == 1) != right) continue;
-          if (!tried.insert({items_[i].dest * 4 + static_cast<std::size_t>(s.dir[i] + 1),
-                             right ? 1 : 0})
+          if (!tried
+                   .insert(
+                       {items_[i].dest * 4 + static_cast<std::size_t>(s.dir[i] + 1), right ? 1 : 0})
                    .second)
             continue;
           const Hop h = hop(inst_, p, right);
@@ -398,8 +403,8 @@ class OrderedSearch {
 
 }  // namespace
 
-std::optional<OrderedOptimum> brute_force_ordered(const RingInstance& instance,
-                                                  Ticks max_makespan, long max_states) {
+std::optional<OrderedOptimum> brute_force_ordered(const RingInstance& instance, Ticks max_makespan,
+                                                  long max_states) {
   return OrderedSearch(instance, max_states).solve(max_makespan);
 }
 

@@ -1,5 +1,6 @@
 // The ordered lower bounds (ring/ordered_bounds.hpp) never exceed the exact ordered optimum of tiny
-// rings found by exhaustive search, and each term is the one its definition says on hand-made rings.
+// rings found by exhaustive search, and each term is the one its definition says on hand-made
+// rings.
 
 #include "redist/ring/ordered_bounds.hpp"
 
@@ -49,7 +50,8 @@ TEST(OrderedBounds, NeverAboveTheExactOrderedOptimum) {
     if (!best) continue;
     ++solved;
     const OrderedBounds b = bounds_of(inst);
-    for (const auto& t : b.terms) EXPECT_LE(t.value, best->makespan) << t.name << " round " << round;
+    for (const auto& t : b.terms)
+      EXPECT_LE(t.value, best->makespan) << t.name << " round " << round;
     ordered_above += b.best > b.interchangeable.best;
   }
   EXPECT_GT(solved, 300);

@@ -139,7 +139,8 @@ TEST(OrderedPlan, ItsSizeDoesNotGrowWithTheItems) {
     for (auto& l : inst.loads) l *= 1'000'000'000;
     for (auto& t : inst.targets) t *= 1'000'000'000;
     const OrderedPlan large = plan_ordered(inst);
-    EXPECT_LE(large.schedule.transfers.size(), 2 * small.schedule.transfers.size() + 8 * inst.size())
+    EXPECT_LE(large.schedule.transfers.size(),
+              2 * small.schedule.transfers.size() + 8 * inst.size())
         << "round " << round;
     // At most two ranges (one each way) per moving block, whatever the items.
     EXPECT_LE(large.routes.size(), 2 * moving_blocks(OrderedLayout::of(inst)).size());

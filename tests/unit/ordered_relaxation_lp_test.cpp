@@ -48,7 +48,8 @@ double lp_optimum(const RingInstance& inst, const std::vector<ItemBlock>& blocks
       std::vector<double> value{0};
       double constant = 0;
       for (std::size_t b = 0; b < count; ++b) {
-        const auto s = static_cast<std::size_t>(blocks[b].from), d = static_cast<std::size_t>(blocks[b].to);
+        const auto s = static_cast<std::size_t>(blocks[b].from),
+                   d = static_cast<std::size_t>(blocks[b].to);
         const double right = on_right_way(s, d, r_edge, n) ? cr : 0;
         const double left = on_left_way(s, d, l_edge, n) ? cl : 0;
         // load = right * r + left * (m - r)
@@ -93,9 +94,9 @@ TEST(OrderedRelaxation, ItsBoundNeverExceedsTheLpOptimumAndComesClose) {
     const auto blocks = moving_blocks(layout);
     if (blocks.empty()) continue;
     const double lp = lp_optimum(inst, blocks);
-    const auto relaxed = detail::relax_routing(
-        inst, blocks, std::vector<std::int64_t>(blocks.size(), 0),
-        detail::relaxation_evaluations(inst.size(), blocks.size(), 1));
+    const auto relaxed =
+        detail::relax_routing(inst, blocks, std::vector<std::int64_t>(blocks.size(), 0),
+                              detail::relaxation_evaluations(inst.size(), blocks.size(), 1));
     const auto bound = static_cast<double>(relaxed.lower_bound);
     EXPECT_LE(bound, lp * (1 + 1e-9) + 1) << "round " << round;
     ratio_sum += bound / lp;

@@ -37,7 +37,8 @@ Schedule of(std::vector<Transfer> transfers) {
 }
 
 // P0 holds 0..3 and keeps 0..1; P1 holds 4 and must end with 2..4; P2 keeps 5.
-const RingInstance kLine = ring(RingKind::bidirectional, {4, 1, 1}, {2, 3, 1}, {1, 1, 1}, {1, 1, 1});
+const RingInstance kLine =
+    ring(RingKind::bidirectional, {4, 1, 1}, {2, 3, 1}, {1, 1, 1}, {1, 1, 1});
 
 TEST(OrderedValidator, AcceptsTheItemsThatMustMove) {
   const auto r = validate_ordered_schedule(kLine, of({named(0, 1, 2, 2, 0)}));
@@ -75,7 +76,8 @@ TEST(OrderedValidator, ARelayForwardsAnItemOnlyOnceItHasArrived) {
 TEST(OrderedValidator, TowardsThePredecessorTheLowestItemLeavesFirst) {
   // P2's items 4..5 go left: 4 to P0 through P1, 5 to P1; P1 sends its own 2..3 and then item 4,
   // which has arrived at t = 1, in one transfer.
-  const RingInstance inst = ring(RingKind::bidirectional, {2, 2, 2}, {5, 1, 0}, {1, 1, 1}, {1, 1, 1});
+  const RingInstance inst =
+      ring(RingKind::bidirectional, {2, 2, 2}, {5, 1, 0}, {1, 1, 1}, {1, 1, 1});
   EXPECT_TRUE(
       validate_ordered_schedule(inst, of({named(2, 1, 4, 2, 0), named(1, 0, 2, 3, 0)})).valid);
   EXPECT_FALSE(validate_ordered_schedule(
@@ -89,8 +91,8 @@ TEST(OrderedValidator, BadBlocksAreBadInput) {
   EXPECT_THROW(validate_ordered_schedule(kLine, unnamed), InputError);
   // A reader that knows no identities refuses them rather than ignoring them.
   EXPECT_THROW(validate_ring_schedule(kLine, of({named(0, 1, 2, 2, 0)})), InputError);
-  EXPECT_TRUE(validate_ordered_schedule(ring(RingKind::bidirectional, {1, 1}, {1, 1}, {1, 1}, {1, 1}),
-                                        Schedule{})
+  EXPECT_TRUE(validate_ordered_schedule(
+                  ring(RingKind::bidirectional, {1, 1}, {1, 1}, {1, 1}, {1, 1}), Schedule{})
                   .valid);
   EXPECT_FALSE(validate_ordered_schedule(kLine, Schedule{}).valid);
 }

@@ -125,9 +125,10 @@ TEST(ScheduleIo, ReadsAndWritesTheItemsATransferCarries) {
 }
 
 TEST(ScheduleIo, ASchedulesTransfersAllNameTheirItemsOrNone) {
-  EXPECT_EQ(field_of_error(R"({"transfers": [{"first": 0, "from": 0, "to": 1, "items": 1, "start": 0},
+  EXPECT_EQ(
+      field_of_error(R"({"transfers": [{"first": 0, "from": 0, "to": 1, "items": 1, "start": 0},
       {"from": 0, "to": 1, "items": 1, "start": 1}]})"),
-            "transfers[1].first");
+      "transfers[1].first");
   EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 0},
       {"first": 0, "from": 0, "to": 1, "items": 1, "start": 1}]})"),
             "transfers[1].first");

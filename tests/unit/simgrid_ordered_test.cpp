@@ -54,8 +54,13 @@ TEST(SimgridOrdered, OneMessageCostsItsDelayPlusItsBytes) {
 
 TEST(SimgridOrdered, WithoutDelaysTheItemModelIsReplayedExactly) {
   // No delay: relays get one item per message, and the simulated time is the plan's makespan.
-  RingPlatform p{"no delay", {{40, 0, 40, 0}, {80, 0, 20, 0}, {100, 0, 100, 0},
-                              {20, 0, 60, 0}, {50, 0, 50, 0}, {30, 0, 90, 0}}};
+  RingPlatform p{"no delay",
+                 {{40, 0, 40, 0},
+                  {80, 0, 20, 0},
+                  {100, 0, 100, 0},
+                  {20, 0, 60, 0},
+                  {50, 0, 50, 0},
+                  {30, 0, 90, 0}}};
   for (const OrderedPattern& pattern : ordered_patterns(6, 60)) {
     const RingInstance inst = ring_platform_instance(p, 4096, 9, pattern.loads, pattern.targets);
     for (const bool linear : {false, true}) {

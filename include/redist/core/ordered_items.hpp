@@ -1,9 +1,9 @@
 #pragma once
-// Ordered data on a ring (docs/design.md "Ordered data", docs/ordered.md): the items form one global
-// order 0 .. N-1. Before the redistribution P_k holds the items [A_k, A_{k+1}), after it the items
-// [B_k, B_{k+1}), with A and B the prefix sums of the loads and of the targets (A_0 = B_0 = 0). So
-// every item has a fixed source and a fixed destination; what a plan chooses is the way each moving
-// item travels round the ring.
+// Ordered data on a ring (docs/design.md "Ordered data", docs/ordered.md): the items form one
+// global order 0 .. N-1. Before the redistribution P_k holds the items [A_k, A_{k+1}), after it the
+// items [B_k, B_{k+1}), with A and B the prefix sums of the loads and of the targets (A_0 = B_0 =
+// 0). So every item has a fixed source and a fixed destination; what a plan chooses is the way each
+// moving item travels round the ring.
 //
 // Merging A and B (the "north-west corner" of a transportation table) cuts the order into at most
 // 2n - 1 blocks whose items share their source and their destination; the blocks whose source and

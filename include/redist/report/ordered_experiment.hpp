@@ -27,27 +27,27 @@ struct OrderedRow {
   std::string costs;  // "int10", "dec10" (one decimal), "int100"
   std::uint64_t seed = 0;
   int scale = 0;
-  Ticks ordered = 0;           // the ordered plan's makespan
-  Ticks linear = 0;            // the linear plan's
-  Ticks interchangeable = 0;   // document 000's plan for interchangeable items
+  Ticks ordered = 0;                     // the ordered plan's makespan
+  Ticks linear = 0;                      // the linear plan's
+  Ticks interchangeable = 0;             // document 000's plan for interchangeable items
   bool interchangeable_optimal = false;  // ... proved optimal
-  Ticks bound = 0;             // the ordered lower bound
-  std::int64_t rerouted = 0;   // items through the closing edge
-  double millis = 0;           // ordered planning time (informative only)
+  Ticks bound = 0;                       // the ordered lower bound
+  std::int64_t rerouted = 0;             // items through the closing edge
+  double millis = 0;                     // ordered planning time (informative only)
 };
 
 struct OrderedSummaryRow {
   std::string shape;
   std::size_t n = 0;  // 0: every size >= 8
   int count = 0;
-  double mean_speedup = 0;      // linear / ordered
-  double mean_doc000_gap = 0;   // ordered / interchangeable - 1
-  int at_doc000 = 0;            // ordered <= interchangeable (gap 0)
-  double mean_bound_gap = 0;    // ordered / ordered bound - 1
-  int at_bound = 0;             // proved optimal
-  int rerouted = 0;             // rings where items take the closing edge
-  double mean_survival = 0;     // (linear - ordered) / (linear - interchangeable), where > 0
-  int survival_rings = 0;       // rings where document 000 beats linear
+  double mean_speedup = 0;     // linear / ordered
+  double mean_doc000_gap = 0;  // ordered / interchangeable - 1
+  int at_doc000 = 0;           // ordered <= interchangeable (gap 0)
+  double mean_bound_gap = 0;   // ordered / ordered bound - 1
+  int at_bound = 0;            // proved optimal
+  int rerouted = 0;            // rings where items take the closing edge
+  double mean_survival = 0;    // (linear - ordered) / (linear - interchangeable), where > 0
+  int survival_rings = 0;      // rings where document 000 beats linear
   double mean_millis = 0;
 };
 

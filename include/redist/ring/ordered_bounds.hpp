@@ -33,9 +33,10 @@ namespace redist::ring {
 inline constexpr std::size_t kOrderedSliceRing = 2048;
 
 struct OrderedBounds {
-  std::vector<BoundTerm> terms;  // "interchangeable", "ports", "streams", "links", "slices", "routing"
-  Ticks best = 0;                // the largest
-  RingBounds interchangeable;    // document 000's bounds for the same ring
+  std::vector<BoundTerm>
+      terms;       // "interchangeable", "ports", "streams", "links", "slices", "routing"
+  Ticks best = 0;  // the largest
+  RingBounds interchangeable;  // document 000's bounds for the same ring
 };
 
 OrderedBounds ordered_lower_bounds(const RingInstance& instance, const OrderedLayout& layout,

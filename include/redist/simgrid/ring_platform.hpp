@@ -14,7 +14,7 @@
 namespace redist::simgrid {
 
 struct RingLinkSpec {
-  double rate_mbit = 0;       // P_i -> P_{i+1}
+  double rate_mbit = 0;  // P_i -> P_{i+1}
   double delay_ms = 0;
   double back_rate_mbit = 0;  // P_{i+1} -> P_i
   double back_delay_ms = 0;
@@ -42,8 +42,8 @@ double item_seconds(double rate_mbit, double item_bytes);
 
 /// The bidirectional ring instance of the platform's item model: succ_cost[i] and pred_cost[i+1]
 /// from link i's two directions, in ticks of 10^-cost_scale s, at least 1.
-RingInstance ring_platform_instance(const RingPlatform& platform, double item_bytes,
-                                    int cost_scale, std::vector<std::int64_t> loads,
+RingInstance ring_platform_instance(const RingPlatform& platform, double item_bytes, int cost_scale,
+                                    std::vector<std::int64_t> loads,
                                     std::vector<std::int64_t> targets);
 
 }  // namespace redist::simgrid
