@@ -1,4 +1,5 @@
 #include "ordered_relaxation.hpp"
+#include "ordered_ways.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -58,8 +59,8 @@ class Relaxation {
       const auto from = static_cast<std::size_t>(blocks_[b].from);
       const auto to = static_cast<std::size_t>(blocks_[b].to);
       const auto m = static_cast<Real>(blocks_[b].items);
-      add_arc(right_, from, (to + n_ - from) % n_, m * z[b]);
-      add_arc(left_, to, (from + n_ - to) % n_, m * (1 - z[b]));
+      add_arc(right_, n_, from, (to + n_ - from) % n_, m * z[b]);
+      add_arc(left_, n_, to, (from + n_ - to) % n_, m * (1 - z[b]));
     }
     for (std::size_t e = 1; e < n_; ++e) {
       right_[e] += right_[e - 1];
@@ -112,18 +113,6 @@ class Relaxation {
   }
 
  private:
-  void add_arc(std::vector<Real>& diff, std::size_t first, std::size_t count, Real v) const {
-    if (count == 0) return;
-    const std::size_t end = first + count;
-    diff[first] += v;
-    if (end <= n_) {
-      diff[end] -= v;
-    } else {
-      diff[n_] -= v;
-      diff[0] += v;
-      diff[end - n_] -= v;
-    }
-  }
   Real arc(const std::vector<Real>& prefix, std::size_t first, std::size_t count) const {
     const std::size_t end = first + count;
     if (end <= n_) return prefix[end] - prefix[first];

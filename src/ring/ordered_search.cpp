@@ -7,24 +7,7 @@
 
 namespace redist::ring::detail {
 
-namespace {
-
-// Adds v to the edges first, first+1, ..., first+count-1 (mod n) of a difference array of n + 1.
-void add_arc(std::vector<std::int64_t>& diff, std::size_t n, std::size_t first, std::size_t count,
-             std::int64_t v) {
-  if (count == 0 || v == 0) return;
-  const std::size_t end = first + count;
-  diff[first] += v;
-  if (end <= n) {
-    diff[end] -= v;
-  } else {
-    diff[n] -= v;
-    diff[0] += v;
-    diff[end - n] -= v;
-  }
-}
-
-}  // namespace
+namespace {}  // namespace
 
 RouteProxy::RouteProxy(const RingInstance& inst, const std::vector<ItemBlock>& blocks)
     : inst_(inst), blocks_(blocks) {

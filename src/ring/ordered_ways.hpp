@@ -31,6 +31,22 @@ struct BlockWays {
 std::vector<BlockWays> block_ways(const RingInstance& instance,
                                   const std::vector<ItemBlock>& blocks);
 
+/// Adds v to the edges first, first+1, ..., first+count-1 (mod n) of a difference array of n + 1
+/// entries (prefix sums of it then give each edge's total).
+template <class T>
+void add_arc(std::vector<T>& diff, std::size_t n, std::size_t first, std::size_t count, T v) {
+  if (count == 0) return;
+  const std::size_t end = first + count;
+  diff[first] += v;
+  if (end <= n) {
+    diff[end] -= v;
+  } else {
+    diff[n] -= v;
+    diff[0] += v;
+    diff[end - n] -= v;
+  }
+}
+
 /// A stream of k items, alone on one way: the first crosses every link, the rest follow at the
 /// slowest link's pace (0 for no item). No schedule moves them faster.
 inline Ticks stream_time(const Way& way, std::int64_t k) {

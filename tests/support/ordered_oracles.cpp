@@ -30,21 +30,6 @@ int rank_of(const std::string& rule) {
   return 3;
 }
 
-// Which link a transfer uses (true: the successor link), or nullopt.
-std::optional<bool> link_of(const RingInstance& inst, const Transfer& t) {
-  const auto n = static_cast<std::int64_t>(inst.size());
-  const bool to_succ = t.from != t.to && t.to == (t.from + 1) % n;
-  const bool to_pred = t.from != t.to && t.to == (t.from + n - 1) % n;
-  if (t.link) {
-    const bool succ = *t.link == Link::succ;
-    if (succ ? to_succ : (inst.bidirectional() && to_pred)) return succ;
-    return std::nullopt;
-  }
-  if (to_succ) return true;
-  if (inst.bidirectional() && to_pred) return false;
-  return std::nullopt;
-}
-
 struct ItemStep {
   Ticks time;
   int kind;  // 0 arrival, 1 departure
@@ -52,6 +37,24 @@ struct ItemStep {
 };
 
 }  // namespace
+
+RingInstance random_small_ring(Rng& rng, std::size_t min_n, std::size_t max_n,
+                               std::int64_t max_load) {
+  RingInstance inst;
+  const auto n = static_cast<std::size_t>(
+      rng.uniform(static_cast<std::int64_t>(min_n), static_cast<std::int64_t>(max_n)));
+  inst.kind = rng.uniform(0, 2) == 0 ? RingKind::unidirectional : RingKind::bidirectional;
+  inst.loads.resize(n);
+  inst.targets.assign(n, 0);
+  std::int64_t total = 0;
+  for (auto& l : inst.loads) total += l = rng.uniform(0, max_load);
+  for (std::int64_t k = 0; k < total; ++k)
+    ++inst.targets[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1))];
+  for (std::size_t i = 0; i < n; ++i) inst.succ_cost.push_back(rng.uniform(1, 3));
+  if (inst.bidirectional())
+    for (std::size_t i = 0; i < n; ++i) inst.pred_cost.push_back(rng.uniform(1, 3));
+  return inst;
+}
 
 ReferenceVerdict reference_validate_ordered(const RingInstance& original,
                                             const Schedule& original_schedule) {
@@ -64,7 +67,7 @@ ReferenceVerdict reference_validate_ordered(const RingInstance& original,
 
   std::vector<std::vector<ItemStep>> steps(static_cast<std::size_t>(total));
   for (const Transfer& t : sched.transfers) {
-    const auto succ = link_of(inst, t);
+    const auto succ = succ_link_of(inst, t);
     if (!succ || t.items == 0) continue;
     const Ticks cost = *succ ? inst.succ_cost[static_cast<std::size_t>(t.from)]
                              : inst.pred_cost[static_cast<std::size_t>(t.from)];
@@ -149,7 +152,7 @@ bool port_busy(const std::vector<Transfer>& all, std::size_t skip_from, std::siz
     if (k >= skip_from && k < skip_to) continue;
     const Transfer& t = all[k];
     if ((sends ? t.from : t.to) != proc) continue;
-    const bool succ = *link_of(inst, t);
+    const bool succ = *succ_link_of(inst, t);
     const Ticks cost = succ ? inst.succ_cost[static_cast<std::size_t>(t.from)]
                             : inst.pred_cost[static_cast<std::size_t>(t.from)];
     const Ticks end = t.start + (t.items - 1) * (t.spacing == 0 ? cost : t.spacing) + cost;
@@ -176,7 +179,7 @@ void coalesce_links(const RingInstance& inst, std::vector<Transfer>& transfers, 
         out.push_back(t);
         continue;
       }
-      const bool succ = *link_of(inst, a);
+      const bool succ = *succ_link_of(inst, a);
       const Ticks cost = succ ? inst.succ_cost[static_cast<std::size_t>(a.from)]
                               : inst.pred_cost[static_cast<std::size_t>(a.from)];
       const Ticks pace = a.items == 1 ? t.start - a.start : (a.spacing == 0 ? cost : a.spacing);

@@ -14,6 +14,11 @@
 
 namespace redist::testing {
 
+/// A random ring of min_n .. max_n processors, loads 0 .. max_load (so processors may start or end
+/// empty), targets dealt item by item, integer costs 1 .. 3; one in three unidirectional.
+RingInstance random_small_ring(Rng& rng, std::size_t min_n, std::size_t max_n,
+                               std::int64_t max_load);
+
 /// The verdict of an ordered schedule: the count rules of reference_validate, and every item
 /// followed one by one (each transfer expanded into its items, the highest first towards the
 /// successor, the lowest first towards the predecessor): an item leaves only the processor where it

@@ -12,21 +12,7 @@
 namespace redist::ring {
 namespace {
 
-RingInstance tiny_ring(Rng& rng) {
-  RingInstance inst;
-  const auto n = static_cast<std::size_t>(rng.uniform(2, 4));
-  inst.kind = rng.uniform(0, 2) == 0 ? RingKind::unidirectional : RingKind::bidirectional;
-  inst.loads.resize(n);
-  inst.targets.assign(n, 0);
-  std::int64_t total = 0;
-  for (auto& l : inst.loads) total += l = rng.uniform(0, 3);
-  for (std::int64_t k = 0; k < total; ++k)
-    ++inst.targets[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1))];
-  for (std::size_t i = 0; i < n; ++i) inst.succ_cost.push_back(rng.uniform(1, 3));
-  if (inst.bidirectional())
-    for (std::size_t i = 0; i < n; ++i) inst.pred_cost.push_back(rng.uniform(1, 3));
-  return inst;
-}
+RingInstance tiny_ring(Rng& rng) { return testing::random_small_ring(rng, 2, 4, 3); }
 
 Ticks term(const OrderedBounds& b, const std::string& name) {
   for (const auto& t : b.terms)

@@ -8,19 +8,15 @@
 #include "redist/core/error.hpp"
 #include "redist/core/ordered_items.hpp"
 #include "support/ordered_oracles.hpp"
+#include "support/ring_test_helpers.hpp"
 
 namespace redist::sim {
 namespace {
 
 RingInstance ring(RingKind kind, std::vector<std::int64_t> loads, std::vector<std::int64_t> targets,
                   std::vector<std::int64_t> succ, std::vector<std::int64_t> pred = {}) {
-  RingInstance inst;
-  inst.kind = kind;
-  inst.loads = std::move(loads);
-  inst.targets = std::move(targets);
-  inst.succ_cost = std::move(succ);
-  inst.pred_cost = std::move(pred);
-  return inst;
+  return testing::make_ring(kind, std::move(loads), std::move(targets), std::move(succ),
+                            std::move(pred));
 }
 
 Transfer named(std::int64_t from, std::int64_t to, std::int64_t first, std::int64_t items,
@@ -98,21 +94,7 @@ TEST(OrderedValidator, BadBlocksAreBadInput) {
 }
 
 // Random small instances: every shape of loads from 0 to 4, costs 1 to 3.
-RingInstance random_ring(Rng& rng) {
-  RingInstance inst;
-  const auto n = static_cast<std::size_t>(rng.uniform(1, 5));
-  inst.kind = rng.uniform(0, 1) == 0 ? RingKind::unidirectional : RingKind::bidirectional;
-  inst.loads.resize(n);
-  inst.targets.assign(n, 0);
-  std::int64_t total = 0;
-  for (auto& l : inst.loads) total += l = rng.uniform(0, 4);
-  for (std::int64_t k = 0; k < total; ++k)
-    ++inst.targets[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(n) - 1))];
-  for (std::size_t i = 0; i < n; ++i) inst.succ_cost.push_back(rng.uniform(1, 3));
-  if (inst.bidirectional())
-    for (std::size_t i = 0; i < n; ++i) inst.pred_cost.push_back(rng.uniform(1, 3));
-  return inst;
-}
+RingInstance random_ring(Rng& rng) { return testing::random_small_ring(rng, 1, 5, 4); }
 
 // One random change that may or may not break the schedule.
 void mutate(Schedule& s, Rng& rng, std::int64_t total) {
