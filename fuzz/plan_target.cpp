@@ -151,8 +151,8 @@ void check_ordered(const RingInstance& inst) {
   const Schedule& s = plan.schedule;
   const auto check = sim::validate_ordered_schedule(inst, s);
   require(check.valid, kTarget,
-          "the ordered validator rejects the ordered plan (" + plan.method + "): " +
-              (check.violation ? check.violation->message : std::string()));
+          "the ordered validator rejects the ordered plan (" + plan.method +
+              "): " + (check.violation ? check.violation->message : std::string()));
   require(check.makespan == *s.makespan, kTarget, "the ordered plan's makespan is not measured");
   if (plan.linear_makespan)
     require(*s.makespan <= *plan.linear_makespan, kTarget, "the ordered plan is worse than linear");

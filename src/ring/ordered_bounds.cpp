@@ -110,19 +110,21 @@ struct SliceItems {
 };
 
 SliceItems slice_items(const OrderedLayout& layout, std::size_t k, std::size_t l) {
-  const auto& A = layout.before;
-  const auto& B = layout.after;
+  const auto& held_at = layout.before;   // A
+  const auto& wanted_at = layout.after;  // B
   const std::int64_t total = layout.total();
   std::int64_t held = 0, wanted = 0, both = 0;
   if (k <= l) {
-    held = A[l + 1] - A[k];
-    wanted = B[l + 1] - B[k];
-    both = overlap(A[k], A[l + 1], B[k], B[l + 1]);
+    held = held_at[l + 1] - held_at[k];
+    wanted = wanted_at[l + 1] - wanted_at[k];
+    both = overlap(held_at[k], held_at[l + 1], wanted_at[k], wanted_at[l + 1]);
   } else {  // P_k .. P_{n-1}, P_0 .. P_l: two intervals of the order on each side
-    held = total - A[k] + A[l + 1];
-    wanted = total - B[k] + B[l + 1];
-    both = overlap(A[k], total, B[k], total) + overlap(A[k], total, 0, B[l + 1]) +
-           overlap(0, A[l + 1], B[k], total) + overlap(0, A[l + 1], 0, B[l + 1]);
+    held = total - held_at[k] + held_at[l + 1];
+    wanted = total - wanted_at[k] + wanted_at[l + 1];
+    both = overlap(held_at[k], total, wanted_at[k], total) +
+           overlap(held_at[k], total, 0, wanted_at[l + 1]) +
+           overlap(0, held_at[l + 1], wanted_at[k], total) +
+           overlap(0, held_at[l + 1], 0, wanted_at[l + 1]);
   }
   return {held - both, wanted - both};
 }

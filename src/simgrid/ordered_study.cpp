@@ -38,7 +38,7 @@ std::vector<std::int64_t> proportional(const std::vector<double>& weights, std::
 }  // namespace
 
 std::vector<OrderedPattern> ordered_patterns(std::size_t n, std::int64_t items) {
-  static const double kBlocks[] = {1.4, 0.6, 1.2, 0.8, 1.5, 0.5};
+  static constexpr double kBlocks[] = {1.4, 0.6, 1.2, 0.8, 1.5, 0.5};
   std::vector<double> blocks(n), shifted(n), noise(n), ramp(n), one(n, 1.0), root(n, 0.0);
   Rng rng(11);
   for (std::size_t k = 0; k < n; ++k) {
