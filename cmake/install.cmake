@@ -20,9 +20,9 @@ install(EXPORT redistTargets NAMESPACE redist:: DESTINATION ${REDIST_CMAKE_DIR})
 foreach(layer core io sim ring lau perm)
   install(DIRECTORY include/redist/${layer} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist)
 endforeach()
-# The report layer less the SimGrid study's report (the simgrid layer is not installed).
+# The report layer less the SimGrid studies' reports (the simgrid layer is not installed).
 install(DIRECTORY include/redist/report DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist
-        PATTERN simgrid_study_report.hpp EXCLUDE)
+        PATTERN simgrid_study_report.hpp EXCLUDE PATTERN ordered_simgrid_report.hpp EXCLUDE)
 install(FILES include/redist/redist.hpp ${PROJECT_BINARY_DIR}/include/redist/version.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist)
 

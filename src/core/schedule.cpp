@@ -8,6 +8,10 @@ const char* to_string(PlanStatus status) {
   return status == PlanStatus::optimal ? "optimal" : "feasible";
 }
 
+bool names_items(const Schedule& schedule) {
+  return !schedule.transfers.empty() && schedule.transfers.front().first != kNoItems;
+}
+
 Schedule rescaled(const Schedule& schedule, int new_scale) {
   REDIST_ASSERT(new_scale >= schedule.time_scale);
   if (new_scale == schedule.time_scale) return schedule;

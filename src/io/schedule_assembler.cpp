@@ -106,6 +106,21 @@ void ScheduleAssembler::add_transfer(const RawTransfer& raw, std::size_t index) 
   if (raw.spacing) refine_scale(raw.spacing->scale);
   t.start = time_ticks(start, place("start"));
   if (raw.spacing) t.spacing = time_ticks(*raw.spacing, place("spacing"));
+  // An ordered schedule names the items of every transfer, or of none (docs/design.md section 4).
+  if (index == 0) names_items_ = raw.first.has_value();
+  if (raw.first) {
+    if (!names_items_)
+      place("first").fail(
+          "transfer 0 names no items: a schedule names the items of all its "
+          "transfers or of none");
+    t.first = to_int64(*raw.first, place("first"));
+    if (t.first < 0 || t.first > INT64_MAX - t.items)
+      place("first").fail("must be in 0 .. 2^63-1 - items, got " + std::to_string(t.first));
+  } else if (names_items_) {
+    place("first").fail(
+        "missing required field (transfer 0 names its items: an ordered schedule "
+        "names the items of every transfer)");
+  }
   schedule_.transfers.push_back(t);
 }
 

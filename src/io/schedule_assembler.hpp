@@ -21,7 +21,7 @@ namespace redist::io::detail {
 
 /// The fields of one transfer as read, before any rule is checked.
 struct RawTransfer {
-  std::optional<Decimal> from, to, items, start, spacing;
+  std::optional<Decimal> from, to, items, start, spacing, first;
   std::optional<std::string> link;
 };
 
@@ -55,6 +55,7 @@ class ScheduleAssembler {
   std::size_t ring_size_;
   Schedule schedule_;
   bool transfers_seen_ = false;
+  bool names_items_ = false;  // transfer 0 carried "first": every transfer must
 };
 
 /// An integer field (processor, items, flow_shift) read as a Decimal: InputError unless whole and

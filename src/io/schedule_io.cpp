@@ -26,6 +26,7 @@ detail::RawTransfer raw_transfer(const Json& entry, const JsonPlace& place) {
   raw.items = decimal_field(entry, "items", place);
   raw.start = decimal_field(entry, "start", place);
   raw.spacing = decimal_field(entry, "spacing", place);
+  raw.first = decimal_field(entry, "first", place);
   if (entry.contains("link")) raw.link = as_string(entry["link"], place["link"]);
   return raw;
 }
@@ -64,6 +65,7 @@ Json schedule_to_json(const Schedule& schedule) {
                   {"items", t.items},
                   {"start", ticks_to_json(t.start, schedule.time_scale)}};
     if (t.link) entry["link"] = *t.link == Link::succ ? "succ" : "pred";
+    if (t.first != kNoItems) entry["first"] = t.first;
     if (t.spacing != 0) entry["spacing"] = ticks_to_json(t.spacing, schedule.time_scale);
     list.push_back(std::move(entry));
   }
@@ -234,7 +236,13 @@ class ChunkWriter {
 // One transfer as schedule_to_json's dump writes it. Keys in the order nlohmann::json sorts them,
 // so that the text matches.
 void put_transfer(ChunkWriter& out, const Transfer& t, int scale) {
-  out.literal("{\"from\":");
+  if (t.first != kNoItems) {
+    out.literal("{\"first\":");
+    out.integer(t.first);
+    out.literal(",\"from\":");
+  } else {
+    out.literal("{\"from\":");
+  }
   out.integer(t.from);
   out.literal(",\"items\":");
   out.integer(t.items);

@@ -22,8 +22,8 @@ namespace {
 // (extra fields are allowed anywhere, but are still checked for duplicate keys and depth).
 enum class Level { document, transfers, transfer, skipped };
 
-constexpr std::array<const char*, 6> kTransferFields = {"from",  "to",      "items",
-                                                        "start", "spacing", "link"};
+constexpr std::array<const char*, 7> kTransferFields = {"from",    "to",   "items", "start",
+                                                        "spacing", "link", "first"};
 
 bool is_transfer_field(const std::string& key) {
   return std::find(kTransferFields.begin(), kTransferFields.end(), key) != kTransferFields.end();
@@ -193,6 +193,7 @@ bool ScheduleSaxReader::number(const Decimal& value) {
     if (key_ == "items") raw_.items = value;
     if (key_ == "start") raw_.start = value;
     if (key_ == "spacing") raw_.spacing = value;
+    if (key_ == "first") raw_.first = value;
     return true;
   }
   if (key_ == "transfers") root()["transfers"].fail("must be an array");

@@ -14,6 +14,7 @@ std::vector<ExperimentCommand> experiment_commands(
   perm->progress = progress;
   auto hetbi = std::make_shared<HetbiExperimentOptions>();
   hetbi->small_ring_optimum = std::move(small_ring_optimum);
+  auto ordered = std::make_shared<OrderedExperimentOptions>();
   return {
       detail::experiment_command(
           "lau", "Document 002's Tables 1-4 (all-port ring), CSV and SVG plots",
@@ -29,6 +30,12 @@ std::vector<ExperimentCommand> experiment_commands(
           "bound, tau_int reached, exact optima of small rings (CSV, SVG)",
           "a few rings per shape, n = 4..16 (seconds)", hetbi, option_specs(*hetbi),
           run_hetbi_experiment, write_hetbi_experiment, format_hetbi_summary),
+      detail::experiment_command(
+          "ordered",
+          "Ordered items on heterogeneous bidirectional rings of every shape: the ordered plan "
+          "against the linear plan and document 000's plan for interchangeable items (CSV, SVG)",
+          "a few rings per shape, n = 8..32 (seconds)", ordered, option_specs(*ordered),
+          run_ordered_experiment, write_ordered_experiment, format_ordered_summary),
   };
 }
 

@@ -18,6 +18,12 @@ std::vector<OptionSpec> option_specs(RingPlanOptions& options) {
   };
 }
 
+std::vector<OptionSpec> ordered_option_specs(bool& ordered) {
+  return {flag_option("--ordered", ordered,
+                      "ordered items: P_k must end with items B_k .. B_{k+1}-1 of the global order "
+                      "(items routed round the ring, order kept; docs/ordered.md)")};
+}
+
 std::vector<OptionSpec> option_specs(RingGenOptions& options) {
   using S = RingShape;
   return {

@@ -22,23 +22,7 @@ using detail::Batch;
 using detail::Candidate;
 using detail::kNever;
 using detail::proc;
-
-// Decides which link a transfer uses, or nullopt when it is not a link of the ring.
-std::optional<bool> uses_succ_link(const RingInstance& inst, const Transfer& t) {
-  const auto n = static_cast<std::int64_t>(inst.size());
-  if (t.from == t.to) return std::nullopt;
-  // Neighbours by comparison, not `% n`: two 64-bit divisions per transfer were a tenth of `plan`'s
-  // validation at 10^6 transfers.
-  const bool to_succ = t.to == (t.from + 1 == n ? 0 : t.from + 1);
-  const bool to_pred = t.to == (t.from == 0 ? n - 1 : t.from - 1);
-  if (t.link) {
-    if (*t.link == Link::succ) return to_succ ? std::optional<bool>(true) : std::nullopt;
-    return (inst.bidirectional() && to_pred) ? std::optional<bool>(false) : std::nullopt;
-  }
-  if (to_succ) return true;
-  if (inst.bidirectional() && to_pred) return false;
-  return std::nullopt;
-}
+using detail::uses_succ_link;
 
 // Departures of a batch strictly before `limit` (computed wide: a horizon may be any time).
 std::int64_t items_before(Ticks start, std::int64_t items, Ticks period, Ticks limit) {
@@ -434,10 +418,20 @@ ValidationResult validate(const RingInstance& original_instance, const Schedule&
 }  // namespace
 
 ValidationResult validate_ring_schedule(const RingInstance& instance, const Schedule& schedule) {
+  // A reader that does not know item identities refuses them rather than ignoring them
+  // (docs/design.md section 4): counting an ordered schedule's items would accept wrong items.
+  if (names_items(schedule))
+    throw InputError("", "transfers[0].first",
+                     "the schedule names its items (an ordered schedule): it is validated with "
+                     "validate_ordered_schedule (sim/ordered_validator.hpp)");
   return validate(instance, schedule, true);
 }
 
 namespace detail {
+
+ValidationResult validate_item_counts(const RingInstance& instance, const Schedule& schedule) {
+  return validate(instance, schedule, true);
+}
 
 ValidationResult validate_ring_schedule_wide(const RingInstance& instance,
                                              const Schedule& schedule) {

@@ -2,6 +2,7 @@
 
 #include "redist/core/error.hpp"
 #include "redist/io/budgeted_read.hpp"
+#include "redist/sim/ordered_validator.hpp"
 
 namespace redist::sim {
 
@@ -10,7 +11,10 @@ ScheduleFileCheck check_schedule_files(const std::string& instance_file,
   const RingInstance instance = io::read_ring_instance_within_budget(instance_file);
   const Schedule schedule = io::read_schedule_within_budget(schedule_file, instance.size());
   try {
-    return {validate_ring_schedule(instance, schedule), schedule.transfers.size()};
+    // A schedule whose transfers name their items is an ordered one (docs/design.md section 4).
+    return {names_items(schedule) ? validate_ordered_schedule(instance, schedule)
+                                  : validate_ring_schedule(instance, schedule),
+            schedule.transfers.size()};
   } catch (const InputError& e) {
     // The schedule's own fields: its transfers' times and the makespan or bound it claims.
     const std::string& field = e.field();

@@ -29,21 +29,6 @@ struct Paced {
   Ticks end() const { return start + (items - 1) * period + cost; }
 };
 
-// Which link the transfer names, or nullopt when it is not a link of the ring.
-std::optional<bool> succ_link_of(const RingInstance& inst, const Transfer& t) {
-  const auto n = static_cast<std::int64_t>(inst.size());
-  const bool to_succ = t.to == (t.from + 1) % n && t.from != t.to;
-  const bool to_pred = t.to == (t.from + n - 1) % n && t.from != t.to;
-  if (t.link) {
-    const bool succ = *t.link == Link::succ;
-    if (succ ? to_succ : (inst.bidirectional() && to_pred)) return succ;
-    return std::nullopt;
-  }
-  if (to_succ) return true;
-  if (inst.bidirectional() && to_pred) return false;
-  return std::nullopt;
-}
-
 // Every pair of transfers sharing a send port or a receive port must have disjoint spans.
 void check_ports(const std::vector<Paced>& ok, Found& found) {
   for (std::size_t a = 0; a < ok.size(); ++a)
@@ -83,6 +68,20 @@ void check_items(const RingInstance& inst, const std::vector<Paced>& ok,
 }
 
 }  // namespace
+
+std::optional<bool> succ_link_of(const RingInstance& inst, const Transfer& t) {
+  const auto n = static_cast<std::int64_t>(inst.size());
+  const bool to_succ = t.to == (t.from + 1) % n && t.from != t.to;
+  const bool to_pred = t.to == (t.from + n - 1) % n && t.from != t.to;
+  if (t.link) {
+    const bool succ = *t.link == Link::succ;
+    if (succ ? to_succ : (inst.bidirectional() && to_pred)) return succ;
+    return std::nullopt;
+  }
+  if (to_succ) return true;
+  if (inst.bidirectional() && to_pred) return false;
+  return std::nullopt;
+}
 
 ReferenceVerdict reference_validate(const RingInstance& original,
                                     const Schedule& original_schedule) {

@@ -4,6 +4,7 @@
 // transfer (spaced or back to back) into a departure and an arrival event, so it is only affordable
 // on schedules of a few thousand items.
 
+#include <optional>
 #include <string>
 
 #include "redist/core/ring_instance.hpp"
@@ -20,5 +21,9 @@ struct ReferenceVerdict {
   std::string rule;
 };
 ReferenceVerdict reference_validate(const RingInstance& instance, const Schedule& schedule);
+
+/// Which link a transfer uses (true: its sender's successor link), or nullopt when it is not a link
+/// of the ring.
+std::optional<bool> succ_link_of(const RingInstance& instance, const Transfer& transfer);
 
 }  // namespace redist::testing

@@ -44,7 +44,7 @@ bool same(const Schedule& a, const Schedule& b) {
   for (std::size_t i = 0; i < a.transfers.size(); ++i) {
     const Transfer &x = a.transfers[i], &y = b.transfers[i];
     if (x.from != y.from || x.to != y.to || x.items != y.items || x.start != y.start ||
-        x.link != y.link || x.spacing != y.spacing)
+        x.link != y.link || x.spacing != y.spacing || x.first != y.first)
       return false;
   }
   return a.makespan == b.makespan && a.lower_bound == b.lower_bound && a.status == b.status &&
@@ -101,6 +101,42 @@ TEST(ScheduleIo, TransfersTextIsTheDomsDump) {
     expected += "    " + dom[i].dump() + (i + 1 < dom.size() ? ",\n" : "\n");
   EXPECT_EQ(transfers_json_text(s, "  "), expected + "  ]");
   EXPECT_EQ(transfers_json_text(Schedule{}, "  "), "[]");
+}
+
+// Ordered schedules (docs/design.md section 4): every transfer names its block of items, or none.
+TEST(ScheduleIo, ReadsAndWritesTheItemsATransferCarries) {
+  const std::string text = R"({"transfers": [
+      {"first": 5, "from": 0, "to": 1, "items": 3, "start": 0},
+      {"first": 0, "from": 1, "to": 0, "items": 2, "start": 1.5, "spacing": 2}]})";
+  for (const Schedule& s : {parse(text), stream(text)}) {
+    ASSERT_EQ(s.transfers.size(), 2u);
+    EXPECT_TRUE(names_items(s));
+    EXPECT_EQ(s.transfers[0].first, 5);
+    EXPECT_EQ(s.transfers[1].first, 0);
+    EXPECT_TRUE(same(s, parse(schedule_to_json(s).dump())));
+    EXPECT_TRUE(same(s, stream(transfers_json_text(s, "").insert(0, "{\"transfers\": ") + "}")));
+  }
+  const Schedule plain = parse(R"({"transfers": [{"from": 0, "to": 1, "items": 3, "start": 0}]})");
+  EXPECT_FALSE(names_items(plain));
+  EXPECT_EQ(plain.transfers[0].first, kNoItems);
+  EXPECT_EQ(transfers_json_text(plain, "").find("first"), std::string::npos);
+  EXPECT_NE(transfers_json_text(parse(text), "").find(R"({"first":5,"from":0,"items":3)"),
+            std::string::npos);
+}
+
+TEST(ScheduleIo, ASchedulesTransfersAllNameTheirItemsOrNone) {
+  EXPECT_EQ(
+      field_of_error(R"({"transfers": [{"first": 0, "from": 0, "to": 1, "items": 1, "start": 0},
+      {"from": 0, "to": 1, "items": 1, "start": 1}]})"),
+      "transfers[1].first");
+  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 0},
+      {"first": 0, "from": 0, "to": 1, "items": 1, "start": 1}]})"),
+            "transfers[1].first");
+  for (const char* bad : {"-1", "0.5", "\"x\"", "9223372036854775807"})
+    EXPECT_EQ(field_of_error(std::string(R"({"transfers": [{"first": )") + bad +
+                             R"(, "from": 0, "to": 1, "items": 2, "start": 0}]})"),
+              "transfers[0].first")
+        << bad;
 }
 
 TEST(ScheduleIo, ReadsSpacingAtTheSchedulesScale) {

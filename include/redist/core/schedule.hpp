@@ -3,6 +3,10 @@
 // `spacing` ticks (back to back when spacing is 0, i.e. the link's cost c). Item m (1-based) of a
 // transfer occupies [start + (m-1)p, start + (m-1)p + c) with p the spacing, so a schedule's size
 // depends on its number of transfers, never on the number of items.
+//
+// An ordered schedule (docs/design.md "Ordered data", docs/ordered.md) also names the items: every
+// transfer carries the contiguous block of global items first .. first + items - 1, sent farthest
+// first: highest item first towards the successor, lowest first towards the predecessor.
 
 #include <cstdint>
 #include <optional>
@@ -18,6 +22,9 @@ namespace redist {
 /// decides.
 enum class Link { succ, pred };
 
+/// Transfer::first of a transfer that names no items (a schedule of interchangeable items).
+inline constexpr std::int64_t kNoItems = -1;
+
 // 64 bytes: a 10^7-transfer schedule is held whole by `redist check` and by the planners. Processor
 // indices are 32-bit (rings have at most kMaxRingSize = 10^8 processors, ring_instance.hpp); items
 // are 64-bit, times 128-bit ticks.
@@ -27,6 +34,9 @@ struct Transfer {
   std::int64_t items = 0;
   Ticks start = 0;  // ticks of the schedule's time_scale
   std::optional<Link> link;
+  // Ordered schedules only: the first global item of the block it carries; kNoItems otherwise. (In
+  // the padding after `link`: the transfer stays 64 bytes.)
+  std::int64_t first = kNoItems;
   Ticks spacing = 0;  // ticks between item starts; 0 = back to back (the link's cost); else >= cost
 
   Transfer() = default;
@@ -56,6 +66,10 @@ struct Schedule {
   std::optional<PlanStatus> status;
   std::optional<std::int64_t> flow_shift;
 };
+
+/// Whether the schedule names its items (an ordered schedule): its first transfer carries `first`.
+/// The readers refuse a schedule whose transfers mix the two kinds.
+bool names_items(const Schedule& schedule);
 
 /// The same schedule with its times expressed at a finer scale.
 Schedule rescaled(const Schedule& schedule, int new_scale);

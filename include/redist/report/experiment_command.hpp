@@ -28,9 +28,10 @@ struct ExperimentCommand {
   std::function<std::string(const std::string& dir)> run;
 };
 
-/// lau (document 002's Tables 1-4), perm (document 003's figures) and hetbi (document 000 section
-/// 6), in that order. Progress lines, where an experiment reports them, go to `progress` (null:
-/// none). `small_ring_optimum` is hetbi's hook for exact optima of small rings (empty: none).
+/// lau (document 002's Tables 1-4), perm (document 003's figures), hetbi (document 000 section
+/// 6) and ordered (ordered items, docs/ordered.md), in that order. Progress lines, where an
+/// experiment reports them, go to `progress` (null: none). `small_ring_optimum` is hetbi's hook for
+/// exact optima of small rings (empty: none).
 std::vector<ExperimentCommand> experiment_commands(
     std::ostream* progress, HetbiExperimentOptions::SmallRingOptimum small_ring_optimum = {});
 

@@ -42,10 +42,15 @@ struct ValidationResult {
 };
 
 /// Validates `schedule` against `instance`. Processor indices must be in range (schedule_io checks
-/// that); throws InputError only when times do not fit 128-bit arithmetic.
+/// that); throws InputError only when times do not fit 128-bit arithmetic, and for a schedule that
+/// names its items (core/schedule.hpp names_items): an ordered schedule is validated by
+/// validate_ordered_schedule (ordered_validator.hpp), never by counting its items.
 ValidationResult validate_ring_schedule(const RingInstance& instance, const Schedule& schedule);
 
 namespace detail {
+/// The rules above on the items' counts only, whether or not the transfers name their items: the
+/// first half of validate_ordered_schedule.
+ValidationResult validate_item_counts(const RingInstance& instance, const Schedule& schedule);
 /// The same verdict computed with 128-bit arithmetic throughout. validate_ring_schedule checks
 /// ports and holdings in 64-bit arithmetic when the schedule's times and items allow it (every plan
 /// of a ring of up to 10^8 processors with ordinary loads): exposed so that tests compare the two.

@@ -1,7 +1,8 @@
 #pragma once
 // `redist check` as a library call: a ring instance file and a schedule file, read within the
-// memory budget (io/budgeted_read.hpp) and validated exactly (ring_validator.hpp), an input error
-// naming the file at fault.
+// memory budget (io/budgeted_read.hpp) and validated exactly (ring_validator.hpp, or
+// ordered_validator.hpp when its transfers name their items), an input error naming the file at
+// fault.
 
 #include <cstddef>
 #include <string>
