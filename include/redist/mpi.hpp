@@ -5,12 +5,13 @@
 // only redist header set that includes <mpi.h> (docs/design.md section 2). Every installed exec
 // header is listed here (the header-hygiene test checks it).
 
+#include "redist/version.hpp"
+
 #include "redist/exec/buffer_pool.hpp"
 #include "redist/exec/context.hpp"
 #include "redist/exec/cost_probe.hpp"
 #include "redist/exec/errors.hpp"
 #include "redist/exec/link_model.hpp"
-#include "redist/exec/mpi_program.hpp"
 #include "redist/exec/new_share.hpp"
 #include "redist/exec/ordered_slice.hpp"
 #include "redist/exec/parts_options.hpp"
