@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "redist/ring/flow_timing.hpp"
+#include "redist/ring/ordered_plan.hpp"
 #include "redist/ring/plan.hpp"
 
 namespace redist::exec {
@@ -23,10 +24,6 @@ std::vector<std::int64_t> linear_flows(const AgreedLayout& layout) {
     flows[k] = running;  // S_k: shift 0 (docs/design.md "Flow shift")
   }
   return flows;
-}
-
-bool moves_backwards(const std::vector<std::int64_t>& flows) {
-  return std::any_of(flows.begin(), flows.end(), [](std::int64_t f) { return f < 0; });
 }
 
 ChosenPlan linear_plan(const RingInstance& instance) {
@@ -105,6 +102,40 @@ void make_ring_plan(LayoutPlan& plan, const RingLinkModels& models, const PlanOp
   plan.predicted_seconds = ticks_to_double(plan.schedule.makespan.value_or(0), 0) * kSecondsPerTick;
 }
 
+// The order kept on a ring network: an ordered plan (docs/ordered.md) routes items either way
+// round, never worse than the linear plan; its schedule names the items the ring transport moves.
+void make_ordered_ring_plan(LayoutPlan& plan, const RingLinkModels& models,
+                            const PlanOptions& options) {
+  const std::size_t n = plan.layout.loads.size();
+  const std::int64_t item_bytes = std::max<std::int64_t>(1, plan.layout.item_bytes);
+  plan.instance.kind = options.kind;
+  plan.instance.loads = plan.layout.loads;
+  plan.instance.targets = plan.layout.targets;
+  const bool given = options.chunk_bytes > 0;
+  plan.chunk_items = std::max<std::int64_t>(
+      1, (given ? options.chunk_bytes : options.max_chunk_bytes) / item_bytes);
+  apply_link_costs(plan.instance, models, item_bytes, plan.chunk_items);
+  check_ring_instance(plan.instance, "redistribute");
+  ring::OrderedPlan ordered = ring::plan_ordered(plan.instance);
+  if (!given) {
+    // As for rotated plans: the chunk from the first plan's flows, then the plan with its costs.
+    plan.chunk_items = choose_chunk_items(schedule_flows(n, ordered.schedule).flows, models,
+                                          item_bytes, options.max_chunk_bytes);
+    apply_link_costs(plan.instance, models, item_bytes, plan.chunk_items);
+    ordered = ring::plan_ordered(plan.instance);
+  }
+  std::int64_t busiest = 0;
+  for (const std::int64_t f : schedule_flows(n, ordered.schedule).flows)
+    busiest = std::max(busiest, f < 0 ? -f : f);
+  plan.chunk_items =
+      std::max(plan.chunk_items, (busiest + kMaxMessagesPerLink - 1) / kMaxMessagesPerLink);
+  plan.ordered_routes = true;
+  plan.schedule = std::move(ordered.schedule);
+  plan.framework = std::move(ordered.framework);
+  plan.method = std::move(ordered.method);
+  plan.predicted_seconds = ticks_to_double(plan.schedule.makespan.value_or(0), 0) * kSecondsPerTick;
+}
+
 void choose_transport(LayoutPlan& plan, Network network, const RingLinkModels& models,
                       const PlanOptions& options) {
   const std::int64_t item_bytes = std::max<std::int64_t>(1, plan.layout.item_bytes);
@@ -127,7 +158,8 @@ void choose_transport(LayoutPlan& plan, Network network, const RingLinkModels& m
         plan.transport = Transport::direct;
         plan.reason = "flat network (one node or a switched cluster): every item goes straight "
                       "to its new owner";
-      } else if (plan.framework != "none" && plan.predicted_seconds < direct) {
+      } else if (plan.framework != "none" && !plan.schedule.transfers.empty() &&
+                 plan.predicted_seconds < direct) {
         plan.transport = Transport::ring;
         plan.reason = "ring network: the ring plan's relays are predicted faster than direct "
                       "messages routed through the same links";
@@ -181,6 +213,7 @@ std::uint64_t layout_key(const LayoutPlan& plan) {
   d.add(static_cast<std::int64_t>(plan.transport));
   d.add(plan.chunk_items);
   d.add(static_cast<std::int64_t>(plan.schedule.transfers.size()));
+  d.add(static_cast<std::int64_t>(plan.ordered_routes));
   return d.value();
 }
 
@@ -196,21 +229,46 @@ LayoutPlan build_layout_plan(const AgreedLayout& layout, Network network,
   // A ring plan is needed when it decides the new layout (a rotation may be chosen), when the
   // network is a ring (to weigh relays against direct messages), or when the ring transport is
   // forced. Otherwise the order-kept layout is known without planning.
+  // The order kept: the new layout is the linear one whatever the routes; on a ring network (or
+  // with the ring transport asked for) an ordered plan chooses them. A rotation allowed: the ring
+  // planner's flow shift decides the new layout.
   const std::vector<std::int64_t> linear = linear_flows(layout);
-  const bool relays_possible = !(options.kind == RingKind::unidirectional &&
-                                 options.wrap == WrapPolicy::forbid && moves_backwards(linear));
-  const bool ring_plan = options.wrap == WrapPolicy::allow ||
-                         options.transport == Transport::ring ||
-                         (network == Network::ring && options.transport == Transport::automatic &&
-                          relays_possible);
-  if (ring_plan) {
+  const bool relays = options.transport == Transport::ring ||
+                      (network == Network::ring && options.transport == Transport::automatic);
+  if (options.wrap == WrapPolicy::allow) {
     make_ring_plan(plan, models, options);
   } else {
     plan.ring = make_ring_flows(layout.loads, layout.targets, linear);
+    if (relays && layout.total > 0 && layout.loads != layout.targets)
+      make_ordered_ring_plan(plan, models, options);
   }
   choose_transport(plan, network, models, options);
   plan.key = layout_key(plan);
   return plan;
+}
+
+LayoutPlan reversed_layout_plan(const LayoutPlan& forward, Network network,
+                                const RingLinkModels& models, const PlanOptions& options) {
+  LayoutPlan back = forward;
+  back.layout.loads = forward.layout.targets;
+  back.layout.targets = forward.layout.loads;
+  const std::int64_t total = forward.layout.total;
+  back.layout.origin =
+      total == 0 ? 0 : (forward.layout.origin + forward.ring.new_start(0)) % total;
+  back.ring = reversed_flows(forward.ring);
+  back.schedule = Schedule{};  // timed for the forward direction; rotated relays go as they can
+  if (forward.ordered_routes) {
+    // Ordered routes are not symmetric in time: plan the way back (every rank alike).
+    back.instance = RingInstance{};
+    make_ordered_ring_plan(back, models, options);
+    back.transport = forward.transport;
+  }
+  static_cast<void>(network);
+  Digest d;
+  d.add(static_cast<std::int64_t>(forward.key));
+  d.add(std::string("reversed"));
+  back.key = d.value();
+  return back;
 }
 
 RankExchange rank_exchange(const RingFlows& ring, std::size_t rank) {

@@ -26,6 +26,10 @@ struct LayoutPlan {
   std::string reason;
   std::string framework = "none";  // of the ring plan; "none" when no ring plan was made
   std::string method;
+  /// The ring plan is an ordered one (ring/ordered_plan.hpp): the order kept, items routed either
+  /// way round; its schedule names its items and the ring transport follows it
+  /// (ordered_messages.hpp). Otherwise the ring plan moves the flows of `ring`.
+  bool ordered_routes = false;
   RingInstance instance;  // the ring with per-item costs in ticks of 10^-3 ns (link_model.hpp)
   Schedule schedule;      // the ring plan (ring transport, prediction)
   std::int64_t chunk_items = 1;  // ring transport, for layout.item_bytes
@@ -52,6 +56,11 @@ struct RankExchange {
   std::int64_t kept_items = 0;
 };
 RankExchange rank_exchange(const RingFlows& ring, std::size_t rank);
+
+/// The reverse of a layout plan: the new layout back to the old one, for the same ranks, the same
+/// transport (an ordered ring plan is made again for the way back). No communication.
+LayoutPlan reversed_layout_plan(const LayoutPlan& forward, Network network,
+                                const RingLinkModels& models, const PlanOptions& options);
 
 /// The reverse layout change: the new layout back to the old one (flows negated, loads and targets
 /// swapped), positions counted from the new layout's first item.

@@ -48,21 +48,6 @@ std::uint64_t full_digest(const LayoutPlan& plan) {
   return d.value();
 }
 
-LayoutPlan reversed_layout(const LayoutPlan& forward) {
-  LayoutPlan back = forward;
-  back.layout.loads = forward.layout.targets;
-  back.layout.targets = forward.layout.loads;
-  back.layout.origin = circular(forward.layout.origin + forward.ring.new_start(0),
-                                forward.layout.total);
-  back.ring = reversed_flows(forward.ring);
-  back.schedule = Schedule{};  // timed for the forward direction; the relays go as they can
-  Digest d;
-  d.add(static_cast<std::int64_t>(forward.key));
-  d.add(std::string("reversed"));
-  back.key = d.value();
-  return back;
-}
-
 }  // namespace
 
 std::vector<RankRecord> gather_records(Context& ctx, const RankRecord& mine, double timeout,
@@ -173,7 +158,10 @@ double Plan::agreement_seconds() const { return require_state(state_).agreement_
 
 Plan Plan::reversed() const {
   const State& s = require_state(state_);
-  auto back = make_plan_state(*s.ctx, s.options, reversed_layout(s.plan), !s.reversed);
+  auto back = make_plan_state(
+      *s.ctx, s.options,
+      reversed_layout_plan(s.plan, s.ctx->network(), s.ctx->link_models(), s.options),
+      !s.reversed);
   return Plan(std::move(back));
 }
 

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "mpi_support.hpp"
+#include "ordered_messages.hpp"
 #include "ring_executor.hpp"
 #include "transfer.hpp"
 
@@ -26,8 +27,11 @@ class RingFieldsTransfer final : public Transfer {
         plan.plan.chunk_items * std::max<std::int64_t>(1, plan.plan.layout.item_bytes);
     for (const Field& f : fields) {
       const std::int64_t chunk = std::max<std::int64_t>(1, chunk_bytes / f.item_bytes);
-      messages_.push_back(rank_message_plan(plan.plan.ring, plan.reversed ? Schedule{} : plan.plan.schedule,
-                                            plan.rank, chunk));
+      if (plan.plan.ordered_routes)
+        messages_.push_back(ordered_message_plan(plan.plan.layout.loads, plan.plan.layout.targets,
+                                                 plan.plan.schedule, plan.rank, chunk));
+      else
+        messages_.push_back(rank_message_plan(plan.plan.ring, plan.plan.schedule, plan.rank, chunk));
     }
     if (!fields_.empty()) start_field();
   }

@@ -1,7 +1,7 @@
 // Deliberately inconsistent input must fail cleanly on every rank, before any data moves, with the
 // caller's data intact: differing item sizes, counts that do not add up, a partial item, mixed
 // counts and weights, a too-small output buffer, differing options or link models (plan digest
-// mismatch), and an impossible wrap policy.
+// mismatch); and the unidirectional ring that used to be refused with the order kept.
 
 #include <mpi.h>
 
@@ -148,7 +148,9 @@ void link_models_differ(exec::Context& ctx) {
   ctx.set_link_models(exec::RingLinkModels::uniform(n));
 }
 
-void wrap_forbidden_on_unidirectional(exec::Context& ctx) {
+// Not a refusal any more: on a unidirectional ring with the order kept, the ring transport routes
+// the items that must reach a predecessor all the way round (an ordered plan, docs/ordered.md).
+void unidirectional_ring_keeps_the_order(exec::Context& ctx) {
   if (ctx.size() < 2) return;
   Fixture f = fixture(ctx);
   // Everything to rank 0: items would have to move towards predecessors.
@@ -156,9 +158,10 @@ void wrap_forbidden_on_unidirectional(exec::Context& ctx) {
   exec::PlanOptions opt;
   opt.kind = RingKind::unidirectional;
   opt.wrap = exec::WrapPolicy::forbid;
-  opt.transport = exec::Transport::ring;  // relays on a one-way ring cannot keep the order
-  expect_refused(ctx, f.slice, f.total, 77, "wrap",
-                 [&] { exec::redistribute(ctx, f.slice, exec::NewShare::count(wish), opt); });
+  opt.transport = exec::Transport::ring;
+  const auto report = exec::redistribute(ctx, f.slice, exec::NewShare::count(wish), opt);
+  MPI_CHECK(report.transport == "ring");
+  verify_slice(ctx, f.slice, wish, f.total, 77, "unidirectional, order kept");
 }
 
 // After all those refusals, the same context still redistributes correctly.
@@ -180,7 +183,7 @@ std::vector<TestCase> agreement_cases() {
       {"agreement.counts_and_weights_mixed", counts_and_weights_mixed},
       {"agreement.options_differ", options_differ},
       {"agreement.link_models_differ", link_models_differ},
-      {"agreement.wrap_forbidden_on_unidirectional", wrap_forbidden_on_unidirectional},
+      {"agreement.unidirectional_ring_keeps_the_order", unidirectional_ring_keeps_the_order},
       {"agreement.works_after_refusals", works_after_refusals},
   };
 }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <map>
 #include <numeric>
@@ -19,6 +20,8 @@
 #include "exec/agreement.hpp"
 #include "exec/item_cut.hpp"
 #include "exec/layout_plan.hpp"
+#include "exec/ordered_messages.hpp"
+#include "redist/ring/ordered_plan.hpp"
 #include "exec/permutation_plan.hpp"
 #include "exec/ring_messages.hpp"
 #include "exec/slice_overlap.hpp"
@@ -478,7 +481,118 @@ TEST(RingMessages, SpacedTransfersOrderMessagesAtTheirItemsPace) {
   for (const auto& m : source.side[succ_side].sends) EXPECT_TRUE(m.planned_start == 0);
 }
 
-TEST(RingMessages, ForbiddenWrapOnUnidirectionalRelaysAreRefused) {
+// Ordered plans (docs/ordered.md): for every rank of random rings, both ends of every link list the
+// same pieces in the same order; kept and received items tile each new piece; every forwarded send
+// is paired with a receive of the other side; and a message-level run in which a link sends its next
+// message once its items are here delivers everything (the relays' first-in, first-out order never
+// waits on a message behind another).
+void check_ordered_plans(const std::vector<std::int64_t>& loads,
+                         const std::vector<std::int64_t>& targets, const Schedule& schedule,
+                         std::int64_t chunk) {
+  const std::size_t n = loads.size();
+  std::vector<std::int64_t> before(n + 1, 0), after(n + 1, 0);
+  for (std::size_t k = 0; k < n; ++k) {
+    before[k + 1] = before[k] + loads[k];
+    after[k + 1] = after[k] + targets[k];
+  }
+  std::vector<RankMessagePlan> plans;
+  for (std::size_t r = 0; r < n; ++r)
+    plans.push_back(ordered_message_plan(loads, targets, schedule, r, chunk));
+  if (n == 1) return;
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::size_t s = (r + 1) % n;
+    for (int dir = 0; dir < 2; ++dir) {  // r -> s by r's successor link, then s -> r
+      const auto& sends = dir == 0 ? plans[r].side[succ_side].sends : plans[s].side[pred_side].sends;
+      const auto& recvs = dir == 0 ? plans[s].side[pred_side].recvs : plans[r].side[succ_side].recvs;
+      const std::size_t from = dir == 0 ? r : s;
+      const std::size_t to = dir == 0 ? s : r;
+      ASSERT_EQ(sends.size(), recvs.size());
+      for (std::size_t i = 0; i < sends.size(); ++i) {
+        EXPECT_EQ(sends[i].items, recvs[i].items);
+        EXPECT_EQ(sends[i].first + before[from], recvs[i].first + before[to]);
+        EXPECT_LE(sends[i].items, chunk);
+      }
+    }
+  }
+  for (std::size_t r = 0; r < n; ++r) {
+    const RankMessagePlan& p = plans[r];
+    std::vector<std::pair<std::int64_t, std::int64_t>> pieces;
+    if (p.kept_items > 0) pieces.emplace_back(p.kept_first, p.kept_items);
+    for (const auto& side : p.side)
+      for (const auto& m : side.recvs)
+        if (m.partner < 0) pieces.emplace_back(m.first, m.items);
+    std::sort(pieces.begin(), pieces.end());
+    std::int64_t at = p.output_origin;
+    for (const auto& [first, items] : pieces) {
+      EXPECT_EQ(first, at);
+      at += items;
+    }
+    EXPECT_EQ(at, p.output_origin + p.target);
+    EXPECT_EQ(p.output_origin + before[r], after[r]);
+    for (int side = 0; side < 2; ++side)
+      for (const auto& m : p.side[side].sends) {
+        const bool own = m.first >= 0 && m.first + m.items <= p.load;
+        EXPECT_EQ(own, m.partner < 0);
+        if (!own) {
+          EXPECT_EQ(p.side[1 - side].recvs[static_cast<std::size_t>(m.partner)].first, m.first);
+        }
+      }
+  }
+  // The message-level run (unbounded buffers): per rank and side, the next send goes once its
+  // items are here; a receive completes when its link's sender sent it.
+  std::vector<std::array<std::size_t, 2>> next_send(n, {0, 0});
+  std::vector<std::array<std::vector<char>, 2>> arrived(n);
+  for (std::size_t r = 0; r < n; ++r)
+    for (int side = 0; side < 2; ++side) arrived[r][side].assign(plans[r].side[side].recvs.size(), 0);
+  std::vector<std::array<std::size_t, 2>> next_recv(n, {0, 0});
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    for (std::size_t r = 0; r < n; ++r)
+      for (int side = 0; side < 2; ++side) {
+        auto& k = next_send[r][side];
+        const auto& sends = plans[r].side[side].sends;
+        if (k >= sends.size()) continue;
+        const LinkMessage& m = sends[k];
+        if (m.partner >= 0 && !arrived[r][1 - side][static_cast<std::size_t>(m.partner)]) continue;
+        const std::size_t peer = static_cast<std::size_t>(plans[r].side[side].peer);
+        const int peer_side = side == succ_side ? pred_side : succ_side;
+        arrived[peer][peer_side][next_recv[peer][peer_side]++] = 1;
+        ++k;
+        progress = true;
+      }
+  }
+  for (std::size_t r = 0; r < n; ++r)
+    for (int side = 0; side < 2; ++side)
+      EXPECT_EQ(next_send[r][side], plans[r].side[side].sends.size()) << "a relay waits forever";
+}
+
+TEST(OrderedMessages, EveryRankOfRandomOrderedPlans) {
+  Rng rng(31337);
+  for (int it = 0; it < 300; ++it) {
+    const auto n = static_cast<std::size_t>(rng.uniform(1, 7));
+    RingInstance instance;
+    instance.kind = rng.uniform(0, 2) == 0 ? RingKind::unidirectional : RingKind::bidirectional;
+    std::int64_t total = 0;
+    for (std::size_t k = 0; k < n; ++k) instance.loads.push_back(rng.uniform(0, 12)), total += instance.loads.back();
+    std::vector<double> w(n);
+    for (auto& x : w) x = static_cast<double>(rng.uniform(0, 4));
+    if (std::all_of(w.begin(), w.end(), [](double x) { return x == 0.0; })) w[0] = 1.0;
+    instance.targets = counts_from_weights(w, total);
+    for (std::size_t k = 0; k < n; ++k) {
+      instance.succ_cost.push_back(rng.uniform(1, 5));
+      if (instance.bidirectional()) instance.pred_cost.push_back(rng.uniform(1, 5));
+    }
+    if (instance.loads == instance.targets || total == 0) continue;
+    const ring::OrderedPlan plan = ring::plan_ordered(instance);
+    check_ordered_plans(instance.loads, instance.targets, plan.schedule, rng.uniform(1, 4));
+  }
+}
+
+// On a unidirectional ring with the order kept, items that must move towards a predecessor go
+// rightward all the way round (an ordered plan, docs/ordered.md); with rotation allowed the plan
+// uses the closing edge as a flow shift instead.
+TEST(RingMessages, UnidirectionalRingKeepsTheOrderByRoutesOrRotates) {
   AgreedLayout layout;
   layout.item_bytes = 1;
   layout.loads = {0, 5};
@@ -488,17 +602,15 @@ TEST(RingMessages, ForbiddenWrapOnUnidirectionalRelaysAreRefused) {
   opt.kind = RingKind::unidirectional;
   opt.wrap = WrapPolicy::forbid;
   opt.transport = Transport::ring;
-  EXPECT_THROW(build_layout_plan(layout, Network::ring, RingLinkModels::uniform(2), opt),
-               AgreementError);
-  // Without relays the order-kept layout needs no ring plan: the direct transport moves it.
-  opt.transport = Transport::automatic;
-  EXPECT_EQ(build_layout_plan(layout, Network::ring, RingLinkModels::uniform(2), opt).transport,
-            Transport::direct);
-  opt.transport = Transport::ring;
+  const LayoutPlan routed = build_layout_plan(layout, Network::ring, RingLinkModels::uniform(2), opt);
+  EXPECT_TRUE(routed.ordered_routes);
+  // The new layout is the order kept (shift 0, as the linear flows say); the routes go round.
+  EXPECT_EQ(routed.ring.flows, (std::vector<std::int64_t>{-5, 0}));
+  check_ordered_plans(layout.loads, layout.targets, routed.schedule, 2);
   opt.wrap = WrapPolicy::allow;
-  opt.transport = Transport::ring;
-    const LayoutPlan plan = build_layout_plan(layout, Network::ring, RingLinkModels::uniform(2), opt);
-  EXPECT_EQ(plan.ring.flows, (std::vector<std::int64_t>{0, 5}));  // over the wrap-around edge
+  const LayoutPlan rotated = build_layout_plan(layout, Network::ring, RingLinkModels::uniform(2), opt);
+  EXPECT_FALSE(rotated.ordered_routes);
+  EXPECT_EQ(rotated.ring.flows, (std::vector<std::int64_t>{0, 5}));  // over the wrap-around edge
 }
 
 TEST(SliceOverlap, SendersAndReceiversAgree) {
