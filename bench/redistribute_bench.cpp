@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "redist/core/random.hpp"
+#include "redist/exec/cost_probe.hpp"
 #include "redist/exec/plan.hpp"
 #include "redist/exec/redistribute.hpp"
 
@@ -230,12 +231,16 @@ int main(int argc, char** argv) {
   int reps = 0;
   std::string csv;
   std::string petsc_max = "64MiB";
+  bool probe = false;
   app.add_option("--sizes", sizes, "total bytes, comma-separated (KiB, MiB, GiB)");
   app.add_option("--patterns", patterns, "random,shift,small,ramp,gather");
   app.add_option("--variants", variants_arg, "which variants to run");
   app.add_option("--reps", reps, "repetitions per variant (0: 101 below 1 MiB, 21 below 64 MiB, else 7)");
   app.add_option("--csv", csv, "also write the medians to this CSV file (rank 0)");
   app.add_option("--petsc-max", petsc_max, "largest total size for the PetscSF variant");
+  app.add_flag("--probe", probe,
+               "measure the ring links first (probe_ring_links): plans are then made for a ring "
+               "network, and may route items round it (ordered plans)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -248,8 +253,10 @@ int main(int argc, char** argv) {
     return std::find(wanted.begin(), wanted.end(), v) != wanted.end();
   };
   std::FILE* out = rank == 0 && !csv.empty() ? std::fopen(csv.c_str(), "w") : nullptr;
-  if (out) std::fprintf(out, "ranks,bytes,pattern,variant,median_ms,ratio_to_hand,reps,transport\n");
+  if (out)
+    std::fprintf(out, "ranks,bytes,pattern,variant,median_ms,ratio_to_hand,reps,transport,predicted_ms\n");
   exec::Context ctx(MPI_COMM_WORLD);
+  if (probe) exec::probe_ring_links(ctx);
   int failures = 0;
   for (const std::string& size_text : split_list(sizes)) {
     const std::int64_t bytes = parse_size(size_text);
@@ -404,17 +411,20 @@ int main(int argc, char** argv) {
       }
       if (rank == 0) {
         const double hand = times.count("hand") ? median(times["hand"]) : 0.0;
-        std::printf("%d ranks, %s, %s (%d reps, plan transport %s):\n", size_int, size_text.c_str(),
-                    pattern.c_str(), repetitions,
-                    plan.transport() == exec::Transport::direct ? "direct" : "other");
+        static const char* const names[] = {"automatic", "direct", "alltoallv", "ring"};
+        const char* transport = names[static_cast<int>(plan.transport())];
+        std::printf("%d ranks, %s, %s (%d reps, plan transport %s, predicted %.4f ms):\n", size_int,
+                    size_text.c_str(), pattern.c_str(), repetitions, transport,
+                    1e3 * plan.predicted_seconds());
         for (const Variant& var : variants) {
           const double m = median(times[var.name]);
           std::printf("  %-14s %10.4f ms  %6.2fx hand\n", var.name.c_str(), 1e3 * m,
                       hand > 0 ? m / hand : 0.0);
           if (out)
-            std::fprintf(out, "%d,%lld,%s,%s,%.6f,%.4f,%d,%s\n", size_int,
+            std::fprintf(out, "%d,%lld,%s,%s,%.6f,%.4f,%d,%s,%.6f\n", size_int,
                          static_cast<long long>(bytes), pattern.c_str(), var.name.c_str(), 1e3 * m,
-                         hand > 0 ? m / hand : 0.0, repetitions, "direct");
+                         hand > 0 ? m / hand : 0.0, repetitions, transport,
+                         1e3 * plan.predicted_seconds());
         }
         std::fflush(stdout);
         std::fprintf(stderr, "done: %s %s\n", size_text.c_str(), pattern.c_str());

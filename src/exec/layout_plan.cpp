@@ -68,6 +68,38 @@ std::int64_t busiest_flow(const std::vector<std::int64_t>& flows) {
   return most;
 }
 
+// The ring transport on a ring network, priced as it runs: every link carries its items while the
+// others carry theirs (a rank sends and receives on both links at once), so the busiest directed
+// link decides, plus one message's store-and-forward delay on the slowest loaded link (the relays
+// forward message by message, so the pipeline fills in about one message). The plan's one-port
+// makespan, document 000's model, serialises a rank's two links: it chooses the routes, but
+// overestimates a machine whose links all work at once (BENCHMARKS.md "Real bytes at the floor",
+// netlab). The loads per directed link come from the plan's transfers.
+double predict_ring_seconds(const LayoutPlan& plan, const RingLinkModels& models) {
+  const std::size_t n = plan.layout.loads.size();
+  const auto item_bytes = static_cast<double>(std::max<std::int64_t>(1, plan.layout.item_bytes));
+  std::vector<std::int64_t> right(n, 0), left(n, 0);  // P_e -> P_e+1 and P_e+1 -> P_e
+  if (plan.schedule.transfers.empty()) return 0.0;
+  for (const Transfer& t : plan.schedule.transfers) {
+    const auto from = static_cast<std::size_t>(t.from);
+    if (uses_succ_link(n, t))
+      right[from] += t.items;
+    else
+      left[(from + n - 1) % n] += t.items;
+  }
+  double busiest = 0.0, fill = 0.0;
+  const double chunk_bytes = static_cast<double>(plan.chunk_items) * item_bytes;
+  for (std::size_t e = 0; e < n; ++e) {
+    const LinkModel& fwd = models.succ[e];
+    const LinkModel& back = models.pred[(e + 1) % n];
+    busiest = std::max({busiest, fwd.seconds_per_byte * item_bytes * static_cast<double>(right[e]),
+                        back.seconds_per_byte * item_bytes * static_cast<double>(left[e])});
+    if (right[e] > 0) fill = std::max(fill, fwd.latency_s + fwd.seconds_per_byte * chunk_bytes);
+    if (left[e] > 0) fill = std::max(fill, back.latency_s + back.seconds_per_byte * chunk_bytes);
+  }
+  return busiest + fill;
+}
+
 // The ring plan, with the chunk chosen from its flows (document 004's pipelining optimum) and the
 // per-item costs of that chunk.
 void make_ring_plan(LayoutPlan& plan, const RingLinkModels& models, const PlanOptions& options) {
@@ -99,7 +131,8 @@ void make_ring_plan(LayoutPlan& plan, const RingLinkModels& models, const PlanOp
   plan.schedule = std::move(chosen.schedule);
   plan.framework = std::move(chosen.framework);
   plan.method = std::move(chosen.method);
-  plan.predicted_seconds = ticks_to_double(plan.schedule.makespan.value_or(0), 0) * kSecondsPerTick;
+  plan.ring_hops = longest_path_hops(plan.ring.flows);
+  plan.predicted_seconds = predict_ring_seconds(plan, models);
 }
 
 // The order kept on a ring network: an ordered plan (docs/ordered.md) routes items either way
@@ -130,10 +163,16 @@ void make_ordered_ring_plan(LayoutPlan& plan, const RingLinkModels& models,
   plan.chunk_items =
       std::max(plan.chunk_items, (busiest + kMaxMessagesPerLink - 1) / kMaxMessagesPerLink);
   plan.ordered_routes = true;
+  plan.ring_hops = 0;
+  for (const ring::RoutedRange& r : ordered.routes) {
+    const auto from = static_cast<std::int64_t>(r.from), to = static_cast<std::int64_t>(r.to);
+    const auto size = static_cast<std::int64_t>(n);
+    plan.ring_hops = std::max(plan.ring_hops, ((r.rightward ? to - from : from - to) % size + size) % size);
+  }
   plan.schedule = std::move(ordered.schedule);
   plan.framework = std::move(ordered.framework);
   plan.method = std::move(ordered.method);
-  plan.predicted_seconds = ticks_to_double(plan.schedule.makespan.value_or(0), 0) * kSecondsPerTick;
+  plan.predicted_seconds = predict_ring_seconds(plan, models);
 }
 
 void choose_transport(LayoutPlan& plan, Network network, const RingLinkModels& models,
@@ -152,7 +191,7 @@ void choose_transport(LayoutPlan& plan, Network network, const RingLinkModels& m
     case Transport::ring:
       plan.transport = Transport::ring;
       plan.reason = "asked for (options.transport)";
-      return;  // predicted: the ring plan's makespan
+      return;  // predicted: the ring plan's
     case Transport::automatic:
       if (network == Network::flat) {
         plan.transport = Transport::direct;
@@ -162,7 +201,7 @@ void choose_transport(LayoutPlan& plan, Network network, const RingLinkModels& m
                  plan.predicted_seconds < direct) {
         plan.transport = Transport::ring;
         plan.reason = "ring network: the ring plan's relays are predicted faster than direct "
-                      "messages routed through the same links";
+                      "messages routed through the same links (the busiest link decides both)";
         return;
       } else {
         plan.transport = Transport::direct;
@@ -322,18 +361,39 @@ double predict_direct_seconds(const RingFlows& ring, Network network,
     return std::max(*std::max_element(send.begin(), send.end()),
                     *std::max_element(recv.begin(), recv.end()));
   }
-  // Ring network: every item crosses the edges between its old and its new owner, the flow of edge
-  // e over the link of its direction; the busiest link plus the longest path's latencies.
-  double worst = 0.0;
+  // Ring network: each message takes the route the network gives it, the fewest hops, then the
+  // lowest latency, then the lowest link index (the rule of tools/netlab and of the SimGrid study's
+  // platform), and all links
+  // carry their loads at once: the busiest directed link decides, plus the longest route's
+  // latencies.
+  std::vector<double> right(n, 0.0), left(n, 0.0);  // bytes over P_e -> P_e+1 and P_e+1 -> P_e
   double latency = 0.0;
-  for (std::size_t e = 0; e < n; ++e) {
-    const std::int64_t f = ring.flows[e];
-    if (f == 0) continue;
-    const LinkModel& m = f > 0 ? models.succ[e] : models.pred[(e + 1) % n];
-    worst = std::max(worst, m.seconds_per_byte * bytes * static_cast<double>(f > 0 ? f : -f));
-    latency = std::max(latency, m.latency_s);
-  }
-  return worst + latency * static_cast<double>(longest_path_hops(ring.flows));
+  for_each_overlap(ring, [&](std::size_t from, std::size_t to, std::int64_t items) {
+    if (from == to) return;
+    const std::size_t hops_right = (to + n - from) % n;
+    const std::size_t hops_left = n - hops_right;
+    double l_right = 0.0, l_left = 0.0;
+    for (std::size_t h = 0; h < hops_right; ++h) l_right += models.succ[(from + h) % n].latency_s;
+    for (std::size_t h = 0; h < hops_left; ++h) l_left += models.pred[(from + n - h) % n].latency_s;
+    // Equal hops: the lower latency when the probe tells them apart by a quarter, else the way
+    // that does not cross the closing edge (the rule's last resort, lowest link index, picks it).
+    const bool tie = hops_right == hops_left && l_right <= 1.25 * l_left && l_left <= 1.25 * l_right;
+    const bool go_right = hops_right < hops_left ||
+                          (hops_right == hops_left && (tie ? to > from : l_right < l_left));
+    const double bytes_moved = bytes * static_cast<double>(items);
+    for (std::size_t h = 0; h < (go_right ? hops_right : hops_left); ++h) {
+      if (go_right)
+        right[(from + h) % n] += bytes_moved;
+      else
+        left[(from + 2 * n - h - 1) % n] += bytes_moved;
+    }
+    latency = std::max(latency, go_right ? l_right : l_left);
+  });
+  double worst = 0.0;
+  for (std::size_t e = 0; e < n; ++e)
+    worst = std::max({worst, models.succ[e].seconds_per_byte * right[e],
+                      models.pred[(e + 1) % n].seconds_per_byte * left[e]});
+  return worst + latency;
 }
 
 }  // namespace redist::exec

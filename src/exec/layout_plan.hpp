@@ -30,6 +30,7 @@ struct LayoutPlan {
   /// way round; its schedule names its items and the ring transport follows it
   /// (ordered_messages.hpp). Otherwise the ring plan moves the flows of `ring`.
   bool ordered_routes = false;
+  std::int64_t ring_hops = 0;  // the longest path of the ring plan, in links
   RingInstance instance;  // the ring with per-item costs in ticks of 10^-3 ns (link_model.hpp)
   Schedule schedule;      // the ring plan (ring transport, prediction)
   std::int64_t chunk_items = 1;  // ring transport, for layout.item_bytes
@@ -67,8 +68,9 @@ LayoutPlan reversed_layout_plan(const LayoutPlan& forward, Network network,
 RingFlows reversed_flows(const RingFlows& ring);
 
 /// Predicted seconds of the direct exchange of `ring` on the network: on a flat network each rank's
-/// sends and its receives are serialised (L + m b each); on a ring every message crosses the links
-/// of its path, and the busiest link decides.
+/// sends and its receives are serialised (L + m b each); on a ring every message takes the route
+/// with the fewest hops (then the lowest latency), all links carry their loads at once, and the
+/// busiest directed link plus the longest route's latencies decide.
 double predict_direct_seconds(const RingFlows& ring, Network network, const RingLinkModels& models,
                               std::int64_t item_bytes);
 
