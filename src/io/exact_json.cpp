@@ -173,9 +173,7 @@ Decimal as_decimal(const Json& value, const JsonPlace& place) {
   const auto& bytes = value.get_binary();
   const std::string text(bytes.begin(), bytes.end());
   const auto parsed = parse_decimal(text);
-  if (!parsed)
-    place.fail("number " + text + " cannot be represented exactly (at most " +
-               std::to_string(kMaxTimeScale) + " decimals and a mantissa below 2^127)");
+  if (!parsed) place.fail(unrepresentable_number(text));
   return *parsed;
 }
 

@@ -112,7 +112,8 @@ RingInstance build_ring_instance(RawRing raw, const std::string& source) {
   } else if (raw.ring == "bidirectional") {
     inst.kind = RingKind::bidirectional;
   } else {
-    root["ring"].fail("must be \"unidirectional\" or \"bidirectional\", got \"" + raw.ring + "\"");
+    root["ring"].fail("must be \"unidirectional\" or \"bidirectional\", got \"" + echoed(raw.ring) +
+                      "\"");
   }
   inst.loads = std::move(raw.loads);
   inst.targets = std::move(raw.targets);
@@ -256,7 +257,7 @@ class RingInstanceReader {
     // The place (a string like "loads[123]") is only built for an error: this runs 10^7 times.
     if (text) {
       const auto parsed = parse_decimal(*text);
-      if (!parsed) here().fail("number " + *text + " cannot be represented exactly");
+      if (!parsed) here().fail(unrepresentable_number(*text));
       value = *parsed;
     }
     if (is_cost()) {

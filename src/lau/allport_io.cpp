@@ -13,7 +13,8 @@ sim::AllportInstance allport_instance_from_json(const Json& document, const std:
   io::check_object_fields(document, root, {"model", "loads", "targets"}, {"loads"});
   if (document.contains("model")) {  // optional: `redist lau` reads all-port instances only
     const std::string& model = io::as_string(document["model"], root["model"]);
-    if (model != "allport") root["model"].fail("must be \"allport\", got \"" + model + "\"");
+    if (model != "allport")
+      root["model"].fail("must be \"allport\", got \"" + echoed(model) + "\"");
   }
   sim::AllportInstance inst;
   inst.loads = io::as_count_array(document["loads"], root["loads"]);

@@ -35,10 +35,10 @@ class PermInstanceSax {
   bool number_float(double, const std::string& text) {
     if (!in_number_slot()) return wrong_type("a number");
     const auto d = parse_decimal(text);
-    if (!d || d->scale != 0) fail(place(), "must be an integer, got " + text);
-    if (d->mantissa < 0) fail(place(), "must be >= 0, got " + text);
+    if (!d || d->scale != 0) fail(place(), "must be an integer, got " + echoed(text));
+    if (d->mantissa < 0) fail(place(), "must be >= 0, got " + echoed(text));
     if (d->mantissa > static_cast<Ticks>(UINT64_MAX))
-      fail(place(), "integer does not fit 64 bits, got " + text);
+      fail(place(), "integer does not fit 64 bits, got " + echoed(text));
     return number_unsigned(static_cast<std::uint64_t>(d->mantissa));
   }
   bool number_integer(std::int64_t v) {
