@@ -34,6 +34,24 @@ std::string base_of(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+// ".NAME.redist-XXXXXX", NAME cut short where the whole would pass the folder's limit on a name
+// (255 bytes on Linux file systems): a target of 241 to 255 bytes must still get a temporary. The
+// cut keeps whole UTF-8 characters; the target's own name is never changed.
+std::string temporary_pattern(const std::string& write_path) {
+  const std::string folder = folder_of(write_path);
+  std::string name = base_of(write_path);
+  const long limit = ::pathconf(folder.c_str(), _PC_NAME_MAX);
+  constexpr std::size_t kAdded = sizeof(".") - 1 + sizeof(".redist-XXXXXX") - 1;
+  const std::size_t most =
+      limit > static_cast<long>(kAdded) ? static_cast<std::size_t>(limit) : 255;
+  if (name.size() + kAdded > most) {
+    std::size_t keep = most - kAdded;
+    while (keep > 0 && (static_cast<unsigned char>(name[keep]) & 0xC0) == 0x80) --keep;
+    name.resize(keep);
+  }
+  return folder + "/." + name + ".redist-XXXXXX";
+}
+
 std::string resolved(const std::string& path) {
   char buffer[PATH_MAX];
   return realpath(path.c_str(), buffer) ? std::string(buffer) : path;
@@ -189,7 +207,7 @@ void OutputFiles::Target::classify() {
 }
 
 void OutputFiles::Target::write_temporary() {
-  const std::string pattern = folder_of(write_path) + "/." + base_of(write_path) + ".redist-XXXXXX";
+  const std::string pattern = temporary_pattern(write_path);
   const int fd = detail::create_registered_temporary(pattern, temporary);
   if (fd < 0)
     refuse(std::string("cannot create a temporary file next to it: ") + std::strerror(errno));
@@ -238,10 +256,13 @@ void OutputFiles::declare(const std::string& path, const std::string& option) {
 void OutputFiles::refuse_conflicts(const Target& added) const {
   if (added.inode) {
     for (const std::string& input : inputs_) {
+      // "-" is whatever standard input is: `plan - -o i.json < i.json` would replace its input.
       struct stat st {};
-      if (input != "-" && ::stat(input.c_str(), &st) == 0 &&
-          std::pair{st.st_dev, st.st_ino} == *added.inode)
-        added.refuse("is also an input of this command (" + input +
+      const bool known = input == "-" ? ::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode)
+                                      : ::stat(input.c_str(), &st) == 0;
+      if (known && std::pair{st.st_dev, st.st_ino} == *added.inode)
+        added.refuse("is also an input of this command (" +
+                     (input == "-" ? std::string("standard input") : input) +
                      "); redist does not overwrite its input");
     }
   }
