@@ -43,9 +43,8 @@ class ScheduleSaxReader {
   bool number_float(Json::number_float_t, const Json::string_t& text) {
     if (skipping()) return true;
     const auto parsed = parse_decimal(text);
-    if (!parsed)
-      here().fail("number " + text + " cannot be represented exactly (at most " +
-                  std::to_string(kMaxTimeScale) + " decimals and a mantissa below 2^127)");
+    if (!parsed && is_claim()) return claim(std::nullopt);  // a claim never refuses the file
+    if (!parsed) here().fail(unrepresentable_number(text));
     return number(*parsed);
   }
   bool string(Json::string_t& v);
@@ -99,6 +98,15 @@ class ScheduleSaxReader {
   }
 
   bool scalar(const char* type);
+  // The header's makespan or lower_bound: what the planner claims.
+  bool is_claim() const {
+    return level() == Level::document && (key_ == "makespan" || key_ == "lower_bound");
+  }
+  bool claim(const std::optional<Decimal>& value) {
+    if (key_ == "makespan") assembler_.set_makespan(value);
+    if (key_ == "lower_bound") assembler_.set_lower_bound(value);
+    return true;
+  }
   bool number(const Decimal& value);
   bool open(bool object);
   bool close();
@@ -197,8 +205,7 @@ bool ScheduleSaxReader::number(const Decimal& value) {
   }
   if (key_ == "transfers") root()["transfers"].fail("must be an array");
   if (key_ == "status") wrong_type("a string", "number");
-  if (key_ == "makespan") assembler_.set_makespan(value);
-  if (key_ == "lower_bound") assembler_.set_lower_bound(value);
+  if (is_claim()) return claim(value);
   if (key_ == "flow_shift") assembler_.set_flow_shift(value);
   return true;
 }

@@ -52,14 +52,40 @@ bool same(const Schedule& a, const Schedule& b) {
 }
 
 TEST(ScheduleIo, ReadsDecimalStartsAtOneScale) {
-  const auto s = parse(R"({"makespan": 1.25, "status": "optimal", "flow_shift": -2, "transfers": [
-      {"from": 0, "to": 1, "items": 3, "start": 0.5}, {"from": 1, "to": 0, "items": 1, "start": 2, "link": "pred"}]})");
+  const auto s = parse(R"({"makespan": 1.5, "status": "optimal", "flow_shift": -2, "transfers": [
+      {"from": 0, "to": 1, "items": 3, "start": 0.25}, {"from": 1, "to": 0, "items": 1, "start": 2, "link": "pred"}]})");
   EXPECT_EQ(s.time_scale, 2);
-  EXPECT_EQ(static_cast<long long>(s.transfers[0].start), 50);
+  EXPECT_EQ(static_cast<long long>(s.transfers[0].start), 25);
   EXPECT_EQ(static_cast<long long>(s.transfers[1].start), 200);
   EXPECT_EQ(s.transfers[1].link, Link::pred);
-  EXPECT_EQ(static_cast<long long>(*s.makespan), 125);
+  EXPECT_EQ(static_cast<long long>(*s.makespan), 150);
   EXPECT_EQ(*s.flow_shift, -2);
+}
+
+// Issue 27: the header's makespan set the time scale, so that "makespan": 19.999999999999999999
+// beside whole starts meant ticks of 10^-18 and a cost of 10 no longer fitted 64-bit ticks. The
+// claims (makespan, lower_bound) never choose the scale nor refuse the file: one that is not exact
+// at the transfers' scale, negative, or beyond what parse_decimal holds is dropped. Both readers.
+TEST(ScheduleIo, ClaimsNeverChooseTheScaleNorRefuseTheFile) {
+  const std::string transfers = R"("transfers": [{"from": 0, "to": 1, "items": 2, "start": 0}])";
+  const auto read_both = [&](const std::string& header) {
+    const std::string text = "{" + header + ", " + transfers + "}";
+    const Schedule dom = parse(text), streamed = stream(text);
+    EXPECT_TRUE(same(dom, streamed)) << text;
+    EXPECT_EQ(dom.time_scale, 0) << text;
+    return streamed;
+  };
+  EXPECT_FALSE(read_both(R"("makespan": 19.999999999999999999)").makespan);
+  EXPECT_FALSE(read_both(R"("lower_bound": 0.5)").lower_bound);
+  EXPECT_FALSE(read_both(R"("makespan": -3)").makespan);
+  EXPECT_FALSE(read_both(R"("makespan": 1e-30, "lower_bound": 1e-19)").makespan);
+  EXPECT_FALSE(read_both(std::string(R"("makespan": 1.)").append(100000, '7')).makespan);
+  const Schedule kept = read_both(R"("makespan": 20.000000000000000000, "lower_bound": 18)");
+  EXPECT_EQ(static_cast<long long>(*kept.makespan), 20);
+  EXPECT_EQ(static_cast<long long>(*kept.lower_bound), 18);
+  // Still bad input: a claim that is not a number at all.
+  EXPECT_EQ(field_of_error("{\"makespan\": [1], " + transfers + "}"), "makespan");
+  EXPECT_EQ(field_of_error("{\"lower_bound\": true, " + transfers + "}"), "lower_bound");
 }
 
 TEST(ScheduleIo, BadSchedulesNameTheirField) {

@@ -15,9 +15,9 @@ struct ScheduleFileCheck {
   std::size_t transfers = 0;  // in the schedule file
 };
 
-/// InputError: a transfer's time, or the makespan or lower bound the schedule states, is the
-/// schedule file's fault; a cost that no longer fits 64-bit ticks at the schedule's finer time
-/// scale is the instance file's field, named with that scale.
+/// InputError: a transfer's time is the schedule file's fault; a cost that no longer fits 64-bit
+/// ticks at the schedule's finer time scale is the instance file's field, named with that scale.
+/// The makespan and lower bound the schedule claims are never read.
 ScheduleFileCheck check_schedule_files(const std::string& instance_file,
                                        const std::string& schedule_file);
 
