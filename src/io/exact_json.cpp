@@ -5,6 +5,7 @@
 
 #include "redist/core/error.hpp"
 #include "redist/io/input_guard.hpp"
+#include "redist/io/json_release.hpp"
 #include "redist/io/malformed_json.hpp"
 
 namespace redist::io {
@@ -15,6 +16,10 @@ namespace {
 class ExactDomBuilder {
  public:
   explicit ExactDomBuilder(const std::string& source) : source_(source) {}
+  // A parse that failed (bad input, or memory running out) leaves a partial document behind.
+  ~ExactDomBuilder() { release_json(root_); }
+  ExactDomBuilder(const ExactDomBuilder&) = delete;
+  ExactDomBuilder& operator=(const ExactDomBuilder&) = delete;
 
   bool null() { return put(Json(nullptr)); }
   bool boolean(bool v) { return put(Json(v)); }
