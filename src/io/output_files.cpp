@@ -81,9 +81,31 @@ void write_all(int fd, std::string_view text, const std::string& path, const std
   }
 }
 
+// A signal ignored while an output is written, its disposition restored after: SIGPIPE (a pipe's
+// reader that went away is an EPIPE error, not a silent death) and SIGXFSZ (a file beyond `ulimit
+// -f` is an EFBIG error, after which the temporaries and the folders made for them are removed,
+// rather than a death that leaves them behind).
+class SignalIgnored {
+ public:
+  explicit SignalIgnored(int signal) : signal_(signal) {
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(signal_, &ignore, &old_);
+  }
+  ~SignalIgnored() { sigaction(signal_, &old_, nullptr); }
+  SignalIgnored(const SignalIgnored&) = delete;
+  SignalIgnored& operator=(const SignalIgnored&) = delete;
+
+ private:
+  int signal_;
+  struct sigaction old_ {};
+};
+
 // The producer's text written to `fd`, closing `fd` when anything throws.
 void write_or_close(int fd, const TextProducer& produce, const std::string& path,
                     const std::string& option) {
+  const SignalIgnored no_sigpipe(SIGPIPE), no_sigxfsz(SIGXFSZ);
   try {
     produce([&](std::string_view piece) { write_all(fd, piece, path, option); });
   } catch (...) {
@@ -100,24 +122,6 @@ void close_checked(int fd, const std::string& path, const std::string& option) {
   if (::close(fd) != 0)
     throw InputError(path, option, std::string("write failed: ") + std::strerror(errno));
 }
-
-// SIGPIPE ignored while writing into a pipe: a reader that went away is an EPIPE error, not a
-// silent death.
-class SigpipeIgnored {
- public:
-  SigpipeIgnored() {
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    sigaction(SIGPIPE, &ignore, &old_);
-  }
-  ~SigpipeIgnored() { sigaction(SIGPIPE, &old_, nullptr); }
-  SigpipeIgnored(const SigpipeIgnored&) = delete;
-  SigpipeIgnored& operator=(const SigpipeIgnored&) = delete;
-
- private:
-  struct sigaction old_ {};
-};
 
 }  // namespace
 
@@ -225,7 +229,6 @@ void OutputFiles::Target::write_temporary() {
 }
 
 void OutputFiles::Target::write_directly() const {
-  const SigpipeIgnored no_sigpipe;
   int flags = O_WRONLY | O_NOCTTY | O_CLOEXEC;
   if (kind == Kind::rewrite_in_place) flags |= O_TRUNC;
   if (kind == Kind::write_through && names_standard_stream(path)) flags |= O_APPEND;
