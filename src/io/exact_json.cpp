@@ -7,6 +7,7 @@
 #include "redist/io/input_guard.hpp"
 #include "redist/io/json_release.hpp"
 #include "redist/io/malformed_json.hpp"
+#include "redist/io/unknown_field.hpp"
 
 namespace redist::io {
 
@@ -156,7 +157,9 @@ void check_object_fields(const Json& object, const JsonPlace& place,
   for (const auto& item : object.items()) {
     bool ok = false;
     for (const char* key : known) ok = ok || item.key() == key;
-    if (!ok) place[item.key()].fail("unknown field");
+    if (!ok)
+      place[echoed(item.key())].fail(
+          unknown_field_reason(item.key(), std::vector<std::string>(known.begin(), known.end())));
   }
 }
 

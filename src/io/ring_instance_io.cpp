@@ -8,6 +8,7 @@
 #include "redist/core/error.hpp"
 #include "redist/io/json_text.hpp"
 #include "redist/io/malformed_json.hpp"
+#include "redist/io/unknown_field.hpp"
 
 namespace redist::io {
 
@@ -233,7 +234,8 @@ class RingInstanceReader {
   bool key(Json::string_t& k) {
     static const char* const known[] = {"ring", "loads", "targets", "succ_cost", "pred_cost"};
     if (std::find(std::begin(known), std::end(known), k) == std::end(known))
-      root_[k].fail("unknown field");
+      root_[echoed(k)].fail(
+          unknown_field_reason(k, std::vector<std::string>(std::begin(known), std::end(known))));
     if (!seen_.insert(k).second) root_[k].fail("duplicate key in the same object");
     key_ = k;
     field_ =

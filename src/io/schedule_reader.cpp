@@ -12,6 +12,7 @@
 #include "redist/core/huge_pages.hpp"
 #include "redist/io/malformed_json.hpp"
 #include "redist/io/schedule_io.hpp"
+#include "redist/io/unknown_field.hpp"
 #include "schedule_assembler.hpp"
 
 namespace redist::io {
@@ -25,14 +26,46 @@ enum class Level { document, transfers, transfer, skipped };
 constexpr std::array<const char*, 6> kTransferFields = {"from",  "to",      "items",
                                                         "start", "spacing", "link"};
 
+// The top level's fields: those read, then those `redist plan -o` and `redist exact -o` write
+// beside them (ring/plan_output.cpp, exact/ring_optimum_output.cpp), which are known without being
+// read.
+const std::vector<std::string>& document_fields() {
+  static const std::vector<std::string> fields = {"transfers",
+                                                  "makespan",
+                                                  "lower_bound",
+                                                  "status",
+                                                  "flow_shift",
+                                                  "bounds",
+                                                  "framework",
+                                                  "gap",
+                                                  "method",
+                                                  "transfers_written_to",
+                                                  "optimum",
+                                                  "proved",
+                                                  "planner_makespan",
+                                                  "planner_lower_bound",
+                                                  "solver",
+                                                  "nodes",
+                                                  "slot",
+                                                  "horizon_slots",
+                                                  "binaries"};
+  return fields;
+}
+
+const std::vector<std::string>& transfer_fields() {
+  static const std::vector<std::string> fields(kTransferFields.begin(), kTransferFields.end());
+  return fields;
+}
+
 bool is_transfer_field(const std::string& key) {
   return std::find(kTransferFields.begin(), kTransferFields.end(), key) != kTransferFields.end();
 }
 
 class ScheduleSaxReader {
  public:
-  ScheduleSaxReader(const std::string& source, std::size_t ring_size)
-      : assembler_(source, ring_size) {}
+  ScheduleSaxReader(const std::string& source, std::size_t ring_size,
+                    const UnknownFieldPolicy& policy)
+      : assembler_(source, ring_size), policy_(policy) {}
 
   bool null() { return scalar("null"); }
   bool boolean(bool) { return scalar("boolean"); }
@@ -59,7 +92,11 @@ class ScheduleSaxReader {
     root().fail(malformed_json_reason(position, ex));
   }
 
-  Schedule finish() { return assembler_.finish(); }
+  Schedule finish() {
+    Schedule schedule = assembler_.finish();
+    if (policy_.found) *policy_.found = std::move(unknown_);
+    return schedule;
+  }
   void reserve(std::size_t transfers) { assembler_.reserve(transfers); }
 
   // The fast pass's text from `from` on is the reader's to hand back as it is consumed (nullptr:
@@ -98,6 +135,7 @@ class ScheduleSaxReader {
   }
 
   bool scalar(const char* type);
+  void unknown_field(const std::string& k, bool in_transfer);
   // The header's makespan or lower_bound: what the planner claims.
   bool is_claim() const {
     return level() == Level::document && (key_ == "makespan" || key_ == "lower_bound");
@@ -119,6 +157,9 @@ class ScheduleSaxReader {
   detail::RawTransfer raw_;           // the transfer being read
   unsigned transfer_fields_ = 0;      // bit i: kTransferFields[i] met in the current transfer
   const char* unreleased_ = nullptr;  // the first byte of text not yet handed back
+  UnknownFieldPolicy policy_;
+  std::vector<UnknownField> unknown_;  // the distinct ones met (at most kMaxUnknownFields)
+  std::vector<std::string> unknown_keys_;
   static constexpr std::size_t kReleaseChunk = 4 * kHugePageBytes;
 };
 
@@ -136,6 +177,26 @@ void ScheduleSaxReader::duplicate_check(std::vector<std::string>& keys,
       "duplicate key in the same object");
 }
 
+// A field of a transfer or of the top level that schedules do not define: kept for a warning (each
+// distinct key once, with its first place and a count), or refused when the read is strict. Only
+// such fields pay for this: known ones never reach it.
+void ScheduleSaxReader::unknown_field(const std::string& k, bool in_transfer) {
+  const auto seen = std::find(unknown_keys_.begin(), unknown_keys_.end(), k);
+  if (seen != unknown_keys_.end()) {
+    ++unknown_[static_cast<std::size_t>(seen - unknown_keys_.begin())].count;
+    return;
+  }
+  const JsonPlace place = in_transfer ? root()["transfers"][index_][echoed(k)] : root()[echoed(k)];
+  const std::vector<std::string>& known = in_transfer ? transfer_fields() : document_fields();
+  if (policy_.strict)
+    place.fail(unknown_field_reason(k, known) +
+               "; a strict read refuses fields a schedule does not "
+               "define");
+  if (unknown_.size() == kMaxUnknownFields) return;
+  unknown_keys_.push_back(k);
+  unknown_.push_back({place.field, closest_field(k, known), 1});
+}
+
 bool ScheduleSaxReader::key(Json::string_t& k) {
   Frame& frame = stack_.back();
   if (frame.level == Level::transfer) {
@@ -147,12 +208,15 @@ bool ScheduleSaxReader::key(Json::string_t& k) {
       transfer_fields_ |= bit;
     } else {
       duplicate_check(frame.keys, k);
+      unknown_field(k, true);
     }
     key_ = k;
     return true;
   }
   if (frame.level == Level::document) {
     duplicate_check(frame.keys, k);
+    const auto& known = document_fields();
+    if (std::find(known.begin(), known.end(), k) == known.end()) unknown_field(k, false);
     key_ = k;
     return true;
   }
@@ -261,12 +325,12 @@ namespace {
 // caller's to lose), and nlohmann's pass over `slow_text()` should the fast one give up.
 template <class SlowText>
 Schedule parse_schedule(std::string_view text, const std::string& source, std::size_t ring_size,
-                        bool release, SlowText slow_text) {
+                        const UnknownFieldPolicy& policy, bool release, SlowText slow_text) {
   const std::size_t text_bytes = text.size();
   auto reader = detail::sax_parse_fast<ScheduleSaxReader>(
       text,
       [&, fast = true]() mutable {
-        ScheduleSaxReader fresh(source, ring_size);
+        ScheduleSaxReader fresh(source, ring_size, policy);
         fresh.reserve(text_bytes / kShortestTransferText + 1);
         if (release && fast) fresh.release_text_from(text.data());  // nlohmann's pass never does
         fast = false;
@@ -278,18 +342,19 @@ Schedule parse_schedule(std::string_view text, const std::string& source, std::s
 
 }  // namespace
 
-Schedule schedule_from_text(std::string_view text, const std::string& source,
-                            std::size_t ring_size) {
-  return parse_schedule(text, source, ring_size, false, [text] { return text; });
+Schedule schedule_from_text(std::string_view text, const std::string& source, std::size_t ring_size,
+                            const UnknownFieldPolicy& policy) {
+  return parse_schedule(text, source, ring_size, policy, false, [text] { return text; });
 }
 
-Schedule read_schedule(const std::string& path, std::size_t ring_size) {
+Schedule read_schedule(const std::string& path, std::size_t ring_size,
+                       const UnknownFieldPolicy& policy) {
   std::string text = read_text_file(path);
   // A file's text is handed back as it is parsed; should the fast pass give up (an escape, a
   // syntax error), the file is read again for nlohmann's pass. Standard input cannot be read
   // twice, so its text is kept whole.
   const bool release = path != "-";
-  return parse_schedule(text, path, ring_size, release, [&]() -> std::string_view {
+  return parse_schedule(text, path, ring_size, policy, release, [&]() -> std::string_view {
     if (release) text = read_text_file(path);
     return text;
   });

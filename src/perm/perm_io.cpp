@@ -13,6 +13,7 @@
 #include "redist/core/error.hpp"
 #include "redist/io/input_guard.hpp"
 #include "redist/io/malformed_json.hpp"
+#include "redist/io/unknown_field.hpp"
 
 namespace redist::perm {
 
@@ -136,7 +137,8 @@ bool PermInstanceSax::key(std::string& k) {
   for (Field c : {Field::counts, Field::initial, Field::partition, Field::processors})
     if (k == name(c)) f = c;
   if (f == Field::none)
-    fail(k, "unknown field (expected counts, or initial and partition, and optionally processors)");
+    fail(echoed(k), io::unknown_field_reason(k, {"counts", "initial", "partition", "processors"}) +
+                        " (expected counts, or initial and partition, and optionally processors)");
   const unsigned bit = 1U << static_cast<unsigned>(f);
   if (seen_ & bit) fail(k, "duplicate key in the same object");
   seen_ |= bit;

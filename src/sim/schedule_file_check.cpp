@@ -6,11 +6,14 @@
 namespace redist::sim {
 
 ScheduleFileCheck check_schedule_files(const std::string& instance_file,
-                                       const std::string& schedule_file) {
+                                       const std::string& schedule_file, bool strict) {
   const RingInstance instance = io::read_ring_instance_within_budget(instance_file);
-  const Schedule schedule = io::read_schedule_within_budget(schedule_file, instance.size());
+  std::vector<io::UnknownField> unknown;
+  const Schedule schedule =
+      io::read_schedule_within_budget(schedule_file, instance.size(), {strict, &unknown});
   try {
-    return {validate_ring_schedule(instance, schedule), schedule.transfers.size()};
+    return {validate_ring_schedule(instance, schedule), schedule.transfers.size(),
+            std::move(unknown)};
   } catch (const InputError& e) {
     // The schedule's own fields: its transfers' times (the claims of its header are never read).
     const std::string& field = e.field();

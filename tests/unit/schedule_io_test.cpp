@@ -106,6 +106,60 @@ TEST(ScheduleIo, BadSchedulesNameTheirField) {
   EXPECT_EQ(field_of_error(R"({"transfers": [], "status": "good"})"), "status");
 }
 
+// Issue 27 item 12: a misspelt "Spacing" was ignored without a word (the items then went back to
+// back). Fields a schedule does not define are reported once each, with their first place, the
+// closest known field and a count; a strict read refuses the first one. Fields that plan and exact
+// write beside the schedule are known.
+TEST(ScheduleIo, FieldsASchedulesDoesNotDefineAreReportedOrRefused) {
+  const std::string text = R"({"makespn": 3, "method": "m", "bounds": [{"nme": 1}], "transfers": [
+      {"from": 0, "to": 1, "items": 1, "start": 0, "Spacing": 3},
+      {"from": 0, "to": 1, "items": 1, "start": 1, "Spacing": 3, "note": "x"}]})";
+  std::vector<UnknownField> found;
+  const Schedule s = schedule_from_text(text, "s.json", 3, {false, &found});
+  EXPECT_EQ(s.transfers.size(), 2u);
+  EXPECT_EQ(s.transfers[0].spacing, 0);  // ignored, as documented: hence the warning
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_EQ(found[0].place, "makespn");
+  EXPECT_EQ(found[0].closest, "makespan");
+  EXPECT_EQ(found[1].place, "transfers[0].Spacing");
+  EXPECT_EQ(found[1].closest, "spacing");
+  EXPECT_EQ(found[1].count, 2u);
+  EXPECT_EQ(found[2].place, "transfers[1].note");
+  EXPECT_EQ(found[2].closest, "");
+  EXPECT_EQ(
+      unknown_field_warning(found[1]),
+      "transfers[0].Spacing: unknown field, ignored (did you mean \"spacing\"?), in 2 places");
+  try {
+    (void)schedule_from_text(text, "s.json", 3, {true, nullptr});
+    ADD_FAILURE() << "a strict read accepted makespn";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "makespn");
+    EXPECT_NE(e.reason().find("did you mean \"makespan\"?"), std::string::npos) << e.what();
+  }
+  // What redist writes reads cleanly, strictly too.
+  const std::string written = R"({"bounds": [{"name": "lemma5", "value": 2}], "flow_shift": 0,
+      "framework": "f", "gap": "0%", "lower_bound": 2, "makespan": 2, "method": "m",
+      "status": "optimal", "optimum": 2, "proved": true, "planner_makespan": 2,
+      "planner_lower_bound": 2, "solver": null, "nodes": 0, "slot": 1, "horizon_slots": 2,
+      "binaries": 0, "transfers": [{"from": 0, "items": 1, "start": 0, "to": 1}]})";
+  found.clear();
+  EXPECT_NO_THROW((void)schedule_from_text(written, "s.json", 3, {true, &found}));
+  EXPECT_TRUE(found.empty());
+  // At most kMaxUnknownFields distinct ones are kept; a huge key is shortened in its place.
+  std::string many = R"({"transfers": [], )";
+  for (int k = 0; k < 20; ++k) many += "\"extra" + std::to_string(k) + "\": 0, ";
+  many += "\"" + std::string(1000, 'k') + "\": 0}";
+  found.clear();
+  (void)schedule_from_text(many, "s.json", 3, {false, &found});
+  EXPECT_EQ(found.size(), kMaxUnknownFields);
+  try {
+    (void)schedule_from_text(R"({"transfers": [], ")" + std::string(1000, 'k') + "\": 0}", "s.json",
+                             3, {true, nullptr});
+  } catch (const InputError& e) {
+    EXPECT_LT(std::string(e.what()).size(), 200u);
+  }
+}
+
 TEST(ScheduleIo, RoundTrips) {
   const auto s = parse(R"({"makespan": 4, "lower_bound": 4, "status": "feasible", "transfers": [
       {"from": 2, "to": 0, "items": 7, "start": 0.125}]})");
