@@ -23,8 +23,12 @@ namespace {
 // (extra fields are allowed anywhere, but are still checked for duplicate keys and depth).
 enum class Level { document, transfers, transfer, skipped };
 
-constexpr std::array<const char*, 6> kTransferFields = {"from",  "to",      "items",
-                                                        "start", "spacing", "link"};
+// string_views: a key is compared by length first, then its bytes (4 keys a transfer, 10^7
+// transfers in the largest schedules).
+constexpr std::array<std::string_view, 6> kTransferFields = {"from",  "to",      "items",
+                                                             "start", "spacing", "link"};
+// Their indices in kTransferFields.
+enum class TransferField { from, to, items, start, spacing, link, none };
 
 // The top level's fields: those read, then those `redist plan -o` and `redist exact -o` write
 // beside them (ring/plan_output.cpp, exact/ring_optimum_output.cpp), which are known without being
@@ -152,10 +156,11 @@ class ScheduleSaxReader {
 
   detail::ScheduleAssembler assembler_;
   std::vector<Frame> stack_;
-  std::string key_;                   // the current key at top level or in a transfer
-  std::size_t index_ = 0;             // the current transfer
-  detail::RawTransfer raw_;           // the transfer being read
-  unsigned transfer_fields_ = 0;      // bit i: kTransferFields[i] met in the current transfer
+  std::string key_;               // the current key at top level or in a transfer
+  std::size_t index_ = 0;         // the current transfer
+  detail::RawTransfer raw_;       // the transfer being read
+  unsigned transfer_fields_ = 0;  // bit i: kTransferFields[i] met in the current transfer
+  TransferField transfer_field_ = TransferField::none;  // the current key in a transfer
   const char* unreleased_ = nullptr;  // the first byte of text not yet handed back
   UnknownFieldPolicy policy_;
   std::vector<UnknownField> unknown_;  // the distinct ones met (at most kMaxUnknownFields)
@@ -180,7 +185,8 @@ void ScheduleSaxReader::duplicate_check(std::vector<std::string>& keys,
 // A field of a transfer or of the top level that schedules do not define: kept for a warning (each
 // distinct key once, with its first place and a count), or refused when the read is strict. Only
 // such fields pay for this: known ones never reach it.
-void ScheduleSaxReader::unknown_field(const std::string& k, bool in_transfer) {
+[[gnu::noinline, gnu::cold]] void ScheduleSaxReader::unknown_field(const std::string& k,
+                                                                   bool in_transfer) {
   const auto seen = std::find(unknown_keys_.begin(), unknown_keys_.end(), k);
   if (seen != unknown_keys_.end()) {
     ++unknown_[static_cast<std::size_t>(seen - unknown_keys_.begin())].count;
@@ -200,13 +206,16 @@ void ScheduleSaxReader::unknown_field(const std::string& k, bool in_transfer) {
 bool ScheduleSaxReader::key(Json::string_t& k) {
   Frame& frame = stack_.back();
   if (frame.level == Level::transfer) {
-    const auto known = std::find(kTransferFields.begin(), kTransferFields.end(), k);
+    const auto known =
+        std::find(kTransferFields.begin(), kTransferFields.end(), std::string_view(k));
     if (known != kTransferFields.end()) {
-      const unsigned bit = 1U << (known - kTransferFields.begin());
+      transfer_field_ = static_cast<TransferField>(known - kTransferFields.begin());
+      const unsigned bit = 1U << static_cast<unsigned>(transfer_field_);
       if (transfer_fields_ & bit)
         root()["transfers"][index_][k].fail("duplicate key in the same object");
       transfer_fields_ |= bit;
     } else {
+      transfer_field_ = TransferField::none;
       duplicate_check(frame.keys, k);
       unknown_field(k, true);
     }
@@ -259,12 +268,28 @@ bool ScheduleSaxReader::number(const Decimal& value) {
   const Level l = level();
   if (l == Level::transfers) wrong_type("a JSON object", "number");
   if (l == Level::transfer) {
-    if (key_ == "link") wrong_type("a string", "number");
-    if (key_ == "from") raw_.from = value;
-    if (key_ == "to") raw_.to = value;
-    if (key_ == "items") raw_.items = value;
-    if (key_ == "start") raw_.start = value;
-    if (key_ == "spacing") raw_.spacing = value;
+    // The field key() found, by its index in kTransferFields (no string compared per number).
+    switch (transfer_field_) {
+      case TransferField::from:
+        raw_.from = value;
+        break;
+      case TransferField::to:
+        raw_.to = value;
+        break;
+      case TransferField::items:
+        raw_.items = value;
+        break;
+      case TransferField::start:
+        raw_.start = value;
+        break;
+      case TransferField::spacing:
+        raw_.spacing = value;
+        break;
+      case TransferField::link:
+        wrong_type("a string", "number");
+      case TransferField::none:
+        break;  // a field transfers do not define
+    }
     return true;
   }
   if (key_ == "transfers") root()["transfers"].fail("must be an array");
