@@ -22,51 +22,32 @@ namespace redist {
 namespace {
 
 using U128 = unsigned __int128;
-
-// An unsigned 256-bit number as (high, low) halves: enough for a time times a denominator.
-struct U256 {
-  U128 high = 0, low = 0;
-  friend bool operator==(const U256&, const U256&) = default;
-  friend bool operator<(const U256& a, const U256& b) {
-    return a.high != b.high ? a.high < b.high : a.low < b.low;
-  }
-};
-
-U256 multiply(U128 x, U128 y) {
-  const U128 mask = ~std::uint64_t{0};
-  const U128 p00 = (x & mask) * (y & mask), p01 = (x & mask) * (y >> 64),
-             p10 = (x >> 64) * (y & mask), p11 = (x >> 64) * (y >> 64);
-  const U128 middle = (p00 >> 64) + (p01 & mask) + (p10 & mask);
-  return {p11 + (p01 >> 64) + (p10 >> 64) + (middle >> 64), (middle << 64) | (p00 & mask)};
-}
-
-U256 add(U256 a, U256 b) {
-  const U128 low = a.low + b.low;
-  return {a.high + b.high + (low < a.low ? 1 : 0), low};
-}
+using testing::Wide;
 
 // q * tau(p / q) in 256 bits: each edge e carries q x + q S_e = p + q S_e items (times q), charged
 // to its sender and its receiver as in testing::one_port_time_of_flows.
-U256 scaled_time_wide(const RingInstance& inst, Ticks p, Ticks q) {
+Wide scaled_time_wide(const RingInstance& inst, Ticks p, Ticks q) {
   const std::size_t n = inst.size();
   const auto prefix = prefix_sums(inst.imbalances());
-  std::vector<U256> send(n), recv(n);
+  std::vector<Wide> send(n), recv(n);
   for (std::size_t e = 0; e < n; ++e) {
     Ticks flow = 0;
     EXPECT_FALSE(__builtin_mul_overflow(q, static_cast<Ticks>(prefix[e]), &flow));
     EXPECT_FALSE(__builtin_add_overflow(flow, p, &flow));
     const std::size_t a = e, b = (e + 1) % n;
     if (flow > 0) {
-      const U256 t = multiply(static_cast<U128>(flow), static_cast<U128>(inst.succ_cost[a]));
-      send[a] = add(send[a], t);
-      recv[b] = add(recv[b], t);
+      const Wide t =
+          testing::wide_product(static_cast<U128>(flow), static_cast<U128>(inst.succ_cost[a]));
+      send[a] = testing::wide_sum(send[a], t);
+      recv[b] = testing::wide_sum(recv[b], t);
     } else {
-      const U256 t = multiply(static_cast<U128>(-flow), static_cast<U128>(inst.pred_cost[b]));
-      send[b] = add(send[b], t);
-      recv[a] = add(recv[a], t);
+      const Wide t =
+          testing::wide_product(static_cast<U128>(-flow), static_cast<U128>(inst.pred_cost[b]));
+      send[b] = testing::wide_sum(send[b], t);
+      recv[a] = testing::wide_sum(recv[a], t);
     }
   }
-  U256 worst;
+  Wide worst;
   for (std::size_t i = 0; i < n; ++i) worst = std::max({worst, send[i], recv[i]});
   return worst;
 }
@@ -103,15 +84,16 @@ TEST(System6Wide, OptimaOfRingsWhoseRationalOptimumPasses128Bits) {
     const ring::RationalTime x = s.rational_shift;
     ASSERT_GT(x.den, 0);
     // tau(x*) * den(x*) in 256 bits: the value System 6 reports, whatever its form.
-    const U256 at_shift = scaled_time_wide(inst, x.num, x.den);
+    const Wide at_shift = scaled_time_wide(inst, x.num, x.den);
     // tau* <= tau_int, and tau_int <= tau(floor x*) and tau(ceil x*): bracketing in 256 bits.
-    EXPECT_FALSE(multiply(static_cast<U128>(s.integer_optimum), static_cast<U128>(x.den)) <
-                 at_shift)
+    EXPECT_FALSE(testing::wide_product(static_cast<U128>(s.integer_optimum),
+                                       static_cast<U128>(x.den)) < at_shift)
         << seed;
     if (s.rational_optimum) {
       const ring::RationalTime t = *s.rational_optimum;
       ASSERT_EQ(x.den % t.den, 0) << "tau* is a line's value at x*: its denominator divides x*'s";
-      EXPECT_EQ(at_shift, multiply(static_cast<U128>(t.num), static_cast<U128>(x.den / t.den)))
+      EXPECT_EQ(at_shift,
+                testing::wide_product(static_cast<U128>(t.num), static_cast<U128>(x.den / t.den)))
           << "tau(x*) != tau*, seed " << seed;
     } else {
       ++wide;
