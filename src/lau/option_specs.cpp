@@ -49,6 +49,7 @@ GeneratorCommand generator_command() {
   auto options = std::make_shared<LauGenOptions>();
   return {"lau", "Random all-port instance (loads uniform in [0, max-load])",
           seed_option(options->seed), option_specs(*options), [options] {
+            check_generator_options(*options);  // the option's own message before the estimate
             io::require_memory(
                 generation_memory_estimate(*options), "",
                 "generating an all-port ring of n = " + std::to_string(options->n) + " processors");

@@ -40,6 +40,7 @@ std::string generated_instance_text(PermGenRequest request) {
     throw InputError(
         "", "--form",
         "the counts form has P^2 numbers; use --form items for more than 4096 processors");
+  check_generator_options(options);  // the option's own message before any estimate
   const std::uint64_t count = generated_items(options);
   const std::uint64_t p = options.processors;
   io::require_memory(

@@ -75,6 +75,7 @@ GeneratorCommand generator_command() {
   auto options = std::make_shared<RingGenOptions>();
   return {"ring", "Random ring instance (loads and targets in [1, max-load])",
           seed_option(options->seed), option_specs(*options), [options] {
+            check_generator_options(*options);  // the option's own message before the estimate
             io::require_memory(
                 generation_memory_estimate(*options), "",
                 "generating a ring of n = " + std::to_string(options->n) + " processors");
