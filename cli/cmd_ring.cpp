@@ -32,6 +32,7 @@ namespace {
 struct RingOptions {
   Files files;
   std::string schedule;
+  bool strict = false;  // check: a field the schedule does not define is refused, not warned about
   ring::RingPlanOptions planner;
   bool ordered = false;
 #ifdef REDIST_HAVE_MILP
@@ -84,7 +85,13 @@ void run_plan(const RingOptions& opt) {
 }
 
 int run_check(const RingOptions& opt) {
-  const auto [result, transfers] = sim::check_schedule_files(opt.files.input, opt.schedule);
+  const auto [result, transfers, unknown] =
+      sim::check_schedule_files(opt.files.input, opt.schedule, opt.strict);
+  // Warnings, one line per field the schedule does not define: "Spacing" is not "spacing", and
+  // ignoring it times the items back to back.
+  for (const io::UnknownField& field : unknown)
+    std::cerr << "redist: warning: " << opt.schedule << ": " << io::unknown_field_warning(field)
+              << "\n";
   std::cout << (opt.files.json ? sim::validation_json_text(result)
                                : sim::validation_summary_text(result, transfers));
   return result.valid ? kExitOk : kExitCheckFailed;
@@ -136,6 +143,8 @@ void register_ring(CLI::App& app, int& exit_code) {
   CLI::App* check = add_command(app, "check", "Validate a ring schedule exactly (one-port model)",
                                 f, "ring instance JSON");
   check->add_option("schedule", opt->schedule, "ring schedule JSON")->required();
+  check->add_flag("--strict", opt->strict,
+                  "refuse (exit 2) a schedule with fields it does not define, rather than warn");
   check->callback([opt, &exit_code] { exit_code = run_check(*opt); });
   add_command(app, "bounds", "Lower bounds on the redistribution time of a ring instance", f,
               "ring instance JSON")

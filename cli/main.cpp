@@ -80,7 +80,10 @@ int main(int argc, char** argv) {
     std::cerr << "redist: internal error: " << e.what() << " (please report this)\n";
     return kExitInternalError;
   } catch (const std::bad_alloc&) {
-    std::cerr << "redist: out of memory (input too large)\n";
+    // Every command: nothing holds a document that would need memory to be freed
+    // (io/json_release.hpp), and the outputs' temporaries are gone (io/output_files.hpp).
+    std::cerr << "redist: out of memory (the input or the output asked for is too large for the "
+                 "memory this process may use)\n";
     return kExitBadInput;
   }
   // A summary that could not be written (stdout on a full disk, a closed pipe) is not a success.

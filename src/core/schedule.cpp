@@ -29,8 +29,9 @@ Schedule rescaled(const Schedule& schedule, int new_scale) {
     t.start = scale(t.start, indexed("transfers", i) + ".start");
     if (t.spacing != 0) t.spacing = scale(t.spacing, indexed("transfers", i) + ".spacing");
   }
-  if (out.makespan) out.makespan = scale(*out.makespan, "makespan");
-  if (out.lower_bound) out.lower_bound = scale(*out.lower_bound, "lower_bound");
+  // A claim that no longer fits is dropped: claims are never a reason to refuse a schedule.
+  if (out.makespan) out.makespan = checked_mul(*out.makespan, factor);
+  if (out.lower_bound) out.lower_bound = checked_mul(*out.lower_bound, factor);
   out.time_scale = new_scale;
   return out;
 }

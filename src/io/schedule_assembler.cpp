@@ -71,8 +71,6 @@ void ScheduleAssembler::refine_scale(int scale) {
     up(t.start, root_["transfers"][i]["start"]);
     if (t.spacing != 0) up(t.spacing, root_["transfers"][i]["spacing"]);
   }
-  if (schedule_.makespan) up(*schedule_.makespan, root_["makespan"]);
-  if (schedule_.lower_bound) up(*schedule_.lower_bound, root_["lower_bound"]);
   schedule_.time_scale = scale;
 }
 
@@ -96,7 +94,7 @@ void ScheduleAssembler::add_transfer(const RawTransfer& raw, std::size_t index) 
   const Decimal start = non_negative(required(raw.start, place("start")), place("start"));
   if (raw.link) {
     if (*raw.link != "succ" && *raw.link != "pred")
-      place("link").fail("must be \"succ\" or \"pred\", got \"" + *raw.link + "\"");
+      place("link").fail("must be \"succ\" or \"pred\", got \"" + echoed(*raw.link) + "\"");
     t.link = *raw.link == "succ" ? Link::succ : Link::pred;
   }
   // Spacing 0 means "back to back" inside redist; a file says so by leaving the field out.
@@ -124,18 +122,28 @@ void ScheduleAssembler::add_transfer(const RawTransfer& raw, std::size_t index) 
   schedule_.transfers.push_back(t);
 }
 
-void ScheduleAssembler::set_makespan(const Decimal& value) {
-  schedule_.makespan = time_ticks(non_negative(value, root_["makespan"]), root_["makespan"]);
+void ScheduleAssembler::set_makespan(const std::optional<Decimal>& value) {
+  claimed_makespan_ = value;
 }
 
-void ScheduleAssembler::set_lower_bound(const Decimal& value) {
-  schedule_.lower_bound =
-      time_ticks(non_negative(value, root_["lower_bound"]), root_["lower_bound"]);
+void ScheduleAssembler::set_lower_bound(const std::optional<Decimal>& value) {
+  claimed_lower_bound_ = value;
 }
+
+namespace {
+
+// A claim at the schedule's time scale, or nothing: one that is negative, has more decimals than
+// the transfers' times or does not fit 128-bit ticks there is dropped, never a reason to refuse.
+std::optional<Ticks> claim_at(const std::optional<Decimal>& value, int scale) {
+  if (!value || value->mantissa < 0) return std::nullopt;
+  return to_ticks(*value, scale);
+}
+
+}  // namespace
 
 void ScheduleAssembler::set_status(std::string_view value) {
   if (value != "optimal" && value != "feasible")
-    root_["status"].fail("must be \"optimal\" or \"feasible\", got \"" + std::string(value) + "\"");
+    root_["status"].fail("must be \"optimal\" or \"feasible\", got \"" + echoed(value) + "\"");
   schedule_.status = value == "optimal" ? PlanStatus::optimal : PlanStatus::feasible;
 }
 
@@ -145,6 +153,8 @@ void ScheduleAssembler::set_flow_shift(const Decimal& value) {
 
 Schedule ScheduleAssembler::finish() {
   if (!transfers_seen_) root_["transfers"].fail("missing required field");
+  schedule_.makespan = claim_at(claimed_makespan_, schedule_.time_scale);
+  schedule_.lower_bound = claim_at(claimed_lower_bound_, schedule_.time_scale);
   return std::move(schedule_);
 }
 

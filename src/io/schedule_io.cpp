@@ -31,6 +31,22 @@ detail::RawTransfer raw_transfer(const Json& entry, const JsonPlace& place) {
   return raw;
 }
 
+// A claim of the header (makespan, lower_bound): a number parse_decimal cannot hold is no reason
+// to refuse the file (schedule_assembler.hpp); any other type still is.
+void claim_field(const Json& document, const char* key, const JsonPlace& place,
+                 void (detail::ScheduleAssembler::*set)(const std::optional<Decimal>&),
+                 detail::ScheduleAssembler& assembler) {
+  if (!document.contains(key)) return;
+  const Json& value = document[key];
+  if (value.is_binary() && value.get_binary().has_subtype() &&
+      value.get_binary().subtype() == kDecimalSubtype) {
+    const auto& bytes = value.get_binary();
+    (assembler.*set)(parse_decimal(std::string(bytes.begin(), bytes.end())));
+    return;
+  }
+  (assembler.*set)(as_decimal(value, place[key]));
+}
+
 }  // namespace
 
 Schedule schedule_from_json(const Json& document, const std::string& source,
@@ -43,8 +59,9 @@ Schedule schedule_from_json(const Json& document, const std::string& source,
   assembler.mark_transfers_seen();
   for (std::size_t i = 0; i < list.size(); ++i)
     assembler.add_transfer(raw_transfer(list[i], root["transfers"][i]), i);
-  if (const auto m = decimal_field(document, "makespan", root)) assembler.set_makespan(*m);
-  if (const auto b = decimal_field(document, "lower_bound", root)) assembler.set_lower_bound(*b);
+  claim_field(document, "makespan", root, &detail::ScheduleAssembler::set_makespan, assembler);
+  claim_field(document, "lower_bound", root, &detail::ScheduleAssembler::set_lower_bound,
+              assembler);
   if (document.contains("status"))
     assembler.set_status(as_string(document["status"], root["status"]));
   if (const auto f = decimal_field(document, "flow_shift", root)) assembler.set_flow_shift(*f);

@@ -341,6 +341,19 @@ std::string modes_plot(const LauExperimentReport& r) {
 
 }  // namespace
 
+std::vector<std::string> lau_experiment_files(const LauExperimentOptions&) {
+  return {"tables.txt",
+          "table1_single.csv",
+          "table2_multi.csv",
+          "table3_modes.csv",
+          "table_odd_traffic.csv",
+          "table4_runtime.csv",
+          "lau_optimal_rates.svg",
+          "lau_runtime.svg",
+          "lau_table3_modes.svg",
+          "generator_fit.csv"};
+}
+
 std::vector<std::string> write_lau_experiment(const LauExperimentReport& r,
                                               const std::string& dir) {
   // All the tables or none (docs/limits.md "Output files").

@@ -208,6 +208,10 @@ std::string by_size_svg(const OrderedReport& report, const std::string& title,
 
 }  // namespace
 
+std::vector<std::string> ordered_experiment_files(const OrderedExperimentOptions&) {
+  return {"instances.csv", "summary.csv", "summary.txt", "gap.svg", "speedup.svg"};
+}
+
 std::vector<std::string> write_ordered_experiment(const OrderedReport& report,
                                                   const std::string& dir) {
   return write_report_files(

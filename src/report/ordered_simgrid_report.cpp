@@ -35,6 +35,14 @@ std::string bars_svg(const std::vector<simgrid::OrderedStudyRow>& rows,
   return render_svg(plot);
 }
 
+// The file of a platform's figure: its name without folders and ".json".
+std::string platform_figure(const std::string& platform) {
+  std::string file = platform.substr(platform.find_last_of('/') + 1);
+  if (file.size() > 5 && file.compare(file.size() - 5, 5, ".json") == 0)
+    file.resize(file.size() - 5);
+  return file + ".svg";
+}
+
 }  // namespace
 
 std::string format_ordered_simgrid(const std::vector<simgrid::OrderedStudyRow>& rows) {
@@ -73,13 +81,20 @@ std::vector<std::string> write_ordered_simgrid(const std::vector<simgrid::Ordere
   }
   std::vector<std::pair<std::string, std::string>> files = {
       {"ordered_simgrid.csv", table.str()}, {"summary.txt", format_ordered_simgrid(rows)}};
-  for (const std::string& p : platforms) {
-    std::string file = p.substr(p.find_last_of('/') + 1);
-    if (file.size() > 5 && file.compare(file.size() - 5, 5, ".json") == 0)
-      file.resize(file.size() - 5);
-    files.push_back({file + ".svg", bars_svg(rows, p)});
-  }
+  for (const std::string& p : platforms) files.push_back({platform_figure(p), bars_svg(rows, p)});
   return write_report_files(dir, files);
+}
+
+// The files write_ordered_simgrid writes for these options (checked before the run).
+std::vector<std::string> ordered_simgrid_files(const simgrid::OrderedStudyOptions& options) {
+  std::vector<std::string> files = {"ordered_simgrid.csv", "summary.txt"};
+  if (!options.platform_file.empty()) {
+    files.push_back(platform_figure(options.platform_file));
+  } else {
+    if (!options.quick) files.push_back(platform_figure("ring6_hetero"));
+    files.push_back(platform_figure("ring6_slow_link"));
+  }
+  return files;
 }
 
 ExperimentCommand ordered_simgrid_experiment_command() {
@@ -89,7 +104,8 @@ ExperimentCommand ordered_simgrid_experiment_command() {
       "Ordered items on SimGrid rings (ring6_hetero, ring6_slow_link): the ordered plan against "
       "the linear plan, patterns shift, random, ramp and gather (CSV, SVG)",
       "ring6_slow_link, two patterns", options, simgrid::option_specs(*options),
-      simgrid::run_ordered_simgrid_study, write_ordered_simgrid, format_ordered_simgrid);
+      ordered_simgrid_files, simgrid::run_ordered_simgrid_study, write_ordered_simgrid,
+      format_ordered_simgrid);
 }
 
 }  // namespace redist::report

@@ -158,6 +158,11 @@ std::string format_perm_experiment(const PermExperimentReport& r) {
   return o.str();
 }
 
+std::vector<std::string> perm_experiment_files(const PermExperimentOptions&) {
+  return {"figure1.csv", "figure1.svg", "figure2.csv", "figure2.svg",
+          "table1a.csv", "table1b.csv", "stencil.csv"};
+}
+
 std::vector<std::string> write_perm_experiment(const PermExperimentReport& r,
                                                const std::string& directory) {
   // All the figures and tables or none (docs/limits.md "Output files").

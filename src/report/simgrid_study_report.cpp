@@ -244,6 +244,14 @@ std::string format_simgrid_study(const simgrid::SimgridStudyResult& r) {
   return out;
 }
 
+std::vector<std::string> simgrid_study_files(const simgrid::SimgridStudyOptions& options) {
+  std::vector<std::string> names = {"summary.csv", "runs.csv", "redistributions.csv",
+                                    "prediction.csv", "prediction_checks.csv"};
+  for (int p : options.ring_sizes) names.push_back(figure_name(p));
+  names.push_back("prediction.svg");
+  return names;
+}
+
 std::vector<std::string> write_simgrid_study(const simgrid::SimgridStudyResult& r,
                                              const std::string& dir) {
   std::vector<std::pair<std::string, std::string>> files = {
@@ -265,7 +273,7 @@ ExperimentCommand simgrid_experiment_command(std::ostream* progress) {
       "simgrid",
       "Document 000's SimGrid study (Figures 13-14): when do redistributions pay off? CSV and SVG",
       "4 seeds instead of 30 (well under a minute)", options, simgrid::option_specs(*options),
-      simgrid::run_simgrid_study, write_simgrid_study, format_simgrid_study);
+      simgrid_study_files, simgrid::run_simgrid_study, write_simgrid_study, format_simgrid_study);
 }
 
 }  // namespace redist::report

@@ -205,6 +205,58 @@ TEST_F(OutputSafety, InputIsNeverAnOutput) {
   EXPECT_EQ(read(path("in.json")), "instance");
 }
 
+// Issue 27: `plan - -o i.json < i.json` replaced its own input. Standard input that is a regular
+// file is compared by device and inode like a named input; a pipe or another file is no conflict.
+TEST_F(OutputSafety, StandardInputIsNeverAnOutput) {
+  write(path("in.json"), "instance");
+  write(path("other.json"), "other");
+  const int saved = dup(STDIN_FILENO);
+  ASSERT_GE(saved, 0);
+  const auto redirect = [&](const std::string& file) {
+    const int fd = open(file.c_str(), O_RDONLY);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(dup2(fd, STDIN_FILENO), STDIN_FILENO);
+    close(fd);
+  };
+  redirect(path("in.json"));
+  std::string same, other_file, not_an_input;
+  {
+    OutputFiles outputs({"-"});
+    same = refusal([&] { outputs.declare(path("in.json"), "-o"); });
+  }
+  {
+    OutputFiles outputs({"-"});
+    other_file = refusal([&] { outputs.declare(path("other.json"), "-o"); });
+  }
+  {
+    OutputFiles outputs({path("other.json")});  // standard input is not an input here
+    not_an_input = refusal([&] { outputs.declare(path("in.json"), "-o"); });
+  }
+  dup2(saved, STDIN_FILENO);
+  close(saved);
+  EXPECT_NE(same.find("is also an input of this command (standard input)"), std::string::npos);
+  EXPECT_EQ(other_file, "");
+  EXPECT_EQ(not_an_input, "");
+  EXPECT_EQ(read(path("in.json")), "instance");
+}
+
+// Issue 27: a name of 241 to 255 bytes could not be written, its temporary ".NAME.redist-XXXXXX"
+// passing 255 bytes. The temporary's copy of the name is shortened, never the target's.
+TEST_F(OutputSafety, NamesUpToTheLimitCanBeWritten) {
+  for (const std::size_t length : {240U, 241U, 250U, 255U}) {
+    const std::string name = std::string(length - 5, 'n').append(".json");
+    write_output_file(path(name), "text " + std::to_string(length));
+    EXPECT_EQ(read(path(name)), "text " + std::to_string(length)) << length;
+  }
+  // Cut between UTF-8 characters: 120 two-byte characters and ".json" is 245 bytes.
+  std::string accented;
+  for (int i = 0; i < 120; ++i) accented += "\xC3\xA9";
+  accented += ".json";
+  write_output_file(path(accented), "accented");
+  EXPECT_EQ(read(path(accented)), "accented");
+  EXPECT_EQ(entries(), 5);  // the five targets, no temporary left
+}
+
 TEST_F(OutputSafety, SameOutputTwiceIsRefused) {
   OutputFiles outputs;
   outputs.declare(path("x"), "-o");

@@ -6,6 +6,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace redist {
 
@@ -30,6 +31,11 @@ class InternalError : public std::logic_error {
 
 /// "loads" + 3 -> "loads[3]": the field naming convention of every error message.
 std::string indexed(const std::string& field, std::size_t index);
+
+/// Input text quoted in a message: whole up to 64 bytes, else its first 32 bytes, "..." and its
+/// length ("1234...(1000000 bytes)"), so that a hostile 10^6-digit number or key gives a one-line
+/// error, not a megabyte of stderr.
+std::string echoed(std::string_view text);
 
 [[noreturn]] void assertion_failed(const char* expr, const char* file, int line);
 

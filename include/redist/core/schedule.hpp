@@ -60,7 +60,8 @@ const char* to_string(PlanStatus status);
 struct Schedule {
   std::vector<Transfer> transfers;
   int time_scale = 0;  // a tick is 10^-time_scale time units
-  // What the planner claims (absent in a hand-written schedule); `check` never trusts them.
+  // What the planner claims (absent in a hand-written schedule); `check` never trusts them, and a
+  // reader drops one that is not exact at time_scale rather than refuse the file.
   std::optional<Ticks> makespan;
   std::optional<Ticks> lower_bound;
   std::optional<PlanStatus> status;
@@ -71,7 +72,8 @@ struct Schedule {
 /// The readers refuse a schedule whose transfers mix the two kinds.
 bool names_items(const Schedule& schedule);
 
-/// The same schedule with its times expressed at a finer scale.
+/// The same schedule with its times expressed at a finer scale; InputError when a transfer's time
+/// no longer fits 128 bits there, while a claim (makespan, lower_bound) that does not is dropped.
 Schedule rescaled(const Schedule& schedule, int new_scale);
 
 }  // namespace redist

@@ -66,6 +66,8 @@ struct ItemLayout {
 
 /// Throws InputError (field named after the CLI option) for inconsistent options.
 ItemLayout generate_items(const PermGenOptions& options);
+/// The checks generate_items makes first (InputError naming the option), on their own.
+void check_generator_options(const PermGenOptions& options);
 
 /// Counts of two 1-D block layouts of the same N items in the same order (sizes per processor and
 /// per part, each summing to N), built in O(P) without the items.

@@ -61,6 +61,9 @@ OrderedReport run_ordered_experiment(const OrderedExperimentOptions& options);
 /// The summary as a plain-text table (the one docs quote).
 std::string format_ordered_summary(const OrderedReport& report);
 
+/// The files write_ordered_experiment writes (checked before the run, docs/limits.md).
+std::vector<std::string> ordered_experiment_files(const OrderedExperimentOptions& options);
+
 /// Writes instances.csv, summary.csv, summary.txt, gap.svg and speedup.svg into `dir`.
 std::vector<std::string> write_ordered_experiment(const OrderedReport& report,
                                                   const std::string& dir);

@@ -109,5 +109,7 @@ std::string format_perm_experiment(const PermExperimentReport& report);
 /// `directory` (created if needed); returns the paths written.
 std::vector<std::string> write_perm_experiment(const PermExperimentReport& report,
                                                const std::string& directory);
+/// The names write_perm_experiment gives its files, in order (checked before the experiment runs).
+std::vector<std::string> perm_experiment_files(const PermExperimentOptions& options);
 
 }  // namespace redist::report
