@@ -1,9 +1,9 @@
 #include "cli_common.hpp"
 
-#include "redist/core/generator_command.hpp"
-#include "redist/lau/option_specs.hpp"
-#include "redist/perm/option_specs.hpp"
-#include "redist/ring/option_specs.hpp"
+#include "app/generator_command.hpp"
+#include "app/lau_option_specs.hpp"
+#include "app/perm_option_specs.hpp"
+#include "app/ring_option_specs.hpp"
 
 namespace redist::cli {
 
@@ -35,7 +35,7 @@ CLI::Option* bind_one(CLI::App* cmd, const OptionSpec& spec) {
 
 // `redist gen NAME [--seed S] [-o FILE] ...`: FILE (default standard output) is declared before
 // the instance is drawn and written only when that succeeded.
-void add_generator(CLI::App& gen, const GeneratorCommand& command) {
+void add_generator(CLI::App& gen, const app::GeneratorCommand& command) {
   CLI::App* cmd = gen.add_subcommand(command.name, command.help);
   auto output = std::make_shared<std::string>("-");
   bind_options(cmd, {command.seed});
@@ -80,9 +80,9 @@ CLI::Option* add_output(CLI::App* cmd, const std::string& names, std::string& pa
 }
 
 void register_generators(CLI::App& gen) {
-  // Each layer describes its generator (core/generator_command.hpp).
-  for (const GeneratorCommand& command :
-       {ring::generator_command(), lau::generator_command(), perm::generator_command()})
+  // Each layer describes its generator (app/generator_command.hpp).
+  for (const app::GeneratorCommand& command :
+       {app::ring_generator_command(), app::lau_generator_command(), app::perm_generator_command()})
     add_generator(gen, command);
 }
 

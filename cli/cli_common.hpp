@@ -9,11 +9,13 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/option_spec.hpp"
 #include "redist/core/error.hpp"
-#include "redist/core/option_spec.hpp"
 #include "redist/io/output_files.hpp"
 
 namespace redist::cli {
+
+using app::OptionSpec;
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;    // `check`: the schedule is invalid

@@ -4,10 +4,10 @@
 
 #include <iostream>
 
+#include "app/lau_option_specs.hpp"
 #include "cli_common.hpp"
 #include "redist/io/output_files.hpp"
 #include "redist/lau/allport_io.hpp"
-#include "redist/lau/option_specs.hpp"
 #include "redist/report/execution_svg.hpp"
 #include "redist/report/lau_text.hpp"
 
@@ -42,7 +42,7 @@ void register_lau(CLI::App& app) {
       app, "lau", "All-port ring schedule (document 002): flows, traffic, T_single, T_multi",
       opt->files, "all-port instance JSON ({\"model\": \"allport\", \"loads\": [...]})", "",
       "draw the step-by-step execution into this SVG file");
-  bind_options(cmd, lau::option_specs(opt->planner));
+  bind_options(cmd, app::option_specs(opt->planner));
   cmd->callback([opt] { run_lau(*opt); });
 }
 

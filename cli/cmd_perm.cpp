@@ -5,11 +5,11 @@
 
 #include <iostream>
 
+#include "app/perm_option_specs.hpp"
+#include "app/perm_plan_file.hpp"
+#include "app/perm_plan_output.hpp"
 #include "cli_common.hpp"
 #include "redist/io/output_files.hpp"
-#include "redist/perm/option_specs.hpp"
-#include "redist/perm/plan_file.hpp"
-#include "redist/perm/plan_output.hpp"
 
 namespace redist::cli {
 
@@ -24,12 +24,12 @@ void run_perm(const PermOptions& opt) {
   const Files& f = opt.files;
   io::OutputFiles outputs({f.input});
   f.declare(outputs);
-  const perm::PermResult result = perm::plan_perm_file(f.input, opt.objective);
-  if (!f.output.empty()) outputs.set_text(f.output, perm::perm_result_text(result));
+  const perm::PermResult result = app::plan_perm_file(f.input, opt.objective);
+  if (!f.output.empty()) outputs.set_text(f.output, app::perm_result_text(result));
   outputs.commit();
   // With -o the file has the schedule: stdout stays short.
-  std::cout << (f.json ? perm::perm_result_text(result, f.output.empty())
-                       : perm::perm_summary_text(result, f.output));
+  std::cout << (f.json ? app::perm_result_text(result, f.output.empty())
+                       : app::perm_summary_text(result, f.output));
 }
 
 }  // namespace
@@ -40,7 +40,7 @@ void register_perm(CLI::App& app) {
       app, "perm", "Best permutation of parts onto processors, with its one-port step schedule",
       opt->files, "permutation instance JSON (counts, or initial + partition)",
       "write the result with its step schedule to this file");
-  bind_options(cmd, {perm::objective_option(opt->objective)});
+  bind_options(cmd, {app::objective_option(opt->objective)});
   cmd->callback([opt] { run_perm(*opt); });
 }
 

@@ -24,15 +24,15 @@
 #include <cstdlib>
 #include <new>
 
-#include "redist/core/huge_pages.hpp"
+#include "io/huge_pages.hpp"
 
 namespace {
 
 constexpr std::size_t kAdviseFrom = std::size_t{4} << 20;
 
 void advise_huge_pages(void* block, std::size_t size) {
-  const redist::HugePageSpan span =
-      redist::whole_huge_pages(block, static_cast<char*>(block) + size);
+  const redist::io::HugePageSpan span =
+      redist::io::whole_huge_pages(block, static_cast<char*>(block) + size);
   if (!span.empty())  // advice only: a refusal (old kernel, THP off) leaves ordinary pages
     madvise(reinterpret_cast<void*>(span.first), span.last - span.first, MADV_HUGEPAGE);
 }
