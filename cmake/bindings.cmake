@@ -11,3 +11,48 @@ if(REDIST_WITH_C_API)
 else()
   message(STATUS "redist: C interface skipped: REDIST_WITH_C_API is OFF")
 endif()
+
+# The Python package: Debian's interpreter first (/usr/bin/python3, where python3-numpy,
+# python3-mpi4py and python3-matplotlib live; the python3 on PATH may be another one without numpy),
+# pybind11 (pybind11-dev) and numpy. Its compiled modules are shared objects that hold redist's
+# layers, so those are compiled as position-independent code (see BENCHMARKS.md "Bindings" for what
+# that costs the planner: measured, not assumed).
+set(REDIST_PYTHON_INSTALL_DIR "lib/python3/dist-packages" CACHE STRING
+    "Where `cmake --install` puts the Python package, relative to the prefix (Debian's layout)")
+set(REDIST_HAVE_PYTHON OFF)
+if(REDIST_WITH_PYTHON AND REDIST_SANITIZE)
+  message(STATUS "redist: Python package skipped: not with sanitizers (python3 would need their runtime preloaded)")
+elseif(REDIST_WITH_PYTHON AND NOT TARGET redist_c)
+  message(STATUS "redist: Python package skipped: it needs the C interface's helpers (REDIST_WITH_C_API)")
+elseif(REDIST_WITH_PYTHON)
+  if(NOT DEFINED Python3_EXECUTABLE AND EXISTS /usr/bin/python3)
+    set(Python3_EXECUTABLE /usr/bin/python3)
+  endif()
+  find_package(Python3 QUIET COMPONENTS Interpreter Development.Module)
+  find_package(pybind11 CONFIG QUIET)
+  set(_redist_numpy 1)
+  if(Python3_Interpreter_FOUND)
+    execute_process(COMMAND ${Python3_EXECUTABLE} -c "import numpy" RESULT_VARIABLE _redist_numpy
+                    OUTPUT_QUIET ERROR_QUIET)
+  endif()
+  if(NOT Python3_Interpreter_FOUND OR NOT Python3_Development.Module_FOUND)
+    message(STATUS "redist: Python package skipped: no Python 3 interpreter with its headers (python3-dev)")
+  elseif(NOT pybind11_FOUND)
+    message(STATUS "redist: Python package skipped: pybind11 not found (pybind11-dev)")
+  elseif(NOT _redist_numpy EQUAL 0)
+    message(STATUS "redist: Python package skipped: ${Python3_EXECUTABLE} cannot import numpy (python3-numpy)")
+  else()
+    set(REDIST_HAVE_PYTHON ON)
+    message(STATUS "redist: Python package with ${Python3_EXECUTABLE} (Python ${Python3_VERSION})")
+    foreach(layer redist_core redist_io redist_sim redist_ring redist_sim_allport redist_lau redist_perm
+                  redist_report redist_c redist_exec_plan redist_exec)
+      if(TARGET ${layer})
+        set_target_properties(${layer} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+        # Calls inside the library stay direct and inlinable, as without -fPIC.
+        target_compile_options(${layer} PRIVATE -fno-semantic-interposition)
+      endif()
+    endforeach()
+    add_subdirectory(${PROJECT_SOURCE_DIR}/python ${PROJECT_BINARY_DIR}/python)
+  endif()
+  unset(_redist_numpy)
+endif()
