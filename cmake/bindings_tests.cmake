@@ -4,3 +4,33 @@
 if(TARGET redist_c)
   add_subdirectory(${PROJECT_SOURCE_DIR}/tests/capi ${PROJECT_BINARY_DIR}/tests/capi)
 endif()
+
+# The Python package: pytest against the CLI (label python), and redist.mpi on 4 ranks with mpi4py
+# (labels python and mpi). Skipped, and said so, when pytest or mpi4py is missing.
+if(REDIST_HAVE_PYTHON AND TARGET redist)
+  execute_process(COMMAND ${Python3_EXECUTABLE} -c "import pytest" RESULT_VARIABLE _redist_pytest
+                  OUTPUT_QUIET ERROR_QUIET)
+  set(REDIST_PYTHON_TEST_ENV PYTHONPATH=${PROJECT_BINARY_DIR}/python REDIST=$<TARGET_FILE:redist>
+      SRC=${PROJECT_SOURCE_DIR} MPLBACKEND=Agg PYTHONDONTWRITEBYTECODE=1)
+  if(_redist_pytest EQUAL 0)
+    add_test(NAME python.pytest
+             COMMAND ${CMAKE_COMMAND} -E env ${REDIST_PYTHON_TEST_ENV}
+                     ${Python3_EXECUTABLE} -m pytest -q -p no:cacheprovider ${PROJECT_SOURCE_DIR}/tests/python)
+    set_tests_properties(python.pytest PROPERTIES LABELS "python;unit" TIMEOUT 900)
+  else()
+    message(STATUS "redist: Python tests skipped: ${Python3_EXECUTABLE} cannot import pytest (python3-pytest)")
+  endif()
+  execute_process(COMMAND ${Python3_EXECUTABLE} -c "import mpi4py" RESULT_VARIABLE _redist_mpi4py
+                  OUTPUT_QUIET ERROR_QUIET)
+  if(TARGET redist_python_mpi AND _redist_mpi4py EQUAL 0)
+    add_test(NAME python.mpi.np4
+             COMMAND ${CMAKE_COMMAND} -E env ${REDIST_PYTHON_TEST_ENV} OMPI_ALLOW_RUN_AS_ROOT=1
+                     OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ${MPIEXEC_EXECUTABLE} --oversubscribe
+                     ${MPIEXEC_NUMPROC_FLAG} 4 ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/python/mpi_redistribute.py)
+    set_tests_properties(python.mpi.np4 PROPERTIES LABELS "python;mpi" TIMEOUT 600)
+  elseif(TARGET redist_python_mpi)
+    message(STATUS "redist: redist.mpi tests skipped: ${Python3_EXECUTABLE} cannot import mpi4py (python3-mpi4py)")
+  endif()
+  unset(_redist_pytest)
+  unset(_redist_mpi4py)
+endif()

@@ -75,13 +75,14 @@ class Ring:
     def __init__(self, loads, targets, succ_cost, pred_cost=None, ring=None, cost_decimals=0):
         if ring is None:
             ring = "unidirectional" if pred_cost is None else "bidirectional"
-        costs = [succ_cost] + ([] if pred_cost is None else [pred_cost])
-        if all(_whole_array(c) is not None for c in costs):
+        values = [loads, targets, succ_cost] + ([] if pred_cost is None else [pred_cost])
+        if all(_whole_array(v) is not None for v in values):
             self._ring = _redist.Ring._from_arrays(
                 loads, targets, _np.atleast_1d(_np.asarray(succ_cost)),
                 None if pred_cost is None else _np.atleast_1d(_np.asarray(pred_cost)), ring,
                 cost_decimals, "ring")
             return
+        # Floats (or anything else): read as the JSON reader reads the same numbers.
         if cost_decimals != 0:
             raise InputError("ring: cost_decimals: only with integer costs")
         document = {"ring": ring, "loads": loads, "targets": targets, "succ_cost": succ_cost}
@@ -230,6 +231,8 @@ def _plan_schedule(self):
 
 RingPlan.schedule = property(_plan_schedule, doc="the plan's Schedule")
 RingPlan.ring = property(lambda self: Ring._wrap(self._ring_native))
+RingPlan.write = lambda self, path: self._write(_os.fspath(path))
+RingPlan.write.__doc__ = "Writes json() to the file, byte for byte what `redist plan -o` writes."
 RingPlan.__repr__ = lambda self: (f"redist.RingPlan(makespan={self.makespan_text}, "
                                   f"lower_bound={self.lower_bound_text}, status={self.status!r})")
 

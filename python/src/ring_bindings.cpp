@@ -377,7 +377,7 @@ void bind_ring(py::module_& m) {
           },
           "The schedule document `redist plan -o` writes")
       .def(
-          "write",
+          "_write",
           [](const PyPlan& p, const std::string& path) {
             capi::write_file_atomically(
                 path, [&](const io::TextWriter& write) { ring::write_plan_json(*p.plan, write); });
