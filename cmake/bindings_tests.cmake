@@ -34,3 +34,12 @@ if(REDIST_HAVE_PYTHON AND TARGET redist)
   unset(_redist_pytest)
   unset(_redist_mpi4py)
 endif()
+
+# The Fortran example on 4 ranks, every item checked (labels fortran and mpi).
+if(TARGET redist-fortran-example)
+  add_test(NAME fortran.example.np4
+           COMMAND ${MPIEXEC_EXECUTABLE} --oversubscribe ${MPIEXEC_NUMPROC_FLAG} 4 $<TARGET_FILE:redist-fortran-example>)
+  set_tests_properties(fortran.example.np4 PROPERTIES LABELS "fortran;mpi" TIMEOUT 600
+                       ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"
+                       PASS_REGULAR_EXPRESSION "every item in place")
+endif()
