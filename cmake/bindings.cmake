@@ -8,6 +8,9 @@ option(REDIST_WITH_PYTHON "Build the Python package when Python 3, pybind11 and 
 if(REDIST_WITH_C_API)
   enable_language(C)  # the C interface's tests and examples are C programs
   add_subdirectory(${PROJECT_SOURCE_DIR}/src/capi ${PROJECT_BINARY_DIR}/src/capi)
+  if(REDIST_BUILD_EXAMPLES)
+    add_subdirectory(${PROJECT_SOURCE_DIR}/examples/c ${PROJECT_BINARY_DIR}/examples/c)
+  endif()
 else()
   message(STATUS "redist: C interface skipped: REDIST_WITH_C_API is OFF")
 endif()

@@ -43,3 +43,16 @@ if(TARGET redist-fortran-example)
                        ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"
                        PASS_REGULAR_EXPRESSION "every item in place")
 endif()
+
+# The C examples as users run them.
+if(TARGET redist-c-plan-example)
+  add_test(NAME capi.example.plan COMMAND redist-c-plan-example)
+  set_tests_properties(capi.example.plan PROPERTIES LABELS "unit;capi" PASS_REGULAR_EXPRESSION "validator: valid")
+endif()
+if(TARGET redist-c-mpi-example)
+  add_test(NAME capi.example.redistribute.np4
+           COMMAND ${MPIEXEC_EXECUTABLE} --oversubscribe ${MPIEXEC_NUMPROC_FLAG} 4 $<TARGET_FILE:redist-c-mpi-example>)
+  set_tests_properties(capi.example.redistribute.np4 PROPERTIES LABELS "mpi;capi" TIMEOUT 600
+                       ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"
+                       PASS_REGULAR_EXPRESSION "every item in place")
+endif()
