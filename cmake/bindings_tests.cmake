@@ -56,3 +56,43 @@ if(TARGET redist-c-mpi-example)
                        ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"
                        PASS_REGULAR_EXPRESSION "every item in place")
 endif()
+
+# The C interface, the Fortran module and the Python package from the prefix package.install fills
+# (tests/consumer/bindings_test.sh; label package). Not under sanitizers, as package.* .
+if(REDIST_INSTALL AND NOT REDIST_SANITIZE AND TARGET redist_c)
+  set(_redist_fc "")
+  if(TARGET redist_fortran)
+    set(_redist_fc ${CMAKE_Fortran_COMPILER})
+  endif()
+  set(_redist_python "")
+  if(REDIST_HAVE_PYTHON)
+    set(_redist_python ${Python3_EXECUTABLE})
+  endif()
+  if(TARGET redist_c_mpi)
+    set(_redist_with_mpi 1)
+  else()
+    set(_redist_with_mpi 0)
+  endif()
+  set(REDIST_BINDINGS_PACKAGE_ENV
+      REDIST_SOURCE_DIR=${PROJECT_SOURCE_DIR} WORK=${PROJECT_BINARY_DIR}/tests/package CC=${CMAKE_C_COMPILER}
+      FC=${_redist_fc} PYTHON=${_redist_python} WITH_MPI=${_redist_with_mpi} MPIEXEC=${MPIEXEC_EXECUTABLE}
+      GENERATOR=${CMAKE_GENERATOR} PYTHON_DIR=${REDIST_PYTHON_INSTALL_DIR})
+  set(_redist_steps installed c cmake)
+  if(_redist_fc AND _redist_with_mpi)
+    list(APPEND _redist_steps fortran)
+  endif()
+  if(_redist_python)
+    list(APPEND _redist_steps python)
+  endif()
+  foreach(step IN LISTS _redist_steps)
+    add_test(NAME package.bindings.${step}
+             COMMAND ${CMAKE_COMMAND} -E env ${REDIST_BINDINGS_PACKAGE_ENV}
+                     bash ${PROJECT_SOURCE_DIR}/tests/consumer/bindings_test.sh ${step})
+    set_tests_properties(package.bindings.${step} PROPERTIES LABELS package TIMEOUT 900
+                         FIXTURES_REQUIRED redist_installed)
+  endforeach()
+  unset(_redist_fc)
+  unset(_redist_python)
+  unset(_redist_with_mpi)
+  unset(_redist_steps)
+endif()
