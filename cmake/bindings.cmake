@@ -88,3 +88,23 @@ if(REDIST_WITH_FORTRAN)
     endif()
   endif()
 endif()
+
+# What the C interface and the Fortran module add to an execution (bench/bindings_executor_bench.cpp,
+# BENCHMARKS.md "Bindings").
+if(REDIST_BUILD_BENCH AND TARGET redist_c_mpi)
+  find_package(CLI11 QUIET)
+  add_executable(bench_bindings_executor ${PROJECT_SOURCE_DIR}/bench/bindings_executor_bench.cpp)
+  target_link_libraries(bench_bindings_executor PRIVATE redist_c_mpi CLI11::CLI11 redist_warnings)
+  set_target_properties(bench_bindings_executor PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bench)
+  if(TARGET redist_fortran)
+    target_sources(bench_bindings_executor PRIVATE ${PROJECT_SOURCE_DIR}/bench/bindings_fortran_execute.f90)
+    target_link_libraries(bench_bindings_executor PRIVATE redist_fortran)
+    target_compile_definitions(bench_bindings_executor PRIVATE REDIST_BENCH_FORTRAN=1)
+  endif()
+endif()
+# The C++ side of bench/bindings_plan_bench.py: plan_ring on raw arrays.
+if(REDIST_BUILD_BENCH)
+  add_executable(bench_plan_arrays ${PROJECT_SOURCE_DIR}/bench/bindings_plan_arrays.cpp)
+  target_link_libraries(bench_plan_arrays PRIVATE redist_ring redist_warnings)
+  set_target_properties(bench_plan_arrays PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bench)
+endif()
