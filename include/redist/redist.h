@@ -31,6 +31,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The C names (lower case, REDIST_ constants) are not the C++ code's: clang-tidy's naming rules
+ * stop here. NOLINTBEGIN(readability-identifier-naming) */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -226,5 +229,7 @@ redist_status redist_validation_json(const redist_validation* validation, char**
 #ifdef __cplusplus
 }
 #endif
+
+/* NOLINTEND(readability-identifier-naming) */
 
 #endif /* REDIST_REDIST_H */

@@ -29,6 +29,9 @@
 
 #include "redist/redist.h"
 
+/* The C names (lower case, REDIST_ constants) are not the C++ code's: clang-tidy's naming rules
+ * stop here. NOLINTBEGIN(readability-identifier-naming) */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -248,5 +251,7 @@ redist_status redist_redistribute_alloc(redist_context* ctx, int64_t item_bytes,
 #ifdef __cplusplus
 }
 #endif
+
+/* NOLINTEND(readability-identifier-naming) */
 
 #endif /* REDIST_REDIST_MPI_H */
