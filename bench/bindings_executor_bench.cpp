@@ -66,8 +66,8 @@ int main(int argc, char** argv) {
     redist_context* c_ctx = nullptr;
     redist_context_create(MPI_COMM_WORLD, &c_ctx);
     if (rank == 0)
-      std::printf("%-8s %-9s %12s %12s %12s %10s %10s\n", "size", "interface", "median_ms",
-                  "min_ms", "max_ms", "vs_cpp", "reps");
+      std::printf("%-8s %-9s %12s %12s %12s %10s %10s %10s\n", "size", "interface", "median_us",
+                  "min_us", "max_us", "vs_cpp", "paired", "reps");
     for (std::size_t from = 0; from < sizes.size();) {
       const std::size_t comma = std::min(sizes.find(',', from), sizes.size());
       const std::string label = sizes.substr(from, comma - from);
@@ -122,15 +122,17 @@ int main(int argc, char** argv) {
                          interfaces[which].first.c_str(), redist_last_error());
             status = 1;
           }
-          if (rep > 0) times[which].push_back(slowest * 1e3);  // the first round warms up
+          if (rep > 0) times[which].push_back(slowest * 1e6);  // the first round warms up
         }
       }
       const double cpp = median(times[0]);
       for (std::size_t j = 0; j < interfaces.size() && rank == 0; ++j) {
         const auto [lo, hi] = std::minmax_element(times[j].begin(), times[j].end());
-        std::printf("%-8s %-9s %12.4f %12.4f %12.4f %+9.2f%% %10d\n", label.c_str(),
+        std::vector<double> ratios;
+        for (std::size_t r = 0; r < times[j].size(); ++r) ratios.push_back(times[j][r] / times[0][r]);
+        std::printf("%-8s %-9s %12.3f %12.3f %12.3f %+9.2f%% %+9.2f%% %10d\n", label.c_str(),
                     interfaces[j].first.c_str(), median(times[j]), *lo, *hi,
-                    100.0 * (median(times[j]) / cpp - 1.0), reps);
+                    100.0 * (median(times[j]) / cpp - 1.0), 100.0 * (median(ratios) - 1.0), reps);
       }
       redist_plan_free(c_plan);
     }
