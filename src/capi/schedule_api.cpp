@@ -6,12 +6,12 @@
 
 #include "capi_support.hpp"
 #include "handles.hpp"
-#include "io/schedule_assembler.hpp"  // the schedule readers' rules (private to io)
 #include "redist/core/error.hpp"
 #include "redist/io/budgeted_read.hpp"
 #include "redist/io/schedule_io.hpp"
 #include "redist/ring/bounds_output.hpp"
 #include "redist/sim/validation_output.hpp"
+#include "ring_arrays.hpp"
 
 namespace capi = redist::capi;
 using capi::deref;
@@ -32,53 +32,6 @@ redist_schedule* new_schedule(redist::Schedule schedule) {
   return new redist_schedule{std::make_shared<const redist::Schedule>(std::move(schedule))};
 }
 
-// A time given in units of 10^-decimals, as the JSON reader would have met it: trailing zeros
-// dropped, so that the schedule's time scale is the one its JSON text would have.
-redist::Decimal as_decimal(std::int64_t value, int decimals) {
-  while (decimals > 0 && value % 10 == 0) {
-    value /= 10;
-    --decimals;
-  }
-  return {value, decimals};
-}
-
-// The transfers given as arrays, through the JSON readers' own assembler: the same rules and
-// messages as a schedule file (items >= 1, processors in range, times >= 0, spacing > 0 or absent).
-redist::Schedule schedule_from_arrays(const redist::RingInstance& ring, size_t count,
-                                      const int32_t* from, const int32_t* to, const int64_t* items,
-                                      const int64_t* start, const int64_t* spacing,
-                                      const int8_t* link, int time_decimals) {
-  const char* call = "redist_schedule_create";
-  if (count > 0) {
-    deref(from, call, "from");
-    deref(to, call, "to");
-    deref(items, call, "items");
-    deref(start, call, "start");
-  }
-  if (time_decimals < 0 || time_decimals > redist::kMaxTimeScale)
-    throw redist::InputError("schedule", "time_decimals",
-                             "must be in [0, " + std::to_string(redist::kMaxTimeScale) + "], got " +
-                                 std::to_string(time_decimals));
-  const std::string source = "schedule";  // the assembler keeps a reference to it
-  redist::io::detail::ScheduleAssembler assembler(source, ring.size());
-  assembler.mark_transfers_seen();
-  assembler.reserve(count);
-  for (size_t k = 0; k < count; ++k) {
-    redist::io::detail::RawTransfer raw;
-    raw.from = redist::Decimal{from[k], 0};
-    raw.to = redist::Decimal{to[k], 0};
-    raw.items = redist::Decimal{items[k], 0};
-    raw.start = as_decimal(start[k], time_decimals);
-    if (spacing != nullptr && spacing[k] != 0) raw.spacing = as_decimal(spacing[k], time_decimals);
-    if (link != nullptr && link[k] != REDIST_LINK_NONE)
-      raw.link = link[k] == REDIST_LINK_SUCC   ? "succ"
-                 : link[k] == REDIST_LINK_PRED ? "pred"
-                                               : std::to_string(link[k]);
-    assembler.add_transfer(raw, k);
-  }
-  return assembler.finish();
-}
-
 double to_double(redist::Ticks t, int scale) { return redist::ticks_to_double(t, scale); }
 
 }  // namespace
@@ -91,9 +44,17 @@ redist_status redist_schedule_create(redist_schedule** schedule, const redist_ri
                                      const int64_t* spacing, const int8_t* link,
                                      int time_decimals) {
   return guarded([&] {
-    redist_schedule*& out = capi::out_handle(schedule, "redist_schedule_create");
-    out = new_schedule(schedule_from_arrays(ring_of(ring, "redist_schedule_create"), count, from,
-                                            to, items, start, spacing, link, time_decimals));
+    const char* call = "redist_schedule_create";
+    redist_schedule*& out = capi::out_handle(schedule, call);
+    if (count > 0) {
+      deref(from, call, "from");
+      deref(to, call, "to");
+      deref(items, call, "items");
+      deref(start, call, "start");
+    }
+    out = new_schedule(capi::schedule_from_arrays(ring_of(ring, "redist_schedule_create"), count,
+                                                  from, to, items, start, spacing, link,
+                                                  time_decimals));
   });
 }
 
