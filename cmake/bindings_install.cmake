@@ -3,7 +3,8 @@
 # names their components (cmake/bindings_pkgconfig.cmake writes their pkg-config files): the headers <redist/redist.h> and
 # <redist/redist_mpi.h>, the libraries redist_c, redist_c_mpi and redist_fortran with their CMake
 # targets (redist::c, redist::c_mpi, redist::fortran: components c, c_mpi, fortran of
-# redistConfig.cmake), the module file redist_mpi.mod under include/redist/fortran, and the
+# redistConfig.cmake), the module files (redist_mpi.mod, and redist_mpi_c.mod that it builds on)
+# under include/redist/fortran, and the
 # pkg-config files (cmake/bindings_pkgconfig.cmake). The Python package installs itself
 # (python/CMakeLists.txt).
 set(REDIST_EXPORTS_C OFF)
@@ -32,5 +33,6 @@ if(TARGET redist_fortran AND REDIST_EXPORTS_C_MPI)
           LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
   install(EXPORT redistFortranTargets NAMESPACE redist:: DESTINATION ${REDIST_CMAKE_DIR})
   install(FILES ${PROJECT_BINARY_DIR}/fortran/modules/redist_mpi.mod
+                ${PROJECT_BINARY_DIR}/fortran/modules/redist_mpi_c.mod
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist/fortran)
 endif()

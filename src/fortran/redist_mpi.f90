@@ -19,54 +19,17 @@ module redist_mpi
   use, intrinsic :: iso_c_binding
   use, intrinsic :: iso_fortran_env, only: real32, real64, int32, int64
   use mpi_f08, only: MPI_Comm
+  use redist_mpi_c
   implicit none
   private
 
-  ! Statuses (redist_status of <redist/redist.h>).
-  integer, parameter, public :: REDIST_OK = 0, REDIST_ERROR_INPUT = 1, REDIST_ERROR_AGREEMENT = 2, &
-                                REDIST_ERROR_CALL = 3, REDIST_ERROR_TIMEOUT = 4, REDIST_ERROR_MPI = 5, &
-                                REDIST_ERROR_USAGE = 6, REDIST_ERROR_NO_MEMORY = 7, &
-                                REDIST_ERROR_INTERNAL = 8
-  ! Transports (redist_transport).
-  integer, parameter, public :: REDIST_TRANSPORT_AUTOMATIC = 0, REDIST_TRANSPORT_DIRECT = 1, &
-                                REDIST_TRANSPORT_ALLTOALLV = 2, REDIST_TRANSPORT_RING = 3, &
-                                REDIST_TRANSPORT_NONE = 4
-
-  !> What a rank asks for: redist_count(n), redist_counts(all ranks' counts) or redist_weight(w).
-  type, public :: redist_share
-    integer :: kind = 0
-    integer(int64) :: count = 0
-    real(real64) :: weight = 0
-    integer(int64), allocatable :: counts(:)
-  end type
-
-  !> The plan options of <redist/redist_mpi.h>; start from redist_default_options().
-  type, bind(c), public :: redist_plan_options
-    integer(c_int32_t) :: wrap, transport, ring_kind, window, plan_order, verify
-    integer(c_int64_t) :: chunk_bytes, max_chunk_bytes, max_message_bytes, max_items_per_round
-    real(c_double) :: timeout_seconds
-    type(c_funptr) :: progress
-    type(c_ptr) :: progress_user_data
-  end type
-
-  !> What an execution reports on this rank (docs/api.md "The report").
-  type, bind(c), public :: redist_report
-    integer(c_int64_t) :: total_items = 0, new_count = 0, new_first = 0
-    integer(c_int32_t) :: transport = 0, reserved = 0
-    integer(c_int64_t) :: chunk_items = 0
-    real(c_double) :: predicted_seconds = 0, agreement_seconds = 0, transfer_seconds = 0
-    integer(c_int64_t) :: bytes_sent = 0, bytes_received = 0, bytes_copied = 0, messages_sent = 0, &
-                          mpi_messages = 0, staging_peak_bytes = 0
-  end type
-
-  !> One array of an execution (redist_field_of builds it from two arrays).
-  type, bind(c), public :: redist_field
-    type(c_ptr) :: input = c_null_ptr
-    integer(c_int64_t) :: input_items = 0
-    type(c_ptr) :: output = c_null_ptr
-    integer(c_int64_t) :: output_items = 0
-    integer(c_int64_t) :: item_bytes = 0
-  end type
+  ! What redist_mpi_c declares for applications.
+  public :: REDIST_OK, REDIST_ERROR_INPUT, REDIST_ERROR_AGREEMENT, REDIST_ERROR_CALL, &
+            REDIST_ERROR_TIMEOUT, REDIST_ERROR_MPI, REDIST_ERROR_USAGE, REDIST_ERROR_NO_MEMORY, &
+            REDIST_ERROR_INTERNAL, REDIST_TRANSPORT_AUTOMATIC, REDIST_TRANSPORT_DIRECT, &
+            REDIST_TRANSPORT_ALLTOALLV, REDIST_TRANSPORT_RING, REDIST_TRANSPORT_NONE, redist_share, &
+            redist_plan_options, redist_report, redist_field, redist_count, redist_counts, &
+            redist_weight, redist_default_options, redist_error_message, redist_error_rank
 
   type, public :: redist_context
     type(c_ptr) :: handle = c_null_ptr
@@ -109,19 +72,7 @@ module redist_mpi
     procedure :: start_fields => plan_start_fields
   end type
 
-  public :: redist_count, redist_counts, redist_weight, redist_default_options, redist_field_of, &
-            redist_redistribute, redist_error_message, redist_error_rank
-
-  !> What a rank asks for: exactly n items, every rank's new counts, or a weight.
-  interface redist_count
-    module procedure count_64, count_32
-  end interface
-  interface redist_counts
-    module procedure counts_64, counts_32
-  end interface
-  interface redist_weight
-    module procedure weight_64, weight_32
-  end interface
+  public :: redist_field_of, redist_redistribute
 
   interface redist_field_of
     module procedure field_of_1d, field_of_2d
@@ -133,226 +84,20 @@ module redist_mpi
                      redistribute_int64, redistribute_real64_2d
   end interface
 
-  ! The C interface. Its share (a bind(c) copy of redist_share, counts by address).
-  type, bind(c) :: c_share
-    integer(c_int32_t) :: kind = 0, reserved = 0
-    integer(c_int64_t) :: count = 0
-    real(c_double) :: weight = 0
-    type(c_ptr) :: counts = c_null_ptr
-    integer(c_int64_t) :: counts_size = 0
-  end type
-
-  interface
-    integer(c_int) function c_context_create_f(comm, ctx) bind(c, name="redist_context_create_f")
-      import :: c_int, c_ptr
-      integer(c_int), value :: comm
-      type(c_ptr) :: ctx
-    end function
-    subroutine c_context_free(ctx) bind(c, name="redist_context_free")
-      import :: c_ptr
-      type(c_ptr), value :: ctx
-    end subroutine
-    integer(c_int) function c_context_rank(ctx) bind(c, name="redist_context_rank")
-      import :: c_int, c_ptr
-      type(c_ptr), value :: ctx
-    end function
-    integer(c_int) function c_context_size(ctx) bind(c, name="redist_context_size")
-      import :: c_int, c_ptr
-      type(c_ptr), value :: ctx
-    end function
-    subroutine c_plan_options_init(options) bind(c, name="redist_plan_options_init")
-      import :: redist_plan_options
-      type(redist_plan_options) :: options
-    end subroutine
-    integer(c_int) function c_plan_make(ctx, count, share, options, item_bytes, first, plan) &
-        bind(c, name="redist_plan_make")
-      import :: c_int, c_ptr, c_int64_t
-      type(c_ptr), value :: ctx, share, options
-      integer(c_int64_t), value :: count, item_bytes, first
-      type(c_ptr) :: plan
-    end function
-    integer(c_int) function c_plan_reversed(plan, reversed) bind(c, name="redist_plan_reversed")
-      import :: c_int, c_ptr
-      type(c_ptr), value :: plan
-      type(c_ptr) :: reversed
-    end function
-    subroutine c_plan_free(plan) bind(c, name="redist_plan_free")
-      import :: c_ptr
-      type(c_ptr), value :: plan
-    end subroutine
-    integer(c_int64_t) function c_plan_number(plan) bind(c, name="redist_plan_new_count")
-      import :: c_int64_t, c_ptr
-      type(c_ptr), value :: plan
-    end function
-    integer(c_int64_t) function c_plan_total(plan) bind(c, name="redist_plan_total")
-      import :: c_int64_t, c_ptr
-      type(c_ptr), value :: plan
-    end function
-    integer(c_int64_t) function c_plan_old_count(plan) bind(c, name="redist_plan_old_count")
-      import :: c_int64_t, c_ptr
-      type(c_ptr), value :: plan
-    end function
-    integer(c_int64_t) function c_plan_old_first(plan) bind(c, name="redist_plan_old_first")
-      import :: c_int64_t, c_ptr
-      type(c_ptr), value :: plan
-    end function
-    integer(c_int64_t) function c_plan_new_first(plan) bind(c, name="redist_plan_new_first")
-      import :: c_int64_t, c_ptr
-      type(c_ptr), value :: plan
-    end function
-    integer(c_int) function c_plan_transport(plan) bind(c, name="redist_plan_transport")
-      import :: c_int, c_ptr
-      type(c_ptr), value :: plan
-    end function
-    integer(c_int) function c_plan_execute(plan, fields, nfields, report) &
-        bind(c, name="redist_plan_execute")
-      import :: c_int, c_ptr
-      type(c_ptr), value :: plan, fields, report
-      integer(c_int), value :: nfields
-    end function
-    integer(c_int) function c_plan_start(plan, fields, nfields, request) &
-        bind(c, name="redist_plan_start")
-      import :: c_int, c_ptr
-      type(c_ptr), value :: plan, fields
-      integer(c_int), value :: nfields
-      type(c_ptr) :: request
-    end function
-    integer(c_int) function c_request_test(request, done) bind(c, name="redist_request_test")
-      import :: c_int, c_ptr
-      type(c_ptr), value :: request
-      integer(c_int) :: done
-    end function
-    integer(c_int) function c_request_wait(request, report) bind(c, name="redist_request_wait")
-      import :: c_int, c_ptr
-      type(c_ptr) :: request
-      type(c_ptr), value :: report
-    end function
-    subroutine c_request_free(request) bind(c, name="redist_request_free")
-      import :: c_ptr
-      type(c_ptr), value :: request
-    end subroutine
-    integer(c_int) function c_redistribute_with(ctx, item_bytes, input, input_items, share, options, &
-                                                allocate, user_data, report) &
-        bind(c, name="redist_redistribute_with")
-      import :: c_int, c_ptr, c_int64_t, c_funptr
-      type(c_ptr), value :: ctx, input, share, options, user_data, report
-      integer(c_int64_t), value :: item_bytes, input_items
-      type(c_funptr), value :: allocate
-    end function
-    type(c_ptr) function c_last_error() bind(c, name="redist_last_error")
-      import :: c_ptr
-    end function
-    integer(c_int) function c_last_error_rank() bind(c, name="redist_last_error_rank")
-      import :: c_int
-    end function
-    integer(c_size_t) function c_strlen(text) bind(c, name="strlen")
-      import :: c_size_t, c_ptr
-      type(c_ptr), value :: text
-    end function
-  end interface
-
-  ! The new piece of an intrinsic array in one call: the allocatable the C allocator fills.
-  type :: real64_holder
-    real(real64), allocatable :: a(:)
-  end type
-  type :: real32_holder
-    real(real32), allocatable :: a(:)
-  end type
-  type :: int32_holder
-    integer(int32), allocatable :: a(:)
-  end type
-  type :: int64_holder
-    integer(int64), allocatable :: a(:)
-  end type
-  type :: real64_2d_holder
-    integer(int64) :: rows = 0
-    real(real64), allocatable :: a(:, :)
+  ! The new piece of an intrinsic array in one call: the allocatable that allocate_new fills, the
+  ! one of the kind being moved.
+  integer, parameter :: kind_real64 = 1, kind_real32 = 2, kind_int32 = 3, kind_int64 = 4, &
+                        kind_real64_2d = 5
+  type :: new_piece
+    integer :: kind = 0
+    integer(int64) :: rows = 0  ! kind_real64_2d: the items are columns of this many rows
+    real(real64), allocatable :: real64(:), real64_2d(:, :)
+    real(real32), allocatable :: real32(:)
+    integer(int32), allocatable :: int32(:)
+    integer(int64), allocatable :: int64(:)
   end type
 
 contains
-
-  ! ---- Errors --------------------------------------------------------------------------------
-
-  !> The message of this image's last failed call (the C++ exception's one line, naming the rank).
-  function redist_error_message() result(message)
-    character(len=:), allocatable :: message
-    type(c_ptr) :: text
-    character(kind=c_char), pointer :: chars(:)
-    integer :: k, n
-    text = c_last_error()
-    n = int(c_strlen(text))
-    call c_f_pointer(text, chars, [n])
-    allocate (character(len=n) :: message)
-    do k = 1, n
-      message(k:k) = chars(k)
-    end do
-  end function
-
-  !> The rank at fault in the last failed MPI call (-1 when no single rank is known).
-  integer function redist_error_rank()
-    redist_error_rank = int(c_last_error_rank())
-  end function
-
-  ! ---- Shares and options --------------------------------------------------------------------
-
-  type(redist_share) function count_64(n) result(share)
-    integer(int64), intent(in) :: n
-    share%kind = 0
-    share%count = n
-  end function
-
-  type(redist_share) function count_32(n) result(share)
-    integer(int32), intent(in) :: n
-    share = count_64(int(n, int64))
-  end function
-
-  type(redist_share) function counts_64(counts) result(share)
-    integer(int64), intent(in) :: counts(:)
-    share%kind = 1
-    allocate (share%counts, source=counts)
-  end function
-
-  type(redist_share) function counts_32(counts) result(share)
-    integer(int32), intent(in) :: counts(:)
-    share = counts_64(int(counts, int64))
-  end function
-
-  type(redist_share) function weight_64(w) result(share)
-    real(real64), intent(in) :: w
-    share%kind = 2
-    share%weight = w
-  end function
-
-  type(redist_share) function weight_32(w) result(share)
-    real(real32), intent(in) :: w
-    share = weight_64(real(w, real64))
-  end function
-
-  type(redist_plan_options) function redist_default_options()
-    call c_plan_options_init(redist_default_options)
-  end function
-
-  ! The C share of a redist_share (`share` must stay alive while the C call reads it).
-  type(c_share) function c_share_of(share)
-    type(redist_share), intent(in), target :: share
-    c_share_of%kind = int(share%kind, c_int32_t)
-    c_share_of%count = share%count
-    c_share_of%weight = share%weight
-    if (allocated(share%counts)) then
-      c_share_of%counts_size = size(share%counts, kind=c_int64_t)
-      if (size(share%counts) > 0) c_share_of%counts = c_loc(share%counts)
-    end if
-  end function
-
-  type(c_ptr) function options_ptr(options, defaults)
-    type(redist_plan_options), intent(in), optional, target :: options
-    type(redist_plan_options), intent(in), target :: defaults
-    if (present(options)) then
-      options_ptr = c_loc(options)
-    else
-      options_ptr = c_loc(defaults)
-    end if
-  end function
 
   ! ---- Context -------------------------------------------------------------------------------
 
@@ -597,69 +342,41 @@ contains
 
   ! ---- One call ------------------------------------------------------------------------------
 
-  type(c_ptr) function allocate_real64(n, user) bind(c) result(p)
+  ! redist_redistribute_with's allocator: room for n items of the piece's kind (NULL when the
+  ! allocation fails, which fails the call on every rank; NULL for no item is no failure).
+  type(c_ptr) function allocate_new(n, user) bind(c) result(p)
     integer(c_int64_t), value :: n
     type(c_ptr), value :: user
-    type(real64_holder), pointer :: h
+    type(new_piece), pointer :: piece
     integer :: status
-    call c_f_pointer(user, h)
+    call c_f_pointer(user, piece)
     p = c_null_ptr
-    allocate (h%a(n), stat=status)
-    if (status == 0 .and. n > 0) p = c_loc(h%a)
-  end function
-
-  type(c_ptr) function allocate_real32(n, user) bind(c) result(p)
-    integer(c_int64_t), value :: n
-    type(c_ptr), value :: user
-    type(real32_holder), pointer :: h
-    integer :: status
-    call c_f_pointer(user, h)
-    p = c_null_ptr
-    allocate (h%a(n), stat=status)
-    if (status == 0 .and. n > 0) p = c_loc(h%a)
-  end function
-
-  type(c_ptr) function allocate_int32(n, user) bind(c) result(p)
-    integer(c_int64_t), value :: n
-    type(c_ptr), value :: user
-    type(int32_holder), pointer :: h
-    integer :: status
-    call c_f_pointer(user, h)
-    p = c_null_ptr
-    allocate (h%a(n), stat=status)
-    if (status == 0 .and. n > 0) p = c_loc(h%a)
-  end function
-
-  type(c_ptr) function allocate_int64(n, user) bind(c) result(p)
-    integer(c_int64_t), value :: n
-    type(c_ptr), value :: user
-    type(int64_holder), pointer :: h
-    integer :: status
-    call c_f_pointer(user, h)
-    p = c_null_ptr
-    allocate (h%a(n), stat=status)
-    if (status == 0 .and. n > 0) p = c_loc(h%a)
-  end function
-
-  type(c_ptr) function allocate_real64_2d(n, user) bind(c) result(p)
-    integer(c_int64_t), value :: n
-    type(c_ptr), value :: user
-    type(real64_2d_holder), pointer :: h
-    integer :: status
-    call c_f_pointer(user, h)
-    p = c_null_ptr
-    allocate (h%a(h%rows, n), stat=status)
-    if (status == 0 .and. n > 0 .and. h%rows > 0) p = c_loc(h%a)
+    select case (piece%kind)
+    case (kind_real64)
+      allocate (piece%real64(n), stat=status)
+      if (status == 0 .and. n > 0) p = c_loc(piece%real64)
+    case (kind_real32)
+      allocate (piece%real32(n), stat=status)
+      if (status == 0 .and. n > 0) p = c_loc(piece%real32)
+    case (kind_int32)
+      allocate (piece%int32(n), stat=status)
+      if (status == 0 .and. n > 0) p = c_loc(piece%int32)
+    case (kind_int64)
+      allocate (piece%int64(n), stat=status)
+      if (status == 0 .and. n > 0) p = c_loc(piece%int64)
+    case (kind_real64_2d)
+      allocate (piece%real64_2d(piece%rows, n), stat=status)
+      if (status == 0 .and. n > 0 .and. piece%rows > 0) p = c_loc(piece%real64_2d)
+    end select
   end function
 
   ! The one call on raw memory: plan, the allocator fills the holder, execute.
-  integer function redistribute_raw(ctx, item_bytes, input, count, share, allocator, holder, &
-                                    report, options)
+  integer function redistribute_raw(ctx, item_bytes, input, count, share, piece, report, options)
     type(redist_context), intent(in) :: ctx
     integer(c_int64_t), intent(in) :: item_bytes, count
-    type(c_ptr), intent(in) :: input, holder
+    type(c_ptr), intent(in) :: input
     type(redist_share), intent(in), target :: share
-    type(c_funptr), intent(in) :: allocator
+    type(new_piece), intent(inout), target :: piece
     type(redist_report), intent(out), optional, target :: report
     type(redist_plan_options), intent(in), optional, target :: options
     type(c_share), target :: s
@@ -670,8 +387,8 @@ contains
     out = c_null_ptr
     if (present(report)) out = c_loc(report)
     redistribute_raw = int(c_redistribute_with(ctx%handle, item_bytes, input, count, c_loc(s), &
-                                               options_ptr(options, defaults), allocator, holder, &
-                                               out))
+                                               options_ptr(options, defaults), &
+                                               c_funloc(allocate_new), c_loc(piece), out))
   end function
 
   !> Collective. x becomes this rank's new piece (on failure it is as it was).
@@ -682,11 +399,12 @@ contains
     integer, intent(out) :: ierr
     type(redist_report), intent(out), optional :: report
     type(redist_plan_options), intent(in), optional :: options
-    type(real64_holder), target :: next
+    type(new_piece), target :: next
     if (.not. allocated(x)) allocate (x(0))
-    ierr = redistribute_raw(ctx, c_sizeof(0.0_real64), address(x), size(x, kind=c_int64_t), share, &
-                            c_funloc(allocate_real64), c_loc(next), report, options)
-    if (ierr == REDIST_OK) call move_alloc(next%a, x)
+    next%kind = kind_real64
+    ierr = redistribute_raw(ctx, c_sizeof(0.0_real64), address(x), size(x, kind=c_int64_t), share, next, &
+                            report, options)
+    if (ierr == REDIST_OK) call move_alloc(next%real64, x)
   end subroutine
 
   subroutine redistribute_real32(ctx, x, share, ierr, report, options)
@@ -696,11 +414,12 @@ contains
     integer, intent(out) :: ierr
     type(redist_report), intent(out), optional :: report
     type(redist_plan_options), intent(in), optional :: options
-    type(real32_holder), target :: next
+    type(new_piece), target :: next
     if (.not. allocated(x)) allocate (x(0))
-    ierr = redistribute_raw(ctx, c_sizeof(0.0_real32), address(x), size(x, kind=c_int64_t), share, &
-                            c_funloc(allocate_real32), c_loc(next), report, options)
-    if (ierr == REDIST_OK) call move_alloc(next%a, x)
+    next%kind = kind_real32
+    ierr = redistribute_raw(ctx, c_sizeof(0.0_real32), address(x), size(x, kind=c_int64_t), share, next, &
+                            report, options)
+    if (ierr == REDIST_OK) call move_alloc(next%real32, x)
   end subroutine
 
   subroutine redistribute_int32(ctx, x, share, ierr, report, options)
@@ -710,11 +429,12 @@ contains
     integer, intent(out) :: ierr
     type(redist_report), intent(out), optional :: report
     type(redist_plan_options), intent(in), optional :: options
-    type(int32_holder), target :: next
+    type(new_piece), target :: next
     if (.not. allocated(x)) allocate (x(0))
-    ierr = redistribute_raw(ctx, c_sizeof(0_int32), address(x), size(x, kind=c_int64_t), share, &
-                            c_funloc(allocate_int32), c_loc(next), report, options)
-    if (ierr == REDIST_OK) call move_alloc(next%a, x)
+    next%kind = kind_int32
+    ierr = redistribute_raw(ctx, c_sizeof(0_int32), address(x), size(x, kind=c_int64_t), share, next, &
+                            report, options)
+    if (ierr == REDIST_OK) call move_alloc(next%int32, x)
   end subroutine
 
   subroutine redistribute_int64(ctx, x, share, ierr, report, options)
@@ -724,11 +444,12 @@ contains
     integer, intent(out) :: ierr
     type(redist_report), intent(out), optional :: report
     type(redist_plan_options), intent(in), optional :: options
-    type(int64_holder), target :: next
+    type(new_piece), target :: next
     if (.not. allocated(x)) allocate (x(0))
-    ierr = redistribute_raw(ctx, c_sizeof(0_int64), address(x), size(x, kind=c_int64_t), share, &
-                            c_funloc(allocate_int64), c_loc(next), report, options)
-    if (ierr == REDIST_OK) call move_alloc(next%a, x)
+    next%kind = kind_int64
+    ierr = redistribute_raw(ctx, c_sizeof(0_int64), address(x), size(x, kind=c_int64_t), share, next, &
+                            report, options)
+    if (ierr == REDIST_OK) call move_alloc(next%int64, x)
   end subroutine
 
   !> The columns of x are the items: x becomes x(:, 1:new_count) of this rank's new piece.
@@ -739,13 +460,13 @@ contains
     integer, intent(out) :: ierr
     type(redist_report), intent(out), optional :: report
     type(redist_plan_options), intent(in), optional :: options
-    type(real64_2d_holder), target :: next
+    type(new_piece), target :: next
     if (.not. allocated(x)) allocate (x(0, 0))
+    next%kind = kind_real64_2d
     next%rows = size(x, 1, kind=int64)
     ierr = redistribute_raw(ctx, c_sizeof(0.0_real64) * size(x, 1, kind=c_int64_t), address(x), &
-                            size(x, 2, kind=c_int64_t), share, c_funloc(allocate_real64_2d), &
-                            c_loc(next), report, options)
-    if (ierr == REDIST_OK) call move_alloc(next%a, x)
+                            size(x, 2, kind=c_int64_t), share, next, report, options)
+    if (ierr == REDIST_OK) call move_alloc(next%real64_2d, x)
   end subroutine
 
 end module redist_mpi
