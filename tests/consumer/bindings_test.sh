@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The C interface, the Fortran module and the Python package as applications get them (ctest label
 # `package`, cmake/bindings_tests.cmake), from the prefix package.install filled. One step per call:
-#   installed     the headers, module file, pkg-config files and Python package are there
+#   installed     the headers, module files, pkg-config files and Python package are there; each C
+#                 header compiles alone as C11 under -Wall -Wextra -Wpedantic -Werror
 #   c             examples/c compiled by the C compiler alone with `pkg-config redist-c` and
 #                 `redist-c-mpi`, run (the MPI one on 4 ranks)
 #   fortran       examples/fortran compiled by the Fortran compiler with `pkg-config redist-fortran`,
@@ -41,6 +42,13 @@ case $step in
     if [ -n "$PYTHON" ]; then
       [ -f "$prefix/$PYTHON_DIR/redist/__init__.py" ] || fail "not installed: $PYTHON_DIR/redist"
     fi
+    for header in redist.h redist_mpi.h; do
+      [ -f "$prefix/include/redist/$header" ] || continue
+      flags=$(pkg-config --cflags "$([ $header = redist.h ] && echo redist-c || echo redist-c-mpi)")
+      # shellcheck disable=SC2086  # pkg-config's flags are meant to be split into words
+      echo "#include <redist/$header>" | "$CC" "${strict[@]}" $flags -x c -fsyntax-only - \
+        || fail "<redist/$header> does not compile alone as C11"
+    done
     ;;
   c)
     # shellcheck disable=SC2046  # pkg-config's output is meant to be split into words
