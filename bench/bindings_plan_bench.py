@@ -3,7 +3,9 @@
 plan in this process, alternately: one `bench_plan_arrays FILE` run (C++: the seconds of a
 plan_ring call alone, after its own warm-up plan, the arrays already in a RingInstance) and one
 redist.plan call on a dict of numpy int64 arrays (Python: converting the arrays, planning, the
-RingPlan returned; then, apart, reading the schedule's columns as numpy arrays). Medians over the
+RingPlan returned; then, apart, reading the schedule's columns as numpy arrays), and, in this
+process too, plan_ring alone on the converted ring (in_process_s: the same C++ call with Python's
+heap around it, so that python_s / in_process_s is what the binding itself adds). Medians over the
 repetitions; both must give the same makespan.
 
     PYTHONPATH=build/python /usr/bin/python3 bench/bindings_plan_bench.py \
@@ -54,14 +56,16 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rings", default=",".join(RINGS))
     args = parser.parse_args()
-    print(f"{'ring':8} {'n':>8} {'cpp_s':>8} {'python_s':>9} {'ratio':>6} {'columns_s':>9} reps")
+    print(f"{'ring':8} {'n':>8} {'cpp_s':>8} {'python_s':>9} {'ratio':>6} {'in_process_s':>12} "
+          f"{'binding':>8} {'columns_s':>9} reps")
     with tempfile.TemporaryDirectory() as folder:
         for name in args.rings.split(","):
             document = redist.gen("ring", n=args.n, max_load=100, seed=args.seed, **RINGS[name])
             instance = arrays_of(document)
             raw = os.path.join(folder, f"{name}.bin")
             write_raw(raw, redist.Ring.from_json(instance))
-            cpp, python, columns = [], [], []
+            cpp, python, columns, inside = [], [], [], []
+            ring = redist.Ring.from_json(instance)
             redist.plan(instance)  # warm-up, as the C++ side does
             for _ in range(args.reps):
                 out = subprocess.run([args.cpp, raw], check=True, capture_output=True, text=True)
@@ -77,8 +81,9 @@ def main():
                     s[column]
                 columns.append(time.perf_counter() - t0)
                 del plan, s
-            c, p = statistics.median(cpp), statistics.median(python)
-            print(f"{name:8} {args.n:8d} {c:8.3f} {p:9.3f} {p / c:6.3f} "
+                inside.append(redist._redist._plan_ring_seconds(ring._ring))
+            c, p, i = (statistics.median(v) for v in (cpp, python, inside))
+            print(f"{name:8} {args.n:8d} {c:8.3f} {p:9.3f} {p / c:6.3f} {i:12.3f} {p / i:8.3f} "
                   f"{statistics.median(columns):9.3f} {args.reps}", flush=True)
 
 

@@ -84,7 +84,9 @@ class Ring:
             return
         # Floats (or anything else): read as the JSON reader reads the same numbers.
         if cost_decimals != 0:
-            raise InputError("ring: cost_decimals: only with integer costs")
+            error = InputError("ring: cost_decimals: only with integer costs")
+            error.file, error.field, error.reason = "ring", "cost_decimals", "only with integer costs"
+            raise error
         document = {"ring": ring, "loads": loads, "targets": targets, "succ_cost": succ_cost}
         if pred_cost is not None:
             document["pred_cost"] = pred_cost

@@ -5,6 +5,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -414,6 +415,14 @@ void bind_ring(py::module_& m) {
           "What `redist check --json` prints");
 
   m.def("_plan", &plan_ring, py::arg("ring"), py::arg("back_to_back"), py::arg("effort"));
+  // For bench/bindings_plan_bench.py: the seconds of plan_ring alone on a Ring, inside this
+  // process.
+  m.def("_plan_ring_seconds", [](const PyRing& r) {
+    py::gil_scoped_release unlocked;
+    const auto t0 = std::chrono::steady_clock::now();
+    const ring::RingPlan plan = ring::plan_ring(*r.instance);
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  });
   m.def("_plan_file", &plan_file, py::arg("path"), py::arg("back_to_back"), py::arg("effort"));
   m.def("_bounds", [](const PyRing& r) {
     py::gil_scoped_release unlocked;
