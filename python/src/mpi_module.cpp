@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "bindings.hpp"
+#include "mpi_handles.hpp"  // capi::in_place_field
 #include "redist/core/error.hpp"
 #include "redist/exec/errors.hpp"
 #include "redist/exec/plan.hpp"
@@ -276,12 +277,7 @@ void bind_mpi(py::module_& m) {
              const std::int64_t size = row_bytes(storage), rows = storage.shape(0);
              auto* base = static_cast<std::byte*>(const_cast<void*>(storage.data()));
              const std::int64_t first_new = offset + p.plan.new_offset_shift();
-             const bool fits = offset >= 0 && offset + p.plan.old_count() <= rows &&
-                               first_new >= 0 && first_new + p.plan.new_count() <= rows;
-             const exec::Field f =
-                 fits ? exec::Field{base + offset * size, p.plan.old_count(),
-                                    base + first_new * size, p.plan.new_count(), size}
-                      : exec::Field{base, p.plan.old_count(), nullptr, -1, size};
+             const exec::Field f = capi::in_place_field(p.plan, base, rows, offset, size);
              exec::TransferReport report;
              {
                py::gil_scoped_release unlocked;

@@ -48,30 +48,28 @@ std::size_t byte_size(std::int64_t items, std::int64_t item_bytes, const char* c
 
 }  // namespace
 
+exec::Field capi::in_place_field(const exec::Plan& plan, std::byte* base,
+                                 std::int64_t storage_items, std::int64_t offset,
+                                 std::int64_t item_bytes) {
+  const std::int64_t first_new = offset + plan.new_offset_shift();
+  const bool fits = offset >= 0 && offset + plan.old_count() <= storage_items && first_new >= 0 &&
+                    first_new + plan.new_count() <= storage_items;
+  if (!fits) return {base, plan.old_count(), nullptr, -1, item_bytes};
+  return {base + offset * item_bytes, plan.old_count(), base + first_new * item_bytes,
+          plan.new_count(), item_bytes};
+}
+
 extern "C" {
 
 redist_field redist_plan_in_place(const redist_plan* plan, void* storage, int64_t storage_items,
                                   int64_t offset, int64_t item_bytes) {
   redist_field field{};
   capi::guarded([&] {
-    const exec::Plan& p = plan_of(plan, "redist_plan_in_place");
-    byte_size(storage_items, item_bytes, "redist_plan_in_place");
-    auto* base = static_cast<std::byte*>(storage);
-    // The same room test as Plan::in_place (plan.hpp), on bytes rather than on a typed span.
-    const std::int64_t first_new = offset + p.new_offset_shift();
-    const bool fits = offset >= 0 && offset + p.old_count() <= storage_items && first_new >= 0 &&
-                      first_new + p.new_count() <= storage_items;
-    field.item_bytes = item_bytes;
-    field.input_items = p.old_count();
-    if (!fits) {
-      field.input = base;
-      field.output = nullptr;
-      field.output_items = -1;  // refused by the execution on every rank
-      return;
-    }
-    field.input = base + offset * item_bytes;
-    field.output = base + first_new * item_bytes;
-    field.output_items = p.new_count();
+    const char* call = "redist_plan_in_place";
+    byte_size(storage_items, item_bytes, call);
+    const exec::Field f = capi::in_place_field(
+        plan_of(plan, call), static_cast<std::byte*>(storage), storage_items, offset, item_bytes);
+    field = {f.input, f.input_items, f.output, f.output_items, f.item_bytes};
   });
   return field;
 }

@@ -40,6 +40,11 @@ redist_status guarded_mpi(Body&& body) noexcept {
 exec::PlanOptions plan_options(const redist_plan_options* options);
 /// The C share as the executor's; UsageError for a NULL share or an unknown kind.
 exec::NewShare new_share(const redist_share* share, const char* call);
+/// A field executed in place in `storage_items` items of `item_bytes` at `base`, the old items from
+/// index `offset` on: Plan::in_place (plan.hpp) on bytes, for an item size known only at run time.
+/// Too little room gives a field every rank's execution refuses.
+exec::Field in_place_field(const exec::Plan& plan, std::byte* base, std::int64_t storage_items,
+                           std::int64_t offset, std::int64_t item_bytes);
 /// The report as C numbers (report may be NULL).
 void fill_report(const exec::TransferReport& from, redist_report* report);
 
