@@ -81,31 +81,45 @@ void write_all(int fd, std::string_view text, const std::string& path, const std
   }
 }
 
-// A signal ignored while an output is written, its disposition restored after: SIGPIPE (a pipe's
-// reader that went away is an EPIPE error, not a silent death) and SIGXFSZ (a file beyond `ulimit
-// -f` is an EFBIG error, after which the temporaries and the folders made for them are removed,
-// rather than a death that leaves them behind).
-class SignalIgnored {
+// SIGPIPE and SIGXFSZ held back on this thread while an output is written: a pipe's reader that
+// went away is then an EPIPE error, not a silent death, and a file beyond `ulimit -f` an EFBIG
+// error, after which the temporaries and the folders made for them are removed, rather than a
+// death that leaves them behind. Both signals are sent to the thread whose write failed, so
+// blocking them here suffices; one that this write raised is taken back before they are unblocked.
+// Nothing else in the process sees a change: its dispositions are left as they are.
+class WriteSignalsHeld {
  public:
-  explicit SignalIgnored(int signal) : signal_(signal) {
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    sigaction(signal_, &ignore, &old_);
+  WriteSignalsHeld() {
+    sigemptyset(&held_);
+    sigaddset(&held_, SIGPIPE);
+    sigaddset(&held_, SIGXFSZ);
+    pthread_sigmask(SIG_BLOCK, &held_, &old_mask_);
+    sigpending(&pending_before_);
   }
-  ~SignalIgnored() { sigaction(signal_, &old_, nullptr); }
-  SignalIgnored(const SignalIgnored&) = delete;
-  SignalIgnored& operator=(const SignalIgnored&) = delete;
+  ~WriteSignalsHeld() {
+    sigset_t pending;
+    sigpending(&pending);
+    const timespec no_wait{0, 0};
+    for (int s : {SIGPIPE, SIGXFSZ})
+      if (sigismember(&pending, s) == 1 && sigismember(&pending_before_, s) != 1) {
+        sigset_t one;
+        sigemptyset(&one);
+        sigaddset(&one, s);
+        sigtimedwait(&one, nullptr, &no_wait);
+      }
+    pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
+  }
+  WriteSignalsHeld(const WriteSignalsHeld&) = delete;
+  WriteSignalsHeld& operator=(const WriteSignalsHeld&) = delete;
 
  private:
-  int signal_;
-  struct sigaction old_ {};
+  sigset_t held_{}, old_mask_{}, pending_before_{};
 };
 
 // The producer's text written to `fd`, closing `fd` when anything throws.
 void write_or_close(int fd, const TextProducer& produce, const std::string& path,
                     const std::string& option) {
-  const SignalIgnored no_sigpipe(SIGPIPE), no_sigxfsz(SIGXFSZ);
+  const WriteSignalsHeld held;
   try {
     produce([&](std::string_view piece) { write_all(fd, piece, path, option); });
   } catch (...) {
@@ -337,5 +351,7 @@ void write_output_file(const std::string& path, const std::string& text,
   outputs.set_text(path, text);
   outputs.commit();
 }
+
+void remove_temporaries_on_signals() { detail::remove_temporaries_on_signals(); }
 
 }  // namespace redist::io

@@ -309,14 +309,15 @@ TEST_F(OutputSafety, FailedCommitLeavesEveryTargetAsItWas) {
   EXPECT_TRUE(S_ISCHR(st.st_mode));
 }
 
-// A signal between the creation of a temporary and its rename: the handler unlinks it and the
-// process dies of the same signal. SIGINT is tested here because a shell's background job ignores
-// it.
+// A signal between the creation of a temporary and its rename, in a program that asked for the
+// cleanup (as `redist` does): the handler unlinks it and the process dies of the same signal.
+// SIGINT is tested here because a shell's background job ignores it.
 TEST_F(OutputSafety, SignalRemovesRegisteredTemporary) {
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
     const pid_t child = fork();
     ASSERT_GE(child, 0);
     if (child == 0) {
+      remove_temporaries_on_signals();
       std::string temporary;
       const int fd = detail::create_registered_temporary(path(".x.redist-XXXXXX"), temporary);
       if (fd < 0) _exit(3);
@@ -329,6 +330,64 @@ TEST_F(OutputSafety, SignalRemovesRegisteredTemporary) {
         << "signal " << sig << ", status " << status;
     EXPECT_EQ(entries(), 0) << "signal " << sig;
   }
+}
+
+volatile std::sig_atomic_t g_own_handler_calls = 0;
+extern "C" void count_own_handler(int) { g_own_handler_calls = g_own_handler_calls + 1; }
+
+// The program's own handlers, installed before anything of redist runs.
+void install_own_handlers() {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
+    struct sigaction action {};
+    action.sa_handler = count_own_handler;
+    sigemptyset(&action.sa_mask);
+    ASSERT_EQ(sigaction(sig, &action, nullptr), 0);
+  }
+}
+
+// The library leaves signals alone: a program that writes outputs through OutputFiles (every step
+// that once installed handlers: declare, stage, commit) keeps its own handlers, which still run.
+TEST_F(OutputSafety, LibraryKeepsTheProgramsHandlers) {
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    install_own_handlers();
+    OutputFiles outputs;
+    outputs.declare(path("a.json"), "-o");
+    outputs.set_text(path("a.json"), "text");
+    outputs.stage();
+    outputs.commit();
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
+      struct sigaction now {};
+      sigaction(sig, nullptr, &now);
+      if (now.sa_handler != count_own_handler) _exit(10 + sig);
+      raise(sig);
+    }
+    _exit(g_own_handler_calls == 4 ? 0 : 5);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
+  EXPECT_EQ(read(path("a.json")), "text");
+}
+
+// Opted in after the program's own handlers: a signal removes the temporaries, then runs the
+// program's handler (which here lets the process go on) instead of killing it.
+TEST_F(OutputSafety, CleanupPassesSignalsToTheProgramsHandlers) {
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    install_own_handlers();
+    remove_temporaries_on_signals();
+    std::string temporary;
+    if (detail::create_registered_temporary(path(".x.redist-XXXXXX"), temporary) < 0) _exit(3);
+    raise(SIGINT);
+    _exit(g_own_handler_calls == 1 ? 0 : 4);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
+  EXPECT_EQ(entries(), 0);
 }
 
 using InputGuard = ScratchFolder;

@@ -1,8 +1,8 @@
 #pragma once
-// The error family of redist (STYLE.md "Errors"): bad user input throws InputError, which names the
-// file, the field (with its index, e.g. "loads[3]") and the reason; the CLI prints it on one line
-// and exits with status 2. Broken invariants inside the library use REDIST_ASSERT, which throws
-// InternalError so that tests can observe misuse instead of aborting.
+// The error family of redist (docs/style.md "Errors"): bad user input throws InputError, which
+// names the file, the field (with its index, e.g. "loads[3]") and the reason; the CLI prints it on
+// one line and exits with status 2. Broken invariants inside the library use REDIST_ASSERT, which
+// throws InternalError so that tests can observe misuse instead of aborting.
 
 #include <stdexcept>
 #include <string>

@@ -6,8 +6,7 @@
 //     1.1.4 splits a message into r pieces; with h hops its time is (h + r - 1)(L + m b / r),
 //     smallest at r = sqrt(m (h-1) b / L), i.e. pieces of sqrt(m L / ((h-1) b)) bytes);
 //   - to give the ring planner per-item costs (b times the item size, plus the latency shared by
-//   the
-//     items of one message), so that plans follow the machine's real heterogeneity.
+//     the items of one message), so that plans follow the machine's real heterogeneity.
 // Pure code: no MPI here (the probe that measures L and b lives in cost_probe.hpp).
 
 #include <cstdint>

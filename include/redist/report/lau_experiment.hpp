@@ -9,8 +9,7 @@
 //               execution (multi-send).
 //   Table 3     single-send versus multi-send optimum.
 //   odd n       the printed versus corrected Traffic index (docs/errata.md item 7; the document's
-//   tables
-//               use even n only, where both rules agree).
+//               tables use even n only, where both rules agree).
 //   Table 4     runtime of the window search versus ours, mean window sizes, versus n and max load.
 //   fit         candidate load generators against Tables 1-3 (generator_fit.hpp).
 // Every instance comes from a seeded generator: the same options give the same counts.

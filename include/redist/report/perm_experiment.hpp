@@ -2,16 +2,14 @@
 // `redist experiment perm`: document 003's simulations regenerated from seeded instances.
 //
 //   Figure 1   P = 32, D = 1..20 items per processor, random balanced layouts (section 4.3.1):
-//   volume
-//              and steps of the min-volume and min-steps assignments relative to the canonical one
+//              volume and steps of the min-volume and min-steps assignments relative to the canonical one
 //              (mean and standard deviation over the draws).
 //   Figure 2   P = 32, D = 20, skew alpha = 0..1 (section 4.3.2), same ratios.
 //   Table 1a   SkewedSet on a 4 x 4 grid (section 6.3.3), n x n tiles: the volume and step columns
 //              of owner-computes, D_can, D_vol and D_steps, and how often D_vol and D_steps
 //              recover the reference block-cyclic labelling (compared part by part).
 //   Table 1b   ChunkSet-like layouts on a 4 x 4 grid: the same volume and step columns, and the
-//   load
-//              imbalance owner-computes would keep.
+//              load imbalance owner-computes would keep.
 //   Stencil    section 5: the coupling heuristic (stencil.hpp) against each fixed strategy, for
 //              several K and tau_comm / tau_calc, both cost models: on P = 16, N = 256 relative to
 //              the best fixed strategy of each draw (the optimum is out of reach), and on P = 3,

@@ -7,9 +7,8 @@
 // sender's successor the highest first, towards its predecessor the lowest first (the item that
 // goes farthest leaves first), one every spacing as in every ring schedule. Rules:
 //   the rules of ring_validator.hpp on counts: neighbour, spacing, one-port, holdings, final-load
-//   holdings    on identities: P_k sends item g only while it holds g, i.e. from the start when g
-//   is
-//               one of its own items [A_k, A_{k+1}), or from the instant a transfer carrying g to
+//   holdings    on identities: P_k sends item g only while it holds g, i.e. from the start when
+//               g is one of its own items [A_k, A_{k+1}), or from the instant a transfer carrying g to
 //               P_k ends, until it sends g away
 //   final-load  on identities: at the end P_k holds exactly the items [B_k, B_{k+1})
 // (A and B: the prefix sums of the loads and of the targets, core/ordered_items.hpp.) A block that

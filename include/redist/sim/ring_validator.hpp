@@ -1,19 +1,18 @@
 #pragma once
-// The exact one-port schedule validator: the oracle of every ring planner (docs/design.md section
-// 6).
+// The exact one-port schedule validator: the oracle of every ring planner (docs/design.md
+// section 6).
 //
 // Rules (document 000 section 2, docs/design.md "One-port item model"):
 //   neighbour   every transfer uses a link of the ring (P_i -> P_{i+1}; also P_i -> P_{i-1} if
-//   bidirectional) spacing     a spaced transfer's spacing is at least its link's cost (an item
-//   cannot leave before
-//               the previous one is through the link); reported at the transfer's start
+//               bidirectional)
+//   spacing     a spaced transfer's spacing is at least its link's cost (an item cannot leave
+//               before the previous one is through the link); reported at the transfer's start
 //   one-port    a processor's sends never overlap in time, nor do its receives; a transfer holds
-//   both
-//               ports over its whole span [start, start + (items-1) spacing + cost), pauses
+//               both ports over its whole span [start, start + (items-1) spacing + cost), pauses
 //               included
 //   holdings    an item leaves its sender when its transfer starts and is usable at the receiver
-//   from
-//               the instant its receipt ends; no processor ever sends an item it does not hold
+//               from the instant its receipt ends; no processor ever sends an item it does not
+//               hold
 //   final-load  every processor ends with its target
 // Time is exact (integer ticks, decimal.hpp). Cost: O(B log B) for B transfers, whatever the item
 // counts and spacings (ring_validator.cpp proves why checking a few items per transfer suffices).
