@@ -129,7 +129,8 @@ int main(int argc, char** argv) {
       for (std::size_t j = 0; j < interfaces.size() && rank == 0; ++j) {
         const auto [lo, hi] = std::minmax_element(times[j].begin(), times[j].end());
         std::vector<double> ratios;
-        for (std::size_t r = 0; r < times[j].size(); ++r) ratios.push_back(times[j][r] / times[0][r]);
+        for (std::size_t r = 0; r < times[j].size(); ++r)
+          ratios.push_back(times[j][r] / times[0][r]);
         std::printf("%-8s %-9s %12.3f %12.3f %12.3f %+9.2f%% %+9.2f%% %10d\n", label.c_str(),
                     interfaces[j].first.c_str(), median(times[j]), *lo, *hi,
                     100.0 * (median(times[j]) / cpp - 1.0), 100.0 * (median(ratios) - 1.0), reps);

@@ -268,8 +268,9 @@ void StatusExchange::conclude() {
   ctx_.mark_failed(false);
   const MaxReduction::Words& all = reduction_->result();
   if (all[0] == 0)
-    throw CallError(call_ + ": the ranks executed different plans or item layouts (a plan made "
-                            "by another call, another item size or field count on some rank)",
+    throw CallError(call_ +
+                        ": the ranks executed different plans or item layouts (a plan made "
+                        "by another call, another item size or field count on some rank)",
                     -1);
   const int failing = static_cast<int>(all[0] - 1);
   auto text = std::make_shared<std::vector<char>>(kTextBytes, '\0');
