@@ -334,6 +334,18 @@ int main(int argc, char** argv) {
                MPI_Allgather(mine, 5, MPI_INT64_T, all.data(), 5, MPI_INT64_T, MPI_COMM_WORLD);
              },
              [] { return true; }});
+      if (want("iallgather"))  // the same record by MPI_Iallgather + MPI_Wait
+        variants.push_back(
+            {"iallgather", [] {},
+             [&] {
+               const std::int64_t mine[5] = {l.old_counts[rank], new_count, -1, 0, 0};
+               std::vector<std::int64_t> all(5 * n);
+               MPI_Request request = MPI_REQUEST_NULL;
+               MPI_Iallgather(mine, 5, MPI_INT64_T, all.data(), 5, MPI_INT64_T, MPI_COMM_WORLD,
+                              &request);
+               MPI_Wait(&request, MPI_STATUS_IGNORE);
+             },
+             [] { return true; }});
       if (want("plan-vector"))  // a plan executed on a vector (allocates the new one)
         variants.push_back(
             {"plan-vector", [&] { work = pristine; }, [&] { plan.execute(work); }, check_work});
