@@ -26,10 +26,10 @@
 #include <string>
 #include <vector>
 
+#include "exec/slice_overlap.hpp"
 #include "redist/core/random.hpp"
 #include "redist/exec/cost_probe.hpp"
 #include "redist/exec/redistribute.hpp"
-#include "exec/slice_overlap.hpp"
 
 namespace {
 

@@ -63,7 +63,8 @@ Counts split(const std::vector<double>& weights, std::int64_t total) {
   return exec::counts_from_weights(weights, total);
 }
 
-Layout make_layout(const std::string& pattern, std::size_t n, std::int64_t total, std::uint64_t seed) {
+Layout make_layout(const std::string& pattern, std::size_t n, std::int64_t total,
+                   std::uint64_t seed) {
   Rng rng(seed);
   std::vector<double> equal(n, 1.0), a(n), b(n);
   Layout l{pattern, {}, {}};
@@ -108,11 +109,13 @@ double value(std::int64_t global, int field) { return static_cast<double>(global
 std::vector<double> old_items(const Layout& l, std::size_t rank, int field = 0) {
   std::vector<double> v(static_cast<std::size_t>(l.old_counts[rank]));
   const std::int64_t first = prefix(l.old_counts, rank);
-  for (std::size_t k = 0; k < v.size(); ++k) v[k] = value(first + static_cast<std::int64_t>(k), field);
+  for (std::size_t k = 0; k < v.size(); ++k)
+    v[k] = value(first + static_cast<std::int64_t>(k), field);
   return v;
 }
 
-bool verify(const double* data, std::int64_t count, const Layout& l, std::size_t rank, int field = 0) {
+bool verify(const double* data, std::int64_t count, const Layout& l, std::size_t rank,
+            int field = 0) {
   if (count != l.new_counts[rank]) return false;
   const std::int64_t first = prefix(l.new_counts, rank);
   for (std::int64_t k = 0; k < count; ++k)
@@ -121,7 +124,8 @@ bool verify(const double* data, std::int64_t count, const Layout& l, std::size_t
 }
 
 // The hand-written redistribution: what the issue calls the forty lines.
-std::vector<double> hand_written(const std::vector<double>& mine, std::int64_t new_count, MPI_Comm comm) {
+std::vector<double> hand_written(const std::vector<double>& mine, std::int64_t new_count,
+                                 MPI_Comm comm) {
   int size = 0, rank = 0;
   MPI_Comm_size(comm, &size);
   MPI_Comm_rank(comm, &rank);
@@ -130,8 +134,10 @@ std::vector<double> hand_written(const std::vector<double>& mine, std::int64_t n
   MPI_Allgather(counts, 2, MPI_INT64_T, all.data(), 2, MPI_INT64_T, comm);
   std::vector<std::int64_t> old_first(static_cast<std::size_t>(size) + 1, 0), new_first(old_first);
   for (int r = 0; r < size; ++r) {
-    old_first[static_cast<std::size_t>(r) + 1] = old_first[static_cast<std::size_t>(r)] + all[2 * static_cast<std::size_t>(r)];
-    new_first[static_cast<std::size_t>(r) + 1] = new_first[static_cast<std::size_t>(r)] + all[2 * static_cast<std::size_t>(r) + 1];
+    old_first[static_cast<std::size_t>(r) + 1] =
+        old_first[static_cast<std::size_t>(r)] + all[2 * static_cast<std::size_t>(r)];
+    new_first[static_cast<std::size_t>(r) + 1] =
+        new_first[static_cast<std::size_t>(r)] + all[2 * static_cast<std::size_t>(r) + 1];
   }
   std::vector<int> sc(static_cast<std::size_t>(size)), sd(sc.size()), rc(sc.size()), rd(sc.size());
   const auto me = static_cast<std::size_t>(rank);
@@ -169,7 +175,8 @@ struct Alltoallv {
     }
   }
   void run(const double* in, double* out, MPI_Comm comm) const {
-    MPI_Alltoallv(in, sc.data(), sd.data(), MPI_DOUBLE, out, rc.data(), rd.data(), MPI_DOUBLE, comm);
+    MPI_Alltoallv(in, sc.data(), sd.data(), MPI_DOUBLE, out, rc.data(), rd.data(), MPI_DOUBLE,
+                  comm);
   }
   void run_nonblocking(const double* in, double* out, MPI_Comm comm) const {
     MPI_Request request = MPI_REQUEST_NULL;
@@ -194,7 +201,10 @@ std::int64_t parse_size(const std::string& text) {
   std::size_t used = 0;
   const double number = std::stod(text, &used);
   const std::string unit = text.substr(used);
-  const double scale = unit == "KiB" ? 1024.0 : unit == "MiB" ? 1048576.0 : unit == "GiB" ? 1073741824.0 : 1.0;
+  const double scale = unit == "KiB"   ? 1024.0
+                       : unit == "MiB" ? 1048576.0
+                       : unit == "GiB" ? 1073741824.0
+                                       : 1.0;
   return static_cast<std::int64_t>(number * scale);
 }
 
@@ -227,7 +237,9 @@ int main(int argc, char** argv) {
 #endif
   CLI::App app{"redist against a hand-written MPI_Allgather + MPI_Alltoallv"};
   std::string sizes = "1KiB,1MiB,64MiB", patterns = "random,shift,small,ramp,gather";
-  std::string variants_arg = "hand,redist,alltoallv,plan,plan-unchecked,ialltoallv,plan-start,5x-alltoallv,5x-plan,plan-5-fields,in-place,petsc";
+  std::string variants_arg =
+      "hand,redist,alltoallv,plan,plan-unchecked,ialltoallv,plan-start,5x-alltoallv,5x-plan,plan-5-"
+      "fields,in-place,petsc";
   int reps = 0;
   std::string csv;
   std::string petsc_max = "64MiB";
@@ -235,7 +247,8 @@ int main(int argc, char** argv) {
   app.add_option("--sizes", sizes, "total bytes, comma-separated (KiB, MiB, GiB)");
   app.add_option("--patterns", patterns, "random,shift,small,ramp,gather");
   app.add_option("--variants", variants_arg, "which variants to run");
-  app.add_option("--reps", reps, "repetitions per variant (0: 101 below 1 MiB, 21 below 64 MiB, else 7)");
+  app.add_option("--reps", reps,
+                 "repetitions per variant (0: 101 below 1 MiB, 21 below 64 MiB, else 7)");
   app.add_option("--csv", csv, "also write the medians to this CSV file (rank 0)");
   app.add_option("--petsc-max", petsc_max, "largest total size for the PetscSF variant");
   app.add_flag("--probe", probe,
@@ -254,7 +267,8 @@ int main(int argc, char** argv) {
   };
   std::FILE* out = rank == 0 && !csv.empty() ? std::fopen(csv.c_str(), "w") : nullptr;
   if (out)
-    std::fprintf(out, "ranks,bytes,pattern,variant,median_ms,ratio_to_hand,reps,transport,predicted_ms\n");
+    std::fprintf(
+        out, "ranks,bytes,pattern,variant,median_ms,ratio_to_hand,reps,transport,predicted_ms\n");
   exec::Context ctx(MPI_COMM_WORLD);
   if (probe) exec::probe_ring_links(ctx);
   int failures = 0;
@@ -267,11 +281,13 @@ int main(int argc, char** argv) {
       const std::vector<double> pristine = old_items(l, rank);
       const std::int64_t new_count = l.new_counts[rank];
       const Alltoallv a2a(l, rank);
-      const exec::Plan plan = exec::Plan::make(ctx, l.old_counts[rank], exec::NewShare::count(new_count), {}, 8);
+      const exec::Plan plan =
+          exec::Plan::make(ctx, l.old_counts[rank], exec::NewShare::count(new_count), {}, 8);
       const exec::Plan back = plan.reversed();
       exec::PlanOptions unchecked;
       unchecked.checked_executions = false;
-      const exec::Plan fast = exec::Plan::make(ctx, l.old_counts[rank], exec::NewShare::count(new_count), unchecked, 8);
+      const exec::Plan fast =
+          exec::Plan::make(ctx, l.old_counts[rank], exec::NewShare::count(new_count), unchecked, 8);
       std::vector<double> work, next(static_cast<std::size_t>(new_count));
       const bool fields = bytes <= (std::int64_t{64} << 20);
       std::vector<std::vector<double>> ins, outs;
@@ -288,45 +304,67 @@ int main(int argc, char** argv) {
       };
       const auto check_fields = [&] {
         for (int f = 0; f < 5; ++f)
-          if (!verify(outs[static_cast<std::size_t>(f)].data(), new_count, l, rank, f)) return false;
+          if (!verify(outs[static_cast<std::size_t>(f)].data(), new_count, l, rank, f))
+            return false;
         return true;
       };
       const auto clear_next = [&] { std::fill(next.begin(), next.end(), -1.0); };
       if (want("hand"))
         variants.push_back({"hand", [&] { work = pristine; },
-                            [&] { work = hand_written(work, new_count, MPI_COMM_WORLD); }, check_work});
-      if (want("redist"))
-        variants.push_back({"redist", [&] { work = pristine; },
-                            [&] { exec::redistribute(ctx, work, exec::NewShare::count(new_count)); },
+                            [&] { work = hand_written(work, new_count, MPI_COMM_WORLD); },
                             check_work});
+      if (want("redist"))
+        variants.push_back(
+            {"redist", [&] { work = pristine; },
+             [&] { exec::redistribute(ctx, work, exec::NewShare::count(new_count)); }, check_work});
       if (want("make"))  // the agreement alone (timing only; nothing moves)
         variants.push_back({"make", [] {},
-                            [&] { exec::Plan::make(ctx, l.old_counts[rank], exec::NewShare::count(new_count), {}, 8); },
-                            [] { return true; }});
-      if (want("allgather"))  // one MPI_Allgather of a record as large as the agreement's (40 bytes)
-        variants.push_back({"allgather", [] {},
                             [&] {
-                              const std::int64_t mine[5] = {l.old_counts[rank], new_count, -1, 0, 0};
-                              std::vector<std::int64_t> all(5 * n);
-                              MPI_Allgather(mine, 5, MPI_INT64_T, all.data(), 5, MPI_INT64_T, MPI_COMM_WORLD);
+                              exec::Plan::make(ctx, l.old_counts[rank],
+                                               exec::NewShare::count(new_count), {}, 8);
                             },
                             [] { return true; }});
+      if (want(
+              "allgather"))  // one MPI_Allgather of a record as large as the agreement's (40 bytes)
+        variants.push_back(
+            {"allgather", [] {},
+             [&] {
+               const std::int64_t mine[5] = {l.old_counts[rank], new_count, -1, 0, 0};
+               std::vector<std::int64_t> all(5 * n);
+               MPI_Allgather(mine, 5, MPI_INT64_T, all.data(), 5, MPI_INT64_T, MPI_COMM_WORLD);
+             },
+             [] { return true; }});
+      if (want("iallgather"))  // the same record by MPI_Iallgather + MPI_Wait
+        variants.push_back(
+            {"iallgather", [] {},
+             [&] {
+               const std::int64_t mine[5] = {l.old_counts[rank], new_count, -1, 0, 0};
+               std::vector<std::int64_t> all(5 * n);
+               MPI_Request request = MPI_REQUEST_NULL;
+               MPI_Iallgather(mine, 5, MPI_INT64_T, all.data(), 5, MPI_INT64_T, MPI_COMM_WORLD,
+                              &request);
+               MPI_Wait(&request, MPI_STATUS_IGNORE);
+             },
+             [] { return true; }});
       if (want("plan-vector"))  // a plan executed on a vector (allocates the new one)
-        variants.push_back({"plan-vector", [&] { work = pristine; }, [&] { plan.execute(work); },
-                            check_work});
+        variants.push_back(
+            {"plan-vector", [&] { work = pristine; }, [&] { plan.execute(work); }, check_work});
       if (want("alltoallv"))
         variants.push_back({"alltoallv", clear_next,
-                            [&] { a2a.run(pristine.data(), next.data(), MPI_COMM_WORLD); }, check_next});
+                            [&] { a2a.run(pristine.data(), next.data(), MPI_COMM_WORLD); },
+                            check_next});
       if (want("plan"))
-        variants.push_back({"plan", clear_next, [&] { plan.execute({exec::field(pristine, next)}); },
-                            check_next});
-      if (want("plan-unchecked"))  // the same plan without the status exchange (checked_executions off)
-        variants.push_back({"plan-unchecked", clear_next, [&] { fast.execute({exec::field(pristine, next)}); },
-                            check_next});
+        variants.push_back(
+            {"plan", clear_next, [&] { plan.execute({exec::field(pristine, next)}); }, check_next});
+      if (want(
+              "plan-unchecked"))  // the same plan without the status exchange (checked_executions off)
+        variants.push_back({"plan-unchecked", clear_next,
+                            [&] { fast.execute({exec::field(pristine, next)}); }, check_next});
       if (want("ialltoallv"))
-        variants.push_back({"ialltoallv", clear_next,
-                            [&] { a2a.run_nonblocking(pristine.data(), next.data(), MPI_COMM_WORLD); },
-                            check_next});
+        variants.push_back(
+            {"ialltoallv", clear_next,
+             [&] { a2a.run_nonblocking(pristine.data(), next.data(), MPI_COMM_WORLD); },
+             check_next});
       if (want("plan-start"))
         variants.push_back({"plan-start", clear_next,
                             [&] { plan.start({exec::field(pristine, next)}).wait(); }, check_next});
@@ -375,21 +413,23 @@ int main(int argc, char** argv) {
       }
 #ifdef REDIST_BENCH_PETSC
       if (want("petsc") && bytes <= parse_size(petsc_max))
-        variants.push_back({"petsc", clear_next,
-                            [&] {
-                              PetscLayout from, to;
-                              PetscLayoutCreateFromSizes(MPI_COMM_WORLD, l.old_counts[rank], PETSC_DECIDE, 1, &from);
-                              PetscLayoutCreateFromSizes(MPI_COMM_WORLD, new_count, PETSC_DECIDE, 1, &to);
-                              PetscSF sf;
-                              PetscSFCreateFromLayouts(from, to, &sf);
-                              PetscSFSetUp(sf);
-                              PetscSFBcastBegin(sf, MPIU_SCALAR, pristine.data(), next.data(), MPI_REPLACE);
-                              PetscSFBcastEnd(sf, MPIU_SCALAR, pristine.data(), next.data(), MPI_REPLACE);
-                              PetscSFDestroy(&sf);
-                              PetscLayoutDestroy(&from);
-                              PetscLayoutDestroy(&to);
-                            },
-                            check_next});
+        variants.push_back(
+            {"petsc", clear_next,
+             [&] {
+               PetscLayout from, to;
+               PetscLayoutCreateFromSizes(MPI_COMM_WORLD, l.old_counts[rank], PETSC_DECIDE, 1,
+                                          &from);
+               PetscLayoutCreateFromSizes(MPI_COMM_WORLD, new_count, PETSC_DECIDE, 1, &to);
+               PetscSF sf;
+               PetscSFCreateFromLayouts(from, to, &sf);
+               PetscSFSetUp(sf);
+               PetscSFBcastBegin(sf, MPIU_SCALAR, pristine.data(), next.data(), MPI_REPLACE);
+               PetscSFBcastEnd(sf, MPIU_SCALAR, pristine.data(), next.data(), MPI_REPLACE);
+               PetscSFDestroy(&sf);
+               PetscLayoutDestroy(&from);
+               PetscLayoutDestroy(&to);
+             },
+             check_next});
 #endif
       std::map<std::string, std::vector<double>> times;
       for (int rep = 0; rep < repetitions; ++rep) {
@@ -405,7 +445,9 @@ int main(int argc, char** argv) {
           MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
           if (all_ok == 0) {
             ++failures;
-            if (rank == 0) std::fprintf(stderr, "WRONG ITEMS: %s %s %s\n", size_text.c_str(), pattern.c_str(), var.name.c_str());
+            if (rank == 0)
+              std::fprintf(stderr, "WRONG ITEMS: %s %s %s\n", size_text.c_str(), pattern.c_str(),
+                           var.name.c_str());
           }
         }
       }

@@ -38,7 +38,7 @@ for part in $parts; do
     tiers8)
       echo "== netlab tiers8: the agreement against one MPI_Allgather" >&2
       tools/netlab run examples/netlab/tiers8.json -- "$bench" --sizes 1KiB --patterns random \
-        --reps 9 --variants allgather,make,hand,redist --csv "$out/netlab_tiers8.csv" \
+        --reps 9 --variants allgather,iallgather,make,hand,redist --csv "$out/netlab_tiers8.csv" \
         | tee "$out/netlab_tiers8.txt" ;;
     *) echo "unknown part: $part" >&2; exit 2 ;;
   esac

@@ -41,6 +41,9 @@ else()
   set(REDIST_EXPORTS_MPI OFF)
 endif()
 
+# The C interface and the Fortran module: targets, headers, module file (components c, c_mpi, fortran).
+include(${PROJECT_SOURCE_DIR}/cmake/bindings_install.cmake)
+
 configure_package_config_file(cmake/redistConfig.cmake.in ${PROJECT_BINARY_DIR}/redistConfig.cmake
                               INSTALL_DESTINATION ${REDIST_CMAKE_DIR})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/redistConfigVersion.cmake
@@ -84,6 +87,9 @@ if(REDIST_EXPORTS_MPI)
   configure_file(cmake/redist-mpi.pc.in ${PROJECT_BINARY_DIR}/pkgconfig/redist-mpi.pc @ONLY)
   install(FILES ${PROJECT_BINARY_DIR}/pkgconfig/redist-mpi.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 endif()
+
+# The C interface's and the Fortran module's pkg-config files.
+include(${PROJECT_SOURCE_DIR}/cmake/bindings_pkgconfig.cmake)
 
 # The command-line tools, and the licence.
 if(TARGET redist)

@@ -82,8 +82,8 @@ int structure_of_arrays(ex::Context& ctx, const std::vector<Particle>& particles
     y[k] = particles[k].position[1];
     z[k] = particles[k].position[2];
   }
-  const ex::Plan plan = ex::Plan::make(ctx, static_cast<std::int64_t>(count),
-                                       ex::NewShare::weight(ctx.rank() + 1.0));
+  const ex::Plan plan =
+      ex::Plan::make(ctx, static_cast<std::int64_t>(count), ex::NewShare::weight(ctx.rank() + 1.0));
   const auto next = static_cast<std::size_t>(plan.new_count());
   std::vector<std::int64_t> ids2(next);
   std::vector<double> x2(next), y2(next), z2(next);

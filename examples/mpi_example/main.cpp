@@ -15,8 +15,8 @@
 #include "matrix_app.hpp"
 #include "random_check.hpp"
 #include "redist/exec/errors.hpp"
-#include "redist/exec/new_share.hpp"
 #include "redist/exec/mpi_program.hpp"
+#include "redist/exec/new_share.hpp"
 #include "stencil_app.hpp"
 
 namespace {

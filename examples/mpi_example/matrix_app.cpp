@@ -10,9 +10,9 @@
 #include <thread>
 
 #include "adaptive_rebalance.hpp"
+#include "redist/exec/cost_probe.hpp"
 #include "redist/exec/errors.hpp"
 #include "redist/exec/new_share.hpp"
-#include "redist/exec/cost_probe.hpp"
 #include "redist/exec/redistribute.hpp"
 #include "speed_trace.hpp"
 

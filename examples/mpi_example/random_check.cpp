@@ -138,8 +138,7 @@ int run_random_check(exec::Context& ctx, const RandomOptions& opt) {
   options.kind = opt.unidirectional ? RingKind::unidirectional : RingKind::bidirectional;
   options.wrap =
       exec::WrapPolicy::allow;  // the best ring plan; the checksums read the slices circularly
-  options.transport =
-      opt.alltoallv ? exec::Transport::alltoallv : exec::Transport::ring;
+  options.transport = opt.alltoallv ? exec::Transport::alltoallv : exec::Transport::ring;
   if (ctx.rank() == 0)
     std::printf(
         "random redistribution: seed %llu, %zu ranks, %lld items of %lld bytes, %s ring, %s "

@@ -28,8 +28,13 @@ std::string echoed(std::string_view text) {
   if (text.size() <= kWhole) return std::string(text);
   std::size_t keep = kKept;  // whole UTF-8 characters
   while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
-  std::string out(text.data(), keep);
-  out.append("...(").append(std::to_string(text.size())).append(" bytes)");
+  const std::string length = std::to_string(text.size());
+  std::string out;
+  out.reserve(keep + length.size() + 10);
+  out += text.substr(0, keep);
+  out += "...(";
+  out += length;
+  out += " bytes)";
   return out;
 }
 

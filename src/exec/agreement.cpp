@@ -175,8 +175,7 @@ void check_records(const std::string& call, std::span<const RankRecord> records)
   for (std::size_t k = 0; k < kAgreedOptions; ++k) {
     if (k == kOptionWindow) continue;  // local: only its range is checked
     require_same(
-        call, records, kAgreedOptionNames[k],
-        [k](const RankRecord& rec) { return rec.options[k]; },
+        call, records, kAgreedOptionNames[k], [k](const RankRecord& rec) { return rec.options[k]; },
         [k](std::int64_t v) { return option_text(k, v); });
   }
   require_same(
@@ -207,9 +206,8 @@ std::int64_t checked_total(const std::string& call, std::span<const RankRecord> 
 // counts are listed, since changing any one of them could fix the sum.
 [[noreturn]] void refuse_counts(const std::string& call, std::span<const RankRecord> records,
                                 const std::string& sum_text, std::int64_t total) {
-  const std::string reason =
-      "the new counts add up to " + sum_text + ", not to the " + std::to_string(total) +
-      " items held";
+  const std::string reason = "the new counts add up to " + sum_text + ", not to the " +
+                             std::to_string(total) + " items held";
   const Majority common = majority_value(records, [](const RankRecord& rec) { return rec.target; });
   const std::int64_t usual = records[common.rank].target;
   if (records.size() >= 3 && common.votes + 1 == records.size())
@@ -312,8 +310,7 @@ AgreedLayout agree_on_layout(std::span<const RankRecord> records, const std::str
   return layout;
 }
 
-std::vector<std::int64_t> counts_from_weights(std::span<const double> weights,
-                                              std::int64_t total) {
+std::vector<std::int64_t> counts_from_weights(std::span<const double> weights, std::int64_t total) {
   const std::size_t n = weights.size();
   std::vector<std::int64_t> counts(n, 0);
   const double largest = n == 0 ? 0.0 : *std::max_element(weights.begin(), weights.end());
@@ -327,8 +324,8 @@ std::vector<std::int64_t> counts_from_weights(std::span<const double> weights,
   std::int64_t given = 0;
   for (std::size_t r = 0; r < n; ++r) {
     const double share = static_cast<double>(total) * (relative[r] / sum);
-    counts[r] = std::clamp<std::int64_t>(static_cast<std::int64_t>(std::floor(share)), 0,
-                                         total - given);
+    counts[r] =
+        std::clamp<std::int64_t>(static_cast<std::int64_t>(std::floor(share)), 0, total - given);
     remainder[r] = share - static_cast<double>(counts[r]);
     given += counts[r];
   }
@@ -512,8 +509,8 @@ RankRecord rank_record_bytes(const PlanOptions& options, std::uint64_t network_d
                              NewShare share, std::int64_t first, std::int64_t output_items) {
   const auto bytes = static_cast<std::int64_t>(input_bytes);
   const std::int64_t load = item_bytes > 0 ? bytes / item_bytes : 0;
-  RankRecord rec = rank_record(options, network_digest, place, item_bytes, load, share, first,
-                               output_items);
+  RankRecord rec =
+      rank_record(options, network_digest, place, item_bytes, load, share, first, output_items);
   if (item_bytes <= 0) {
     rec.issue = static_cast<std::int32_t>(LocalIssue::bad_item_bytes);
   } else if (bytes % item_bytes != 0 && rec.issue == 0) {

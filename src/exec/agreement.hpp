@@ -37,22 +37,29 @@ enum class LocalIssue : std::int32_t {
 /// The options every rank must pass alike, compared one by one so that the rank that differs is
 /// named (a digest could only say that the plans differ).
 inline constexpr std::size_t kAgreedOptions = 12;
-inline constexpr const char* kAgreedOptionNames[kAgreedOptions] = {
-    "options.kind",          "options.wrap",          "options.transport",
-    "options.chunk_bytes",   "options.max_chunk_bytes", "options.max_message_bytes",
-    "options.max_items_per_round", "options.mpi_int_limit", "options.timeout_seconds",
-    "options.verify",        "options.window",        "options.checked_executions"};
+inline constexpr const char* kAgreedOptionNames[kAgreedOptions] = {"options.kind",
+                                                                   "options.wrap",
+                                                                   "options.transport",
+                                                                   "options.chunk_bytes",
+                                                                   "options.max_chunk_bytes",
+                                                                   "options.max_message_bytes",
+                                                                   "options.max_items_per_round",
+                                                                   "options.mpi_int_limit",
+                                                                   "options.timeout_seconds",
+                                                                   "options.verify",
+                                                                   "options.window",
+                                                                   "options.checked_executions"};
 inline constexpr std::size_t kOptionTimeout = 8;
 inline constexpr std::size_t kOptionWindow = 10;  // checked locally only (a local option)
 
 /// One rank's contribution (trivially copyable: it travels as bytes).
 struct RankRecord {
-  std::int64_t magic = 0;       // kRecordMagic: catches ranks calling a different collective
-  std::int64_t item_bytes = 0;  // bytes per item the plan is made for (0: unknown)
-  std::int64_t load = 0;        // items held now
-  std::int64_t target = 0;      // wanted count (share kinds count and counts)
-  double weight = 0.0;          // share kind weight
-  std::int64_t first = -1;      // global index of the first item, -1 unknown
+  std::int64_t magic = 0;          // kRecordMagic: catches ranks calling a different collective
+  std::int64_t item_bytes = 0;     // bytes per item the plan is made for (0: unknown)
+  std::int64_t load = 0;           // items held now
+  std::int64_t target = 0;         // wanted count (share kinds count and counts)
+  double weight = 0.0;             // share kind weight
+  std::int64_t first = -1;         // global index of the first item, -1 unknown
   std::int64_t output_items = -1;  // capacity of the caller's output buffer in items, -1 = grows
   std::int64_t items = -1;         // variable-size items: how many items the `load` bytes hold
   std::int64_t options[kAgreedOptions] = {};

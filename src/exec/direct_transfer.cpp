@@ -35,7 +35,8 @@ class DirectTransfer final : public Transfer {
       for (const auto* list : {&ex.sends, &ex.recvs})
         for (const Segment& s : *list) total_bytes_ += s.items * f.item_bytes;
     max_message_ = std::min(plan.options.max_message_bytes, plan.options.mpi_int_limit);
-    const std::int64_t limit = std::max<std::int64_t>(1, std::min(max_message_, kMaxMpiMessageBytes));
+    const std::int64_t limit =
+        std::max<std::int64_t>(1, std::min(max_message_, kMaxMpiMessageBytes));
     std::size_t parts = 0;
     for (const Field& f : fields)
       for (const auto* list : {&ex.sends, &ex.recvs})
@@ -115,7 +116,8 @@ class DirectTransfer final : public Transfer {
     if (bytes == 0) return;
     const std::size_t before = requests_.size();
     post_parts(comm_, send, peer, kTagDirect, data, bytes, max_message, requests_);
-    const std::int64_t limit = std::max<std::int64_t>(1, std::min(max_message, kMaxMpiMessageBytes));
+    const std::int64_t limit =
+        std::max<std::int64_t>(1, std::min(max_message, kMaxMpiMessageBytes));
     for (std::size_t k = before; k < requests_.size(); ++k) {
       is_send_.push_back(send ? 1 : 0);
       peers_.push_back(peer);

@@ -72,8 +72,8 @@ void Request::State::start() {
     } catch (const MpiError&) {
       throw;
     } catch (...) {
-      failure_ = call_ + ": " + who + ": preparing the transfer failed: " +
-                 detail::current_exception_text();
+      failure_ = call_ + ": " + who +
+                 ": preparing the transfer failed: " + detail::current_exception_text();
     }
   }
   if (refusal || !failure_.empty()) phase_ = Phase::finishing;
@@ -118,12 +118,12 @@ std::optional<std::pair<std::string, std::string>> Request::State::check_fields(
                                          " items, the plan's old count on this rank is " +
                                          std::to_string(p.old_count)};
     if (f.output == nullptr && f.output_items < 0)
-      return Refusal{name + "in place",
-                     "not enough free room around the items (the plan needs " +
-                         std::to_string(std::max<std::int64_t>(0, -p.shift)) + " before them and " +
-                         std::to_string(std::max<std::int64_t>(0, p.shift + p.new_count -
-                                                                      p.old_count)) +
-                         " after them)"};
+      return Refusal{
+          name + "in place",
+          "not enough free room around the items (the plan needs " +
+              std::to_string(std::max<std::int64_t>(0, -p.shift)) + " before them and " +
+              std::to_string(std::max<std::int64_t>(0, p.shift + p.new_count - p.old_count)) +
+              " after them)"};
     if (f.output_items < p.new_count)
       return Refusal{name + "output", "room for " + std::to_string(f.output_items) +
                                           " items, the new piece has " +
@@ -142,8 +142,9 @@ std::optional<std::pair<std::string, std::string>> Request::State::check_fields(
   claim.write_begin = fields_[0].output;
   claim.write_end = fields_[0].output + p.new_count * fields_[0].item_bytes;
   if (!ctx_.claim(claim, claim_))
-    return Refusal{"input", "a redistribution of the same data is still in flight on this rank "
-                            "(wait() for it first)"};
+    return Refusal{"input",
+                   "a redistribution of the same data is still in flight on this rank "
+                   "(wait() for it first)"};
   claimed_ = true;
   return std::nullopt;
 }
@@ -213,11 +214,11 @@ void Request::State::move_data(bool block) {
     if (timeout_ > 0.0 && detail::now() - last_progress_ > timeout_) {
       const std::vector<int> peers = transfer_->waiting_for();
       transfer_->abandon();
-      fail_locally("no message " +
-                   (peers.empty() ? std::string("of the transfer")
-                                  : "to or from rank " + rank_list(peers)) +
-                   " completed within " + detail::seconds_text(timeout_) +
-                   " (that rank stopped or failed during the transfer)");
+      fail_locally(
+          "no message " +
+          (peers.empty() ? std::string("of the transfer") : "to or from rank " + rank_list(peers)) +
+          " completed within " + detail::seconds_text(timeout_) +
+          " (that rank stopped or failed during the transfer)");
       phase_ = Phase::finishing;
       return;
     }

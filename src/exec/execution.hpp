@@ -22,9 +22,9 @@
 #include <utility>
 #include <vector>
 
+#include "mpi_support.hpp"
 #include "plan_state.hpp"
 #include "redist/exec/request.hpp"
-#include "mpi_support.hpp"
 #include "transfer.hpp"
 #include "watched_collective.hpp"
 

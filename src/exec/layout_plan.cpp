@@ -167,7 +167,8 @@ void make_ordered_ring_plan(LayoutPlan& plan, const RingLinkModels& models,
   for (const ring::RoutedRange& r : ordered.routes) {
     const auto from = static_cast<std::int64_t>(r.from), to = static_cast<std::int64_t>(r.to);
     const auto size = static_cast<std::int64_t>(n);
-    plan.ring_hops = std::max(plan.ring_hops, ((r.rightward ? to - from : from - to) % size + size) % size);
+    plan.ring_hops =
+        std::max(plan.ring_hops, ((r.rightward ? to - from : from - to) % size + size) % size);
   }
   plan.schedule = std::move(ordered.schedule);
   plan.framework = std::move(ordered.framework);
@@ -195,18 +196,21 @@ void choose_transport(LayoutPlan& plan, Network network, const RingLinkModels& m
     case Transport::automatic:
       if (network == Network::flat) {
         plan.transport = Transport::direct;
-        plan.reason = "flat network (one node or a switched cluster): every item goes straight "
-                      "to its new owner";
+        plan.reason =
+            "flat network (one node or a switched cluster): every item goes straight "
+            "to its new owner";
       } else if (plan.framework != "none" && !plan.schedule.transfers.empty() &&
                  plan.predicted_seconds < direct) {
         plan.transport = Transport::ring;
-        plan.reason = "ring network: the ring plan's relays are predicted faster than direct "
-                      "messages routed through the same links (the busiest link decides both)";
+        plan.reason =
+            "ring network: the ring plan's relays are predicted faster than direct "
+            "messages routed through the same links (the busiest link decides both)";
         return;
       } else {
         plan.transport = Transport::direct;
-        plan.reason = "ring network: direct messages (routed through the links) are predicted "
-                      "at least as fast as the ring plan's relays";
+        plan.reason =
+            "ring network: direct messages (routed through the links) are predicted "
+            "at least as fast as the ring plan's relays";
       }
       break;
   }
@@ -292,8 +296,7 @@ LayoutPlan reversed_layout_plan(const LayoutPlan& forward, Network network,
   back.layout.loads = forward.layout.targets;
   back.layout.targets = forward.layout.loads;
   const std::int64_t total = forward.layout.total;
-  back.layout.origin =
-      total == 0 ? 0 : (forward.layout.origin + forward.ring.new_start(0)) % total;
+  back.layout.origin = total == 0 ? 0 : (forward.layout.origin + forward.ring.new_start(0)) % total;
   back.ring = reversed_flows(forward.ring);
   back.schedule = Schedule{};  // timed for the forward direction; rotated relays go as they can
   if (forward.ordered_routes) {
@@ -342,8 +345,8 @@ RingFlows reversed_flows(const RingFlows& ring) {
   return make_ring_flows(loads, targets, flows);
 }
 
-double predict_direct_seconds(const RingFlows& ring, Network network,
-                              const RingLinkModels& models, std::int64_t item_bytes) {
+double predict_direct_seconds(const RingFlows& ring, Network network, const RingLinkModels& models,
+                              std::int64_t item_bytes) {
   const std::size_t n = ring.size();
   if (n == 0) return 0.0;
   const auto bytes = static_cast<double>(item_bytes);
@@ -377,9 +380,10 @@ double predict_direct_seconds(const RingFlows& ring, Network network,
     for (std::size_t h = 0; h < hops_left; ++h) l_left += models.pred[(from + n - h) % n].latency_s;
     // Equal hops: the lower latency when the probe tells them apart by a quarter, else the way
     // that does not cross the closing edge (the rule's last resort, lowest link index, picks it).
-    const bool tie = hops_right == hops_left && l_right <= 1.25 * l_left && l_left <= 1.25 * l_right;
-    const bool go_right = hops_right < hops_left ||
-                          (hops_right == hops_left && (tie ? to > from : l_right < l_left));
+    const bool tie =
+        hops_right == hops_left && l_right <= 1.25 * l_left && l_left <= 1.25 * l_right;
+    const bool go_right =
+        hops_right < hops_left || (hops_right == hops_left && (tie ? to > from : l_right < l_left));
     const double bytes_moved = bytes * static_cast<double>(items);
     for (std::size_t h = 0; h < (go_right ? hops_right : hops_left); ++h) {
       if (go_right)

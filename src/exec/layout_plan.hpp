@@ -13,8 +13,8 @@
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
 #include "redist/exec/link_model.hpp"
-#include "ring_messages.hpp"
 #include "redist/exec/prediction.hpp"
+#include "ring_messages.hpp"
 #include "slice_overlap.hpp"
 
 namespace redist::exec {
@@ -31,8 +31,8 @@ struct LayoutPlan {
   /// (ordered_messages.hpp). Otherwise the ring plan moves the flows of `ring`.
   bool ordered_routes = false;
   std::int64_t ring_hops = 0;  // the longest path of the ring plan, in links
-  RingInstance instance;  // the ring with per-item costs in ticks of 10^-3 ns (link_model.hpp)
-  Schedule schedule;      // the ring plan (ring transport, prediction)
+  RingInstance instance;       // the ring with per-item costs in ticks of 10^-3 ns (link_model.hpp)
+  Schedule schedule;           // the ring plan (ring transport, prediction)
   std::int64_t chunk_items = 1;  // ring transport, for layout.item_bytes
   double predicted_seconds = 0.0;
   std::uint64_t key = 0;  // digest of everything above that the data movement depends on

@@ -65,13 +65,13 @@ MaxReduction::~MaxReduction() {
 void MaxReduction::post(const Exchange& e) {
   outgoing_ = value_;
   if (e.send)
-    check_mpi(MPI_Isend(outgoing_.data(), kWords, MPI_UINT64_T, e.partner, tag_, comm_,
-                        &requests_[0]),
-              "MPI_Isend");
+    check_mpi(
+        MPI_Isend(outgoing_.data(), kWords, MPI_UINT64_T, e.partner, tag_, comm_, &requests_[0]),
+        "MPI_Isend");
   if (e.receive)
-    check_mpi(MPI_Irecv(incoming_.data(), kWords, MPI_UINT64_T, e.partner, tag_, comm_,
-                        &requests_[1]),
-              "MPI_Irecv");
+    check_mpi(
+        MPI_Irecv(incoming_.data(), kWords, MPI_UINT64_T, e.partner, tag_, comm_, &requests_[1]),
+        "MPI_Irecv");
 }
 
 bool MaxReduction::test() {

@@ -68,11 +68,9 @@ int post_parts(MPI_Comm comm, bool send, int peer, int tag, std::byte* data, std
     const int count = static_cast<int>(std::min(limit, bytes - offset));
     MPI_Request request = MPI_REQUEST_NULL;
     if (send)
-      check_mpi(MPI_Isend(data + offset, count, MPI_BYTE, peer, tag, comm, &request),
-                "MPI_Isend");
+      check_mpi(MPI_Isend(data + offset, count, MPI_BYTE, peer, tag, comm, &request), "MPI_Isend");
     else
-      check_mpi(MPI_Irecv(data + offset, count, MPI_BYTE, peer, tag, comm, &request),
-                "MPI_Irecv");
+      check_mpi(MPI_Irecv(data + offset, count, MPI_BYTE, peer, tag, comm, &request), "MPI_Irecv");
     requests.push_back(request);
   }
   return parts;

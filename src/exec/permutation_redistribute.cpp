@@ -100,7 +100,8 @@ Agreed agree(Context& ctx, std::int64_t item_bytes, std::size_t input_bytes,
   std::memcpy(rows.data(), gathered.data(), gathered.size());
   std::vector<std::int64_t> counts = agreed_counts(rows, ranks);
   Agreed out;
-  for (std::size_t r = 0; r < ranks; ++r) out.any_progress = out.any_progress || rows[r * mine.size() + 4] != 0;
+  for (std::size_t r = 0; r < ranks; ++r)
+    out.any_progress = out.any_progress || rows[r * mine.size() + 4] != 0;
   std::string failure;
   try {
     out.plan = build_perm_plan(ranks, std::move(counts), options);

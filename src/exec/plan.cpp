@@ -29,7 +29,6 @@ std::int64_t circular(std::int64_t position, std::int64_t total) {
   return total == 0 ? 0 : ((position % total) + total) % total;
 }
 
-
 // The whole plan, hashed: what options.verify compares with one more collective.
 std::uint64_t full_digest(const LayoutPlan& plan) {
   Digest d;
@@ -54,7 +53,8 @@ std::vector<RankRecord> gather_records(Context& ctx, const RankRecord& mine, dou
                                        const char* call, bool& verified) {
   const auto ranks = static_cast<std::size_t>(ctx.size());
   const CompactRecord small = compact_record(mine);
-  const std::vector<std::byte> bytes = detail::gather_fixed(ctx, &small, sizeof small, timeout, call);
+  const std::vector<std::byte> bytes =
+      detail::gather_fixed(ctx, &small, sizeof small, timeout, call);
   std::vector<CompactRecord> compact(ranks);
   std::memcpy(compact.data(), bytes.data(), bytes.size());
   verified = true;
@@ -143,9 +143,15 @@ std::int64_t Plan::old_count() const { return require_state(state_).old_count; }
 std::int64_t Plan::new_count() const { return require_state(state_).new_count; }
 std::int64_t Plan::old_first() const { return require_state(state_).old_first; }
 std::int64_t Plan::new_first() const { return require_state(state_).new_first; }
-std::vector<std::int64_t> Plan::old_counts() const { return require_state(state_).plan.layout.loads; }
-std::vector<std::int64_t> Plan::new_counts() const { return require_state(state_).plan.layout.targets; }
-std::int64_t Plan::room_before() const { return std::max<std::int64_t>(0, -require_state(state_).shift); }
+std::vector<std::int64_t> Plan::old_counts() const {
+  return require_state(state_).plan.layout.loads;
+}
+std::vector<std::int64_t> Plan::new_counts() const {
+  return require_state(state_).plan.layout.targets;
+}
+std::int64_t Plan::room_before() const {
+  return std::max<std::int64_t>(0, -require_state(state_).shift);
+}
 std::int64_t Plan::room_after() const {
   const State& s = require_state(state_);
   return std::max<std::int64_t>(0, s.shift + s.new_count - s.old_count);
@@ -160,8 +166,7 @@ Plan Plan::reversed() const {
   const State& s = require_state(state_);
   auto back = make_plan_state(
       *s.ctx, s.options,
-      reversed_layout_plan(s.plan, s.ctx->network(), s.ctx->link_models(), s.options),
-      !s.reversed);
+      reversed_layout_plan(s.plan, s.ctx->network(), s.ctx->link_models(), s.options), !s.reversed);
   return Plan(std::move(back));
 }
 
@@ -169,14 +174,13 @@ Request Plan::start(std::span<const Field> fields) const {
   return detail::start_execution(*this, fields, nullptr, {}, {}, {}, kExecute);
 }
 
-Request detail::start_execution(const Plan& plan, std::span<const Field> fields,
-                                const void* owner, const std::string& local_failure,
+Request detail::start_execution(const Plan& plan, std::span<const Field> fields, const void* owner,
+                                const std::string& local_failure,
                                 std::function<void(TransferReport&)> on_success,
-                                std::shared_ptr<void> keep_alive, const char* call,
-                                bool checked) {
-  auto state = std::make_unique<Request::State>(
-      require(plan.state()), std::vector<Field>(fields.begin(), fields.end()), call, owner,
-      local_failure, checked);
+                                std::shared_ptr<void> keep_alive, const char* call, bool checked) {
+  auto state = std::make_unique<Request::State>(require(plan.state()),
+                                                std::vector<Field>(fields.begin(), fields.end()),
+                                                call, owner, local_failure, checked);
   state->on_success = std::move(on_success);
   state->keep_alive = std::move(keep_alive);
   return Request(std::move(state));

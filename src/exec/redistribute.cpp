@@ -23,8 +23,8 @@ Request redistribute_start(Context& ctx, OrderedSlice& slice, NewShare share,
               std::to_string(plan.new_count()) + " items";
   }
   const std::span<const std::byte> old = slice.bytes();
-  const Field f{old.data(), slice.size(), next.data(),
-                failure.empty() ? plan.new_count() : 0, slice.item_bytes()};
+  const Field f{old.data(), slice.size(), next.data(), failure.empty() ? plan.new_count() : 0,
+                slice.item_bytes()};
   const double agreement = plan.agreement_seconds();
   return detail::start_execution(
       plan, std::span<const Field>(&f, 1), &slice, failure,
@@ -41,8 +41,8 @@ TransferReport redistribute(Context& ctx, OrderedSlice& slice, NewShare share,
 }
 
 TransferReport redistribute(Context& ctx, std::int64_t item_bytes, std::span<const std::byte> input,
-                            std::span<std::byte> output, NewShare share,
-                            const PlanOptions& options, std::int64_t first) {
+                            std::span<std::byte> output, NewShare share, const PlanOptions& options,
+                            std::int64_t first) {
   ctx.begin_call();
   // A partial item, a bad item size, an output too small or a request in flight on the same data
   // is refused by the agreement, on every rank, naming this one. With counts every such check is
@@ -64,11 +64,10 @@ TransferReport redistribute(Context& ctx, std::int64_t item_bytes, std::span<con
   const Plan plan(make_plan_state_from_record(ctx, mine, options, kCall));
   const Field f{input.data(), plan.old_count(), output.data(), room, item_bytes};
   const double agreement = plan.agreement_seconds();
-  return detail::start_execution(plan, std::span<const Field>(&f, 1), input.data(), {},
-                                 [agreement](TransferReport& report) {
-                                   report.agreement_seconds = agreement;
-                                 },
-                                 {}, kCall, known)
+  return detail::start_execution(
+             plan, std::span<const Field>(&f, 1), input.data(), {},
+             [agreement](TransferReport& report) { report.agreement_seconds = agreement; }, {},
+             kCall, known)
       .wait();
 }
 

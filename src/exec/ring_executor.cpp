@@ -138,13 +138,11 @@ class RingTransfer::Run {
       const int count = static_cast<int>(std::min(limit, bytes - offset));
       MPI_Request request = MPI_REQUEST_NULL;
       if (send)
-        check_mpi(
-            MPI_Isend(data + offset, count, MPI_BYTE, peer, send_tag(side), comm_, &request),
-            "MPI_Isend");
+        check_mpi(MPI_Isend(data + offset, count, MPI_BYTE, peer, send_tag(side), comm_, &request),
+                  "MPI_Isend");
       else
-        check_mpi(
-            MPI_Irecv(data + offset, count, MPI_BYTE, peer, recv_tag(side), comm_, &request),
-            "MPI_Irecv");
+        check_mpi(MPI_Irecv(data + offset, count, MPI_BYTE, peer, recv_tag(side), comm_, &request),
+                  "MPI_Irecv");
       requests_.push_back(request);
       pending_.push_back({side, send, index});
     }
@@ -265,7 +263,8 @@ class RingTransfer::Run {
     stats_.bytes_sent += bytes_of(m);
     bytes_done_ += bytes_of(m);
     if (m.partner >= 0) {  // the staging buffer of a forwarded message goes back to the pool
-      free_staging_.push_back(std::move(state_[1 - s].staging[static_cast<std::size_t>(m.partner)]));
+      free_staging_.push_back(
+          std::move(state_[1 - s].staging[static_cast<std::size_t>(m.partner)]));
       --staging_count_;
     }
   }

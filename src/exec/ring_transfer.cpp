@@ -17,9 +17,8 @@ class RingFieldsTransfer final : public Transfer {
   RingFieldsTransfer(const Plan::State& plan, MPI_Comm comm, const std::vector<Field>& fields)
       : plan_(plan), comm_(comm), fields_(fields) {
     options_.window = std::max(1, plan.options.window);
-    options_.max_message_bytes =
-        std::max<std::int64_t>(1, std::min(plan.options.max_message_bytes,
-                                           plan.options.mpi_int_limit));
+    options_.max_message_bytes = std::max<std::int64_t>(
+        1, std::min(plan.options.max_message_bytes, plan.options.mpi_int_limit));
     options_.plan_order = plan.options.plan_order;
     // One message list per item size (fields of the same size share it); the chunk keeps the
     // plan's bytes per message.
@@ -31,7 +30,8 @@ class RingFieldsTransfer final : public Transfer {
         messages_.push_back(ordered_message_plan(plan.plan.layout.loads, plan.plan.layout.targets,
                                                  plan.plan.schedule, plan.rank, chunk));
       else
-        messages_.push_back(rank_message_plan(plan.plan.ring, plan.plan.schedule, plan.rank, chunk));
+        messages_.push_back(
+            rank_message_plan(plan.plan.ring, plan.plan.schedule, plan.rank, chunk));
     }
     if (!fields_.empty()) start_field();
   }
@@ -57,8 +57,9 @@ class RingFieldsTransfer final : public Transfer {
 
   [[nodiscard]] std::vector<int> waiting_for() const override {
     std::vector<int> peers;
-    for (const LinkMessages& side : messages_.empty() ? std::array<LinkMessages, 2>{}
-                                                      : messages_[std::min(current_, messages_.size() - 1)].side)
+    for (const LinkMessages& side : messages_.empty()
+                                        ? std::array<LinkMessages, 2>{}
+                                        : messages_[std::min(current_, messages_.size() - 1)].side)
       if (side.peer >= 0 && std::find(peers.begin(), peers.end(), side.peer) == peers.end())
         peers.push_back(side.peer);
     return peers;

@@ -124,9 +124,8 @@ struct SegmentExchange::Round {
 };
 
 SegmentExchange::SegmentExchange(Context& ctx, MPI_Comm comm, std::int64_t item_bytes,
-                                 const std::byte* send_base,
-                                 const std::vector<Segment>& sends, std::byte* recv_base,
-                                 const std::vector<Segment>& recvs,
+                                 const std::byte* send_base, const std::vector<Segment>& sends,
+                                 std::byte* recv_base, const std::vector<Segment>& recvs,
                                  std::int64_t max_items_per_round, std::int64_t int_limit)
     : ctx_(ctx),
       comm_(comm),

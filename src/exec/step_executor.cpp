@@ -103,7 +103,8 @@ class StepRun {
       if (role.recv_from >= 0) post_receives(role.recv_from, group.repeat);
       if (role.send_to >= 0) send_items(role.send_to, group.repeat);
       complete_receives(ctx_, recv_requests_, role.recv_from, options_.timeout_seconds);
-      for (auto& r : send_requests_) complete_sends(ctx_, r, role.send_to, options_.timeout_seconds);
+      for (auto& r : send_requests_)
+        complete_sends(ctx_, r, role.send_to, options_.timeout_seconds);
       done += ((role.recv_from >= 0) + (role.send_to >= 0)) * group.repeat * job_.item_bytes;
       progress_(Progress{done, total, 0, 0});
     }

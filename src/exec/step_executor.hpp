@@ -6,8 +6,8 @@
 #include <functional>
 #include <vector>
 
-#include "redist/exec/context.hpp"
 #include "permutation_plan.hpp"
+#include "redist/exec/context.hpp"
 
 namespace redist::exec::detail {
 

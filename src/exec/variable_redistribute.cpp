@@ -16,9 +16,8 @@ const char* const kCall = "redistribute";
 
 RankRecord variable_record(const Context& ctx, const VariableItems& items, NewShare share,
                            const PlanOptions& options) {
-  RankRecord rec = rank_record_bytes(
-      options, ctx.network_digest(),
-      detail::place_of(ctx), 1, items.bytes.size(), share, kUnknownFirst, -1);
+  RankRecord rec = rank_record_bytes(options, ctx.network_digest(), detail::place_of(ctx), 1,
+                                     items.bytes.size(), share, kUnknownFirst, -1);
   rec.items = items.count();
   std::int64_t sum = 0;
   bool negative = false;
@@ -97,9 +96,8 @@ Plan local_plan(Context& ctx, const PlanOptions& options, const std::vector<std:
   layout.targets = targets;
   layout.total = std::accumulate(loads.begin(), loads.end(), std::int64_t{0});
   layout.any_progress = static_cast<bool>(options.progress);
-  return Plan(make_plan_state(ctx, options,
-                              build_layout_plan(layout, ctx.network(), ctx.link_models(), options),
-                              false));
+  return Plan(make_plan_state(
+      ctx, options, build_layout_plan(layout, ctx.network(), ctx.link_models(), options), false));
 }
 
 }  // namespace
@@ -145,8 +143,8 @@ VariableReport redistribute(Context& ctx, VariableItems& items, NewShare share,
   const Field bytes_field{reinterpret_cast<const std::byte*>(items.bytes.data()),
                           static_cast<std::int64_t>(items.bytes.size()), next.bytes.data(),
                           static_cast<std::int64_t>(next.bytes.size()), 1};
-  report.data = detail::start_execution(bytes_plan, std::span<const Field>(&bytes_field, 1),
-                                        &items, failure, {}, {}, kCall)
+  report.data = detail::start_execution(bytes_plan, std::span<const Field>(&bytes_field, 1), &items,
+                                        failure, {}, {}, kCall)
                     .wait();
   const Field sizes_field = field(items.sizes, next.sizes);
   report.sizes = detail::start_execution(sizes_plan, std::span<const Field>(&sizes_field, 1),

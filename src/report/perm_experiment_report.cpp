@@ -160,7 +160,7 @@ std::string format_perm_experiment(const PermExperimentReport& r) {
 
 std::vector<std::string> perm_experiment_files(const PermExperimentOptions&) {
   return {"figure1.csv", "figure1.svg", "figure2.csv", "figure2.svg",
-          "table1a.csv", "table1b.csv", "stencil.csv"};
+          "table1a.csv", "table1b.csv", "stencil.csv", "stencil_tiny.csv"};
 }
 
 std::vector<std::string> write_perm_experiment(const PermExperimentReport& r,

@@ -362,12 +362,12 @@ void errors_name_the_rank(exec::Context& ctx) {
                  who + "share: 7 items, while the other ranks ask for 6");
     std::vector<std::byte> raw(static_cast<std::size_t>(rank == odd ? 72 : 48));
     std::vector<std::byte> out(6 * 12);
-    expect_blame(refusal([&] {
-                   exec::redistribute(ctx, rank == odd ? 12 : 8, raw, out,
-                                      exec::NewShare::count(6));
-                 }),
-                 who + "item_bytes: 12, while " + std::to_string(n - 1) + " of the " +
-                     std::to_string(n) + " ranks pass 8");
+    expect_blame(
+        refusal([&] {
+          exec::redistribute(ctx, rank == odd ? 12 : 8, raw, out, exec::NewShare::count(6));
+        }),
+        who + "item_bytes: 12, while " + std::to_string(n - 1) + " of the " + std::to_string(n) +
+            " ranks pass 8");
     const std::vector<perm::Proc> parts(6, 0);
     expect_blame(refusal([&] { exec::redistribute_parts(ctx, rank == odd ? 12 : 8, raw, parts); }),
                  "redistribute_parts: " + who + "item_bytes: 12, while " + std::to_string(n - 1));

@@ -12,16 +12,15 @@
 #include <numeric>
 #include <string>
 
-#include "redist/core/random.hpp"
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include "redist/core/random.hpp"
 
 #include "exec/agreement.hpp"
 #include "exec/item_cut.hpp"
 #include "exec/layout_plan.hpp"
 #include "exec/ordered_messages.hpp"
-#include "redist/ring/ordered_plan.hpp"
 #include "exec/permutation_plan.hpp"
 #include "exec/ring_messages.hpp"
 #include "exec/slice_overlap.hpp"
@@ -29,6 +28,7 @@
 #include "redist/exec/link_model.hpp"
 #include "redist/exec/ordered_slice.hpp"
 #include "redist/exec/prediction.hpp"
+#include "redist/ring/ordered_plan.hpp"
 
 namespace redist::exec {
 namespace {
@@ -138,23 +138,22 @@ TEST(Agreement, NamesTheRankWhoseCountVectorDiffers) {
   std::vector<RankRecord> records;
   for (std::size_t r = 0; r < 4; ++r)
     records.push_back(rank_record_bytes(PlanOptions{}, 0, {r, 4}, 8, 24,
-                                  NewShare::counts(r == 2 ? bad : good), -1, -1));
+                                        NewShare::counts(r == 2 ? bad : good), -1, -1));
   EXPECT_NE(
       refusal(records).find(
           "rank 2: share: its vector of new counts differs from the one 3 of the 4 ranks pass"),
       std::string::npos)
       << refusal(records);
-  records[2] = rank_record_bytes(PlanOptions{}, 0, {2, 4}, 8, 24,
-                           NewShare::counts(good), -1, -1);
+  records[2] = rank_record_bytes(PlanOptions{}, 0, {2, 4}, 8, 24, NewShare::counts(good), -1, -1);
   EXPECT_EQ(agree_on_layout(records, kCall).targets, good);
-  records[0] = rank_record_bytes(PlanOptions{}, 0, {0, 4}, 8, 24,
-                           NewShare::count(3), -1, -1);
+  records[0] = rank_record_bytes(PlanOptions{}, 0, {0, 4}, 8, 24, NewShare::count(3), -1, -1);
   EXPECT_NE(
-      refusal(records).find("rank 0: share: its own count (NewShare::count), while 3 of the 4 ranks pass a vector"),
+      refusal(records).find(
+          "rank 0: share: its own count (NewShare::count), while 3 of the 4 ranks pass a vector"),
       std::string::npos);
   const std::vector<std::int64_t> short_vector = {12};
-  records[1] = rank_record_bytes(PlanOptions{}, 0, {1, 4}, 8, 24,
-                           NewShare::counts(short_vector), -1, -1);
+  records[1] =
+      rank_record_bytes(PlanOptions{}, 0, {1, 4}, 8, 24, NewShare::counts(short_vector), -1, -1);
   EXPECT_NE(refusal(records).find(
                 "rank 1: share: the vector of new counts does not have one entry per rank"),
             std::string::npos);
@@ -232,22 +231,27 @@ TEST(Agreement, NamesBadSharesAndOptions) {
     change(odd);
     return refusal(records_with(4, 2, usual, odd, NewShare::count(4)));
   };
-  EXPECT_NE(option_refusal([](PlanOptions& o) { o.window = 0; })
-                .find("rank 2: options.window: must be at least 1"),
+  EXPECT_NE(option_refusal([](PlanOptions& o) {
+              o.window = 0;
+            }).find("rank 2: options.window: must be at least 1"),
             std::string::npos);
   EXPECT_NE(option_refusal([](PlanOptions& o) { o.window = -1; }).find("options.window"),
             std::string::npos);
-  EXPECT_NE(option_refusal([](PlanOptions& o) { o.mpi_int_limit = 0; })
-                .find("rank 2: options.mpi_int_limit: must be between 1 and INT_MAX"),
+  EXPECT_NE(option_refusal([](PlanOptions& o) {
+              o.mpi_int_limit = 0;
+            }).find("rank 2: options.mpi_int_limit: must be between 1 and INT_MAX"),
             std::string::npos);
-  EXPECT_NE(option_refusal([](PlanOptions& o) { o.chunk_bytes = -1; })
-                .find("rank 2: options.chunk_bytes: must not be negative"),
+  EXPECT_NE(option_refusal([](PlanOptions& o) {
+              o.chunk_bytes = -1;
+            }).find("rank 2: options.chunk_bytes: must not be negative"),
             std::string::npos);
-  EXPECT_NE(option_refusal([](PlanOptions& o) { o.timeout_seconds = std::nan(""); })
-                .find("rank 2: options.timeout_seconds: must be a finite number of seconds"),
+  EXPECT_NE(option_refusal([](PlanOptions& o) {
+              o.timeout_seconds = std::nan("");
+            }).find("rank 2: options.timeout_seconds: must be a finite number of seconds"),
             std::string::npos);
-  EXPECT_NE(option_refusal([](PlanOptions& o) { o.timeout_seconds = 3.0; })
-                .find("rank 2: options.timeout_seconds: 3 s, while 3 of the 4 ranks pass 0 s"),
+  EXPECT_NE(option_refusal([](PlanOptions& o) {
+              o.timeout_seconds = 3.0;
+            }).find("rank 2: options.timeout_seconds: 3 s, while 3 of the 4 ranks pass 0 s"),
             std::string::npos)
       << option_refusal([](PlanOptions& o) { o.timeout_seconds = 3.0; });
   // A different window is this rank's own business (it only shapes how it posts).
@@ -458,7 +462,8 @@ TEST(RingMessages, EveryRankOfRandomPlans) {
     const bool linear = opt.kind == RingKind::bidirectional && rng.uniform(0, 2) == 0;
     opt.wrap = linear ? WrapPolicy::forbid : WrapPolicy::allow;
     opt.transport = Transport::ring;
-    const LayoutPlan plan = build_layout_plan(layout, Network::ring, RingLinkModels::uniform(n), opt);
+    const LayoutPlan plan =
+        build_layout_plan(layout, Network::ring, RingLinkModels::uniform(n), opt);
     check_rank_plans(plan);
   }
 }
@@ -502,8 +507,10 @@ void check_ordered_plans(const std::vector<std::int64_t>& loads,
   for (std::size_t r = 0; r < n; ++r) {
     const std::size_t s = (r + 1) % n;
     for (int dir = 0; dir < 2; ++dir) {  // r -> s by r's successor link, then s -> r
-      const auto& sends = dir == 0 ? plans[r].side[succ_side].sends : plans[s].side[pred_side].sends;
-      const auto& recvs = dir == 0 ? plans[s].side[pred_side].recvs : plans[r].side[succ_side].recvs;
+      const auto& sends =
+          dir == 0 ? plans[r].side[succ_side].sends : plans[s].side[pred_side].sends;
+      const auto& recvs =
+          dir == 0 ? plans[s].side[pred_side].recvs : plans[r].side[succ_side].recvs;
       const std::size_t from = dir == 0 ? r : s;
       const std::size_t to = dir == 0 ? s : r;
       ASSERT_EQ(sends.size(), recvs.size());
@@ -543,7 +550,8 @@ void check_ordered_plans(const std::vector<std::int64_t>& loads,
   std::vector<std::array<std::size_t, 2>> next_send(n, {0, 0});
   std::vector<std::array<std::vector<char>, 2>> arrived(n);
   for (std::size_t r = 0; r < n; ++r)
-    for (int side = 0; side < 2; ++side) arrived[r][side].assign(plans[r].side[side].recvs.size(), 0);
+    for (int side = 0; side < 2; ++side)
+      arrived[r][side].assign(plans[r].side[side].recvs.size(), 0);
   std::vector<std::array<std::size_t, 2>> next_recv(n, {0, 0});
   bool progress = true;
   while (progress) {
@@ -574,7 +582,8 @@ TEST(OrderedMessages, EveryRankOfRandomOrderedPlans) {
     RingInstance instance;
     instance.kind = rng.uniform(0, 2) == 0 ? RingKind::unidirectional : RingKind::bidirectional;
     std::int64_t total = 0;
-    for (std::size_t k = 0; k < n; ++k) instance.loads.push_back(rng.uniform(0, 12)), total += instance.loads.back();
+    for (std::size_t k = 0; k < n; ++k)
+      instance.loads.push_back(rng.uniform(0, 12)), total += instance.loads.back();
     std::vector<double> w(n);
     for (auto& x : w) x = static_cast<double>(rng.uniform(0, 4));
     if (std::all_of(w.begin(), w.end(), [](double x) { return x == 0.0; })) w[0] = 1.0;
@@ -602,13 +611,15 @@ TEST(RingMessages, UnidirectionalRingKeepsTheOrderByRoutesOrRotates) {
   opt.kind = RingKind::unidirectional;
   opt.wrap = WrapPolicy::forbid;
   opt.transport = Transport::ring;
-  const LayoutPlan routed = build_layout_plan(layout, Network::ring, RingLinkModels::uniform(2), opt);
+  const LayoutPlan routed =
+      build_layout_plan(layout, Network::ring, RingLinkModels::uniform(2), opt);
   EXPECT_TRUE(routed.ordered_routes);
   // The new layout is the order kept (shift 0, as the linear flows say); the routes go round.
   EXPECT_EQ(routed.ring.flows, (std::vector<std::int64_t>{-5, 0}));
   check_ordered_plans(layout.loads, layout.targets, routed.schedule, 2);
   opt.wrap = WrapPolicy::allow;
-  const LayoutPlan rotated = build_layout_plan(layout, Network::ring, RingLinkModels::uniform(2), opt);
+  const LayoutPlan rotated =
+      build_layout_plan(layout, Network::ring, RingLinkModels::uniform(2), opt);
   EXPECT_FALSE(rotated.ordered_routes);
   EXPECT_EQ(rotated.ring.flows, (std::vector<std::int64_t>{0, 5}));  // over the wrap-around edge
 }
@@ -622,7 +633,8 @@ TEST(SliceOverlap, SendersAndReceiversAgree) {
     opt.kind = RingKind::unidirectional;
     opt.wrap = WrapPolicy::allow;
     opt.transport = Transport::ring;
-    const LayoutPlan plan = build_layout_plan(layout, Network::ring, RingLinkModels::uniform(n), opt);
+    const LayoutPlan plan =
+        build_layout_plan(layout, Network::ring, RingLinkModels::uniform(n), opt);
     std::map<std::pair<int, int>, std::vector<std::int64_t>> sent, received;
     for (std::size_t r = 0; r < n; ++r) {
       std::int64_t total = 0;

@@ -72,7 +72,8 @@ void expect_throw(Call call, const std::string& text) {
     call();
     expect(false, "no exception; expected one containing: " + text);
   } catch (const E& e) {
-    expect(contains(e.what(), text), std::string("message: ") + e.what() + " (expected: " + text + ")");
+    expect(contains(e.what(), text),
+           std::string("message: ") + e.what() + " (expected: " + text + ")");
     std::printf("rank %d: caught: %s\n", g_rank, e.what());
   } catch (const std::exception& e) {
     expect(false, std::string("other exception: ") + e.what());
@@ -114,12 +115,12 @@ void throw_mode(ex::Context& ctx, double timeout) {
   options.transport = ex::Transport::ring;  // several messages: the callback runs mid-transfer
   options.chunk_bytes = 800;
   options.progress = [&ctx](const ex::Progress&) {
-    if (ctx.rank() == 1) throw std::runtime_error("simulated failure in the application's callback");
+    if (ctx.rank() == 1)
+      throw std::runtime_error("simulated failure in the application's callback");
   };
   std::vector<std::int64_t> items = items_of(ctx.rank());
-  expect_throw<ex::CallError>(
-      [&] { ex::redistribute(ctx, items, all_to_rank0(ctx), options); },
-      "rank 1: the progress callback threw: simulated failure");
+  expect_throw<ex::CallError>([&] { ex::redistribute(ctx, items, all_to_rank0(ctx), options); },
+                              "rank 1: the progress callback threw: simulated failure");
   expect(in_order(items, ctx.rank() * 1000), "the items changed");
   // The context stays usable after a failure every rank saw.
   options.progress = nullptr;

@@ -40,7 +40,8 @@ Layout random_layout(std::uint64_t seed, std::size_t n, bool few = false) {
   Rng rng(seed);
   Layout l;
   for (std::size_t k = 0; k < n; ++k)
-    l.loads.push_back(rng.uniform(0, 3) == 0 && !few ? 0 : rng.uniform(few ? 50 : 0, few ? 60 : 50));
+    l.loads.push_back(rng.uniform(0, 3) == 0 && !few ? 0
+                                                     : rng.uniform(few ? 50 : 0, few ? 60 : 50));
   l.total = std::accumulate(l.loads.begin(), l.loads.end(), std::int64_t{0});
   std::vector<double> w(n);
   for (std::size_t k = 0; k < n; ++k)
@@ -81,8 +82,8 @@ void reuse_fields_and_reverse(exec::Context& ctx) {
     opt.transport = kTransports[seed % 4];
     if (seed % 5 == 0) opt.max_message_bytes = 24;  // messages split into several MPI messages
     opt.checked_executions = seed % 3 != 1;         // executions with and without a status
-    const exec::Plan plan = exec::Plan::make(ctx, l.loads[rank], exec::NewShare::count(l.targets[rank]),
-                                             opt, 8 * 5);
+    const exec::Plan plan =
+        exec::Plan::make(ctx, l.loads[rank], exec::NewShare::count(l.targets[rank]), opt, 8 * 5);
     MPI_CHECK_EQ(plan.new_count(), l.targets[rank]);
     // Global indices are read circularly (an empty piece after the last item starts at 0).
     const std::int64_t modulus = std::max<std::int64_t>(l.total, 1);
@@ -95,7 +96,8 @@ void reuse_fields_and_reverse(exec::Context& ctx) {
     }
     std::vector<exec::Field> fields;
     for (int f = 0; f < 5; ++f)
-      fields.push_back(exec::field(in[static_cast<std::size_t>(f)], out[static_cast<std::size_t>(f)]));
+      fields.push_back(
+          exec::field(in[static_cast<std::size_t>(f)], out[static_cast<std::size_t>(f)]));
     const exec::TransferReport report = plan.execute(fields);
     MPI_CHECK_EQ(report.new_count, l.targets[rank]);
     for (int f = 0; f < 5; ++f)
@@ -140,12 +142,14 @@ void in_place_span(exec::Context& ctx) {
     const exec::TransferReport report = plan.execute({plan.in_place(std::span(storage), offset)});
     MPI_CHECK_EQ(report.bytes_copied, std::int64_t{0});
     const std::int64_t first_new = offset + plan.new_offset_shift();
-    MPI_CHECK_EQ(wrong_items(storage.data() + first_new, l.targets[rank], 0, before(l.targets, rank)),
-                 std::int64_t{0});
+    MPI_CHECK_EQ(
+        wrong_items(storage.data() + first_new, l.targets[rank], 0, before(l.targets, rank)),
+        std::int64_t{0});
   }
   // Too little room is refused on every rank, the data as it was.
   const Layout l = random_layout(5 + n, n);
-  const exec::Plan plan = exec::Plan::make(ctx, l.loads[rank], exec::NewShare::count(l.targets[rank]));
+  const exec::Plan plan =
+      exec::Plan::make(ctx, l.loads[rank], exec::NewShare::count(l.targets[rank]));
   const int any_room = plan.room_before() + plan.room_after() > 0 ? 1 : 0;
   int some_rank_short = 0;
   MPI_Allreduce(&any_room, &some_rank_short, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -168,7 +172,8 @@ void in_place_slice_reuse(exec::Context& ctx) {
   const auto rank = static_cast<std::size_t>(ctx.rank());
   const Layout l = random_layout(77 + n, n, true);
   exec::OrderedSlice slice = make_slice(ctx, 16, l.loads, -1, 31, 0.5);
-  const exec::Plan plan = exec::Plan::make(ctx, l.loads[rank], exec::NewShare::count(l.targets[rank]));
+  const exec::Plan plan =
+      exec::Plan::make(ctx, l.loads[rank], exec::NewShare::count(l.targets[rank]));
   const exec::Plan back = plan.reversed();
   for (int round = 0; round < 4; ++round) {
     const exec::TransferReport r = (round % 2 == 0 ? plan : back).execute(slice);
@@ -183,7 +188,8 @@ void split_phase_plans(exec::Context& ctx) {
   const auto n = static_cast<std::size_t>(ctx.size());
   const auto rank = static_cast<std::size_t>(ctx.rank());
   const Layout l = random_layout(303 + n, n);
-  const exec::Plan plan = exec::Plan::make(ctx, l.loads[rank], exec::NewShare::count(l.targets[rank]));
+  const exec::Plan plan =
+      exec::Plan::make(ctx, l.loads[rank], exec::NewShare::count(l.targets[rank]));
   const std::vector<double> a = field_of(0, before(l.loads, rank), l.loads[rank]);
   const std::vector<double> b = field_of(1, before(l.loads, rank), l.loads[rank]);
   std::vector<double> a_next(static_cast<std::size_t>(l.targets[rank]));
@@ -195,8 +201,10 @@ void split_phase_plans(exec::Context& ctx) {
   second.wait();
   first.wait();
   MPI_CHECK(work >= 0.0);
-  MPI_CHECK_EQ(wrong_items(a_next.data(), l.targets[rank], 0, before(l.targets, rank)), std::int64_t{0});
-  MPI_CHECK_EQ(wrong_items(b_next.data(), l.targets[rank], 1, before(l.targets, rank)), std::int64_t{0});
+  MPI_CHECK_EQ(wrong_items(a_next.data(), l.targets[rank], 0, before(l.targets, rank)),
+               std::int64_t{0});
+  MPI_CHECK_EQ(wrong_items(b_next.data(), l.targets[rank], 1, before(l.targets, rank)),
+               std::int64_t{0});
 }
 
 // Issue 27 item 5 and a plan executed with a different item layout on one rank: refused on every
@@ -206,7 +214,8 @@ void mismatched_executions(exec::Context& ctx) {
   const auto rank = static_cast<std::size_t>(ctx.rank());
   if (n < 2) return;
   const Layout l = random_layout(404 + n, n);
-  const exec::Plan plan = exec::Plan::make(ctx, l.loads[rank], exec::NewShare::count(l.targets[rank]));
+  const exec::Plan plan =
+      exec::Plan::make(ctx, l.loads[rank], exec::NewShare::count(l.targets[rank]));
   std::vector<double> in = field_of(0, before(l.loads, rank), l.loads[rank]);
   std::vector<double> out(static_cast<std::size_t>(l.targets[rank]));
   std::vector<float> narrow(in.size()), narrow_out(out.size());
@@ -223,7 +232,8 @@ void mismatched_executions(exec::Context& ctx) {
   MPI_CHECK_EQ(wrong_items(in.data(), l.loads[rank], 0, before(l.loads, rank)), std::int64_t{0});
   // The context still works after it.
   plan.execute({exec::field(in, out)});
-  MPI_CHECK_EQ(wrong_items(out.data(), l.targets[rank], 0, before(l.targets, rank)), std::int64_t{0});
+  MPI_CHECK_EQ(wrong_items(out.data(), l.targets[rank], 0, before(l.targets, rank)),
+               std::int64_t{0});
 }
 
 // Issue 27 item 3: weights whose sum overflows a double split as the same weights scaled down.

@@ -86,8 +86,9 @@ TEST(OrderedPlan, NeverWorseThanTheLinearPlan) {
   for (int round = 0; round < 2000; ++round) {
     const RingInstance inst = generated_ring(rng, 24);
     const OrderedPlan plan = plan_ordered(inst);  // validated inside
-    if (plan.linear_makespan)
+    if (plan.linear_makespan) {
       EXPECT_LE(*plan.schedule.makespan, *plan.linear_makespan) << "round " << round;
+    }
     // The executor's linear plan (WrapPolicy::forbid): document 000's banded flow timing of shift 0.
     if (const auto executor = time_flows(inst, 0, PortOrder::succ_first, FollowMode::banded))
       EXPECT_LE(*plan.schedule.makespan, executor->makespan) << "round " << round;

@@ -70,7 +70,9 @@ class Context {
   std::uint64_t next_sequence() noexcept { return ++sequence_; }
   /// A message tag for the next status exchange: every rank reserves them in the same order, and
   /// 64 exchanges in flight at once never share one.
-  int reserve_status_tag() noexcept { return kStatusTagBase + static_cast<int>(status_tags_++ % 64); }
+  int reserve_status_tag() noexcept {
+    return kStatusTagBase + static_cast<int>(status_tags_++ % 64);
+  }
   static constexpr int kStatusTagBase = 0x5300;
   /// An execution (a Request) holds the communicator it started on until it ends: a communicator
   /// replaced meanwhile is freed only once no execution uses it.

@@ -84,11 +84,11 @@ Request start_execution(const Plan& plan, std::span<const Field> fields, const v
 /// problem with the call, found before it (refused on every rank): 0, or could not allocate (1),
 /// or a request in flight on the same data (2).
 Plan make_plan(Context& ctx, std::int64_t count, NewShare share, const PlanOptions& options,
-               std::int64_t item_bytes, std::int64_t first, const char* call, int local_problem = 0);
+               std::int64_t item_bytes, std::int64_t first, const char* call,
+               int local_problem = 0);
 /// Whether a request on `owner` (a vector, a slice) is in flight on this rank.
 bool owner_busy(const Context& ctx, const void* owner) noexcept;
 }  // namespace detail
-
 
 class Plan {
  public:
@@ -143,8 +143,8 @@ class Plan {
   /// Collective. `items` becomes this rank's new piece (a new vector; the old one is kept on
   /// failure).
   template <class T>
-    requires(!std::is_same_v<T, Field>)
-  TransferReport execute(std::vector<T>& items) const {
+  requires(!std::is_same_v<T, Field>) TransferReport execute(std::vector<T>& items)
+  const {
     std::vector<T> next(static_cast<std::size_t>(new_count()));
     TransferReport report = execute({field(items, next)});
     items.swap(next);
@@ -162,9 +162,9 @@ class Plan {
     const auto size = static_cast<std::int64_t>(sizeof(T));
     auto* base = reinterpret_cast<std::byte*>(storage.data());
     const std::int64_t first_new = offset + new_offset_shift();
-    const bool fits = offset >= 0 && offset + old_count() <= static_cast<std::int64_t>(storage.size()) &&
-                      first_new >= 0 &&
-                      first_new + new_count() <= static_cast<std::int64_t>(storage.size());
+    const bool fits =
+        offset >= 0 && offset + old_count() <= static_cast<std::int64_t>(storage.size()) &&
+        first_new >= 0 && first_new + new_count() <= static_cast<std::int64_t>(storage.size());
     if (!fits) return {base, old_count(), nullptr, -1, size};
     return {base + offset * size, old_count(), base + first_new * size, new_count(), size};
   }

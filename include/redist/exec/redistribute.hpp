@@ -22,8 +22,8 @@
 // vector; OrderedSlice keeps spare room instead, and moves only the items that change rank.
 // Redistributing the same layout again and again? Make the Plan once and execute it (plan.hpp).
 
-#include <cstddef>
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <new>
@@ -81,16 +81,16 @@ Request start_vector(Context& ctx, std::vector<T>& items, NewShare share,
       problem = 1;
     }
   }
-  const Plan plan = make_plan(ctx, static_cast<std::int64_t>(items.size()), share, options,
-                              static_cast<std::int64_t>(sizeof(T)), kUnknownFirst, "redistribute",
-                              problem);
+  const Plan plan =
+      make_plan(ctx, static_cast<std::int64_t>(items.size()), share, options,
+                static_cast<std::int64_t>(sizeof(T)), kUnknownFirst, "redistribute", problem);
   std::string failure;
   if (!known) {
     try {
       next->resize(static_cast<std::size_t>(plan.new_count()));
     } catch (const std::bad_alloc&) {
-      failure = "could not allocate the new vector of " + std::to_string(plan.new_count()) +
-                " items";
+      failure =
+          "could not allocate the new vector of " + std::to_string(plan.new_count()) + " items";
     }
   }
   const Field f = field(items, *next);

@@ -46,8 +46,8 @@ struct VariableReport {
   std::int64_t first_item = 0;  // global index of its first item
   std::int64_t new_bytes = 0;
   std::int64_t share_bytes = 0;  // the exact share in bytes before rounding to item boundaries
-  TransferReport data;            // the transfer of the bytes (a plan on 1-byte items)
-  TransferReport sizes;           // the transfer of the sizes (a plan on 8-byte items)
+  TransferReport data;           // the transfer of the bytes (a plan on 1-byte items)
+  TransferReport sizes;          // the transfer of the sizes (a plan on 8-byte items)
 };
 
 /// Collective. Replaces `items` by this rank's new piece; `share` is in bytes (or a weight). On
