@@ -55,14 +55,9 @@ void bind_options(CLI::App* cmd, const std::vector<OptionSpec>& specs) {
   for (const OptionSpec& spec : specs) bind_one(cmd, spec);
 }
 
-void Files::declare(io::OutputFiles& outputs) const {
-  if (!output.empty()) outputs.declare(output, "-o");
-  if (!svg.empty()) outputs.declare(svg, "--svg");
-}
-
-CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& help, Files& files,
-                      const std::string& input_help, const std::string& output_help,
-                      const std::string& svg_help) {
+CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& help,
+                      app::CommandFiles& files, const std::string& input_help,
+                      const std::string& output_help, const std::string& svg_help) {
   CLI::App* cmd = app.add_subcommand(name, help);
   cmd->add_option("instance", files.input, input_help)->required();
   if (!output_help.empty()) add_output(cmd, "-o,--output", files.output, output_help);

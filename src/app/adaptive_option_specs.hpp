@@ -1,5 +1,5 @@
 #pragma once
-// The adaptive redistribution policy's options described for a front end (core/option_spec.hpp):
+// The adaptive redistribution policy's options described for a front end (app/option_spec.hpp):
 // `redist experiment simgrid --margin --patience --initial-slowdown`.
 
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// The exact layer's options described for a front end (core/option_spec.hpp): `redist exact`.
+// The exact layer's options described for a front end (app/option_spec.hpp): `redist exact`.
 
 #include <vector>
 

@@ -1,6 +1,6 @@
 #pragma once
-// The experiments' options described for a front end (core/option_spec.hpp): `redist experiment
-// lau|perm|hetbi|ordered`, their --quick excepted (report/experiment_command.hpp describes it).
+// The experiments' options described for a front end (app/option_spec.hpp): `redist experiment
+// lau|perm|hetbi|ordered`, their --quick excepted (app/experiment_command.hpp describes it).
 
 #include <vector>
 

@@ -1,6 +1,6 @@
 #pragma once
 // A random-instance generator as a front end offers it (`redist gen NAME`): what it draws, its
-// --seed, its other options (core/option_spec.hpp) and one call that draws the instance and returns
+// --seed, its other options (app/option_spec.hpp) and one call that draws the instance and returns
 // its JSON text. The command owns its options object: its specs fill fields of it and `make` reads
 // them, so a front end binds and runs a generator without knowing the layer's option type.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The lau layer's options described for a front end (core/option_spec.hpp): the planner's
+// The lau layer's options described for a front end (app/option_spec.hpp): the planner's
 // (`redist lau`) and the generator's (`redist gen lau`, its --seed excepted); and `gen lau` itself
 // (app/generator_command.hpp).
 

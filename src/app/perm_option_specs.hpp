@@ -1,5 +1,5 @@
 #pragma once
-// The perm layer's options described for a front end (core/option_spec.hpp): the objective of
+// The perm layer's options described for a front end (app/option_spec.hpp): the objective of
 // `redist perm` and the generator's (`redist gen perm`, its --seed excepted); and `gen perm` itself
 // (app/generator_command.hpp).
 

@@ -1,5 +1,5 @@
 #pragma once
-// The ring layer's options described for a front end (core/option_spec.hpp): the planner's
+// The ring layer's options described for a front end (app/option_spec.hpp): the planner's
 // (`redist plan`) and the generator's (`redist gen ring`, its --seed excepted), with their ranges
 // and help texts; and `gen ring` itself (app/generator_command.hpp).
 

@@ -1,4 +1,4 @@
-// core/option_spec.hpp: a spec set binds to fields, checks words with the CLI's messages and
+// app/option_spec.hpp: a spec set binds to fields, checks words with the CLI's messages and
 // stores what they name; ranges and choice names are exposed for a front end.
 
 #include "app/option_spec.hpp"

@@ -1,6 +1,6 @@
 // Every layer's option_specs: unique names, help for each option, the library's names for its
 // choices, and each option stores into the field of the options it describes. The generator
-// commands (core/generator_command.hpp) draw what their layer's generator draws from those options.
+// commands (app/generator_command.hpp) draw what their layer's generator draws from those options.
 
 #include <gtest/gtest.h>
 

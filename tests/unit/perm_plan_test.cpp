@@ -1,5 +1,5 @@
 // The plan_perm facade (perm/plan.hpp) against brute force on tiny instances, its checked step
-// schedule, and its JSON document (perm/plan_output.hpp) read back field by field.
+// schedule, and its JSON document (app/perm_plan_output.hpp) read back field by field.
 
 #include "redist/perm/plan.hpp"
 

@@ -1,4 +1,4 @@
-// What `redist plan` prints (ring/plan_output.hpp write_plan_report): the schedule document, the
+// What `redist plan` prints (app/plan_output.hpp write_plan_report): the schedule document, the
 // summary document when the schedule went to a file, or the summary for a person with the
 // transfers listed only when few and not written elsewhere.
 

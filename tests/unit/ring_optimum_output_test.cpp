@@ -1,4 +1,4 @@
-// What `redist exact` prints and writes (exact/ring_optimum_output.hpp), on docs/errata.md item 3's
+// What `redist exact` prints and writes (app/ring_optimum_output.hpp), on docs/errata.md item 3's
 // ring (optimum 19, above tau_int 17); and proved_ring_optimum, the hetbi experiment's column.
 
 #include "app/ring_optimum_output.hpp"

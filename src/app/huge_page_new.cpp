@@ -12,7 +12,8 @@
 // ring/background_prefault.hpp); back to back, both take 0.17 to 0.27 s (BENCHMARKS.md "Small
 // pages, faulted in beside the planner"). Where fresh memory is cheap to touch (bare metal, one
 // would expect) the advice may still pay. A library should not choose its host's allocation policy,
-// so this lives with the program, not in redist's libraries.
+// so this lives with the program, not in redist's libraries: the app layer keeps it, and only the
+// `redist` program (cli/CMakeLists.txt) and plan_phases compile it in (no archive holds it).
 //
 // The block still comes from malloc and goes back through free: only its 2 MiB-aligned interior is
 // advised, before anything touches it, so the advice is harmless where the kernel ignores it.
