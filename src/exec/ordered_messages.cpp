@@ -64,14 +64,6 @@ std::vector<LinkMessage> link_messages(const Schedule& schedule, std::size_t n, 
   return out;
 }
 
-bool is_own(const LinkMessage& m, std::int64_t load) {
-  return m.first >= 0 && m.first + m.items <= load;
-}
-
-bool is_kept(const LinkMessage& m, const RankMessagePlan& plan) {
-  return m.first >= plan.output_origin && m.first + m.items <= plan.output_origin + plan.target;
-}
-
 // Pairs every forwarded send of side `out` with the received message of the other side it
 // forwards, and reorders the forwarded sends into arrival order (first in, first out) in the
 // slots the plan gave forwarded messages.

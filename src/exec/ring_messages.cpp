@@ -60,14 +60,6 @@ std::vector<LinkMessage> to_local(const std::vector<Piece>& pieces, std::int64_t
   return out;
 }
 
-bool is_own(const LinkMessage& m, std::int64_t load) {
-  return m.first >= 0 && m.first + m.items <= load;
-}
-
-bool is_kept(const LinkMessage& m, const RankMessagePlan& plan) {
-  return m.first >= plan.output_origin && m.first + m.items <= plan.output_origin + plan.target;
-}
-
 // Pairs every forwarded send of side `out` with the received message it forwards (side 1 - out), in
 // order: a relay forwards first-in first-out, and the global cut set makes the pieces identical.
 void link_forwarding(RankMessagePlan& plan, int out) {

@@ -89,6 +89,16 @@ struct RankMessagePlan {
   std::array<LinkMessages, 2> side;  // [pred_side], [succ_side]
 };
 
+/// A message of the rank's own old items (local positions [0, load)), which it sends itself.
+inline bool is_own(const LinkMessage& m, std::int64_t load) {
+  return m.first >= 0 && m.first + m.items <= load;
+}
+
+/// A received message of items the rank keeps (its new slice), which it does not forward.
+inline bool is_kept(const LinkMessage& m, const RankMessagePlan& plan) {
+  return m.first >= plan.output_origin && m.first + m.items <= plan.output_origin + plan.target;
+}
+
 /// Messages of `rank` for the flows, cut with a grid of chunk_items; planned starts from `plan`.
 RankMessagePlan rank_message_plan(const RingFlows& ring, const Schedule& plan, std::size_t rank,
                                   std::int64_t chunk_items);

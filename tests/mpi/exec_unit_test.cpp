@@ -45,6 +45,21 @@ RankRecord record(std::int64_t load, std::int64_t target, std::int64_t item_byte
 
 const char* const kCall = "redistribute";
 
+// Kept own items and kept received items tile the rank's new slice exactly.
+void expect_new_slice_tiled(const RankMessagePlan& p) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> pieces;
+  if (p.kept_items > 0) pieces.emplace_back(p.kept_first, p.kept_items);
+  for (const auto& side : p.side)
+    for (const auto& m : side.recvs)
+      if (m.partner < 0) pieces.emplace_back(m.first, m.items);
+  std::sort(pieces.begin(), pieces.end());
+  std::int64_t at = p.output_origin;
+  for (const auto& [first, items] : pieces) {
+    EXPECT_EQ(first, at);
+    at += items;
+  }
+  EXPECT_EQ(at, p.output_origin + p.target);
+}
 TEST(Agreement, AcceptsConsistentRecords) {
   const std::vector<RankRecord> recs = {record(3, 1), record(0, 2), record(2, 2)};
   const AgreedLayout layout = agree_on_layout(recs, kCall);
@@ -431,20 +446,8 @@ void check_rank_plans(const LayoutPlan& plan) {
     }
   }
   for (std::size_t r = 0; r < n; ++r) {
-    // Kept own items and kept received items tile the new slice exactly.
     const RankMessagePlan& p = plans[r];
-    std::vector<std::pair<std::int64_t, std::int64_t>> pieces;
-    if (p.kept_items > 0) pieces.emplace_back(p.kept_first, p.kept_items);
-    for (const auto& side : p.side)
-      for (const auto& m : side.recvs)
-        if (m.partner < 0) pieces.emplace_back(m.first, m.items);
-    std::sort(pieces.begin(), pieces.end());
-    std::int64_t at = p.output_origin;
-    for (const auto& [first, items] : pieces) {
-      EXPECT_EQ(first, at);
-      at += items;
-    }
-    EXPECT_EQ(at, p.output_origin + p.target);
+    expect_new_slice_tiled(p);
     if (ring.total() > 0) {
       EXPECT_EQ(global(ring, r, p.output_origin), p.new_start);
     }
@@ -523,18 +526,7 @@ void check_ordered_plans(const std::vector<std::int64_t>& loads,
   }
   for (std::size_t r = 0; r < n; ++r) {
     const RankMessagePlan& p = plans[r];
-    std::vector<std::pair<std::int64_t, std::int64_t>> pieces;
-    if (p.kept_items > 0) pieces.emplace_back(p.kept_first, p.kept_items);
-    for (const auto& side : p.side)
-      for (const auto& m : side.recvs)
-        if (m.partner < 0) pieces.emplace_back(m.first, m.items);
-    std::sort(pieces.begin(), pieces.end());
-    std::int64_t at = p.output_origin;
-    for (const auto& [first, items] : pieces) {
-      EXPECT_EQ(first, at);
-      at += items;
-    }
-    EXPECT_EQ(at, p.output_origin + p.target);
+    expect_new_slice_tiled(p);
     EXPECT_EQ(p.output_origin + before[r], after[r]);
     for (int side = 0; side < 2; ++side)
       for (const auto& m : p.side[side].sends) {
