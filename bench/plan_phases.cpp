@@ -9,12 +9,12 @@
 #include <ctime>
 #include <string>
 
+#include "app/plan_output.hpp"
 #include "redist/io/output_files.hpp"
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/io/schedule_io.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/plan_output.hpp"
 #include "redist/sim/ring_validator.hpp"
 
 namespace {
@@ -53,8 +53,8 @@ int main(int argc, char** argv) {
     {
       io::OutputFiles outputs({instance_path});
       outputs.declare(schedule_path, "-o");
-      outputs.set_producer(
-          schedule_path, [&](const io::TextWriter& write) { ring::write_plan_json(plan, write); });
+      outputs.set_producer(schedule_path,
+                           [&](const io::TextWriter& write) { app::write_plan_json(plan, write); });
       outputs.commit();
     }
     const double write_s = cpu_seconds_since(t0);

@@ -1,9 +1,9 @@
 #include "cli_common.hpp"
 
-#include "redist/core/generator_command.hpp"
-#include "redist/lau/option_specs.hpp"
-#include "redist/perm/option_specs.hpp"
-#include "redist/ring/option_specs.hpp"
+#include "app/generator_command.hpp"
+#include "app/lau_option_specs.hpp"
+#include "app/perm_option_specs.hpp"
+#include "app/ring_option_specs.hpp"
 
 namespace redist::cli {
 
@@ -35,7 +35,7 @@ CLI::Option* bind_one(CLI::App* cmd, const OptionSpec& spec) {
 
 // `redist gen NAME [--seed S] [-o FILE] ...`: FILE (default standard output) is declared before
 // the instance is drawn and written only when that succeeded.
-void add_generator(CLI::App& gen, const GeneratorCommand& command) {
+void add_generator(CLI::App& gen, const app::GeneratorCommand& command) {
   CLI::App* cmd = gen.add_subcommand(command.name, command.help);
   auto output = std::make_shared<std::string>("-");
   bind_options(cmd, {command.seed});
@@ -55,14 +55,9 @@ void bind_options(CLI::App* cmd, const std::vector<OptionSpec>& specs) {
   for (const OptionSpec& spec : specs) bind_one(cmd, spec);
 }
 
-void Files::declare(io::OutputFiles& outputs) const {
-  if (!output.empty()) outputs.declare(output, "-o");
-  if (!svg.empty()) outputs.declare(svg, "--svg");
-}
-
-CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& help, Files& files,
-                      const std::string& input_help, const std::string& output_help,
-                      const std::string& svg_help) {
+CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& help,
+                      app::CommandFiles& files, const std::string& input_help,
+                      const std::string& output_help, const std::string& svg_help) {
   CLI::App* cmd = app.add_subcommand(name, help);
   cmd->add_option("instance", files.input, input_help)->required();
   if (!output_help.empty()) add_output(cmd, "-o,--output", files.output, output_help);
@@ -80,9 +75,9 @@ CLI::Option* add_output(CLI::App* cmd, const std::string& names, std::string& pa
 }
 
 void register_generators(CLI::App& gen) {
-  // Each layer describes its generator (core/generator_command.hpp).
-  for (const GeneratorCommand& command :
-       {ring::generator_command(), lau::generator_command(), perm::generator_command()})
+  // Each layer describes its generator (app/generator_command.hpp).
+  for (const app::GeneratorCommand& command :
+       {app::ring_generator_command(), app::lau_generator_command(), app::perm_generator_command()})
     add_generator(gen, command);
 }
 

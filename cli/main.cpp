@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "app/unknown_command.hpp"
 #include "cli_common.hpp"
-#include "redist/core/closest_name.hpp"
 #include "redist/io/output_files.hpp"
 #include "redist/version.hpp"
 
@@ -28,7 +28,7 @@ std::optional<std::string> unknown_command(CLI::App& app, int argc, const char* 
     std::vector<std::string> names;
     for (const CLI::App* c : commands) names.push_back(c->get_name());
     if (std::find(names.begin(), names.end(), word) == names.end())
-      return unknown_subcommand_message(names, prefix, word);
+      return app::unknown_subcommand_message(names, prefix, word);
     level = level->get_subcommand(word);
     prefix += word + " ";
   }

@@ -48,7 +48,7 @@ elseif(REDIST_WITH_PYTHON)
     set(REDIST_HAVE_PYTHON ON)
     message(STATUS "redist: Python package with ${Python3_EXECUTABLE} (Python ${Python3_VERSION})")
     foreach(layer redist_core redist_io redist_sim redist_ring redist_sim_allport redist_lau redist_perm
-                  redist_report redist_c redist_exec_plan redist_exec redist_c_mpi)
+                  redist_report redist_app redist_c redist_exec_plan redist_exec redist_c_mpi)
       if(TARGET ${layer})
         set_target_properties(${layer} PROPERTIES POSITION_INDEPENDENT_CODE ON)
         # Calls inside the library stay direct and inlinable, as without -fPIC.

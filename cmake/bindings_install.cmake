@@ -13,7 +13,8 @@ set(REDIST_EXPORTS_FORTRAN OFF)
 
 if(TARGET redist_c)
   set(REDIST_EXPORTS_C ON)
-  install(TARGETS redist_c EXPORT redistCTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  # redist_app: the plan and report files the C interface writes (src/app), an archive only.
+  install(TARGETS redist_c redist_app EXPORT redistCTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
           LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
   install(EXPORT redistCTargets NAMESPACE redist:: DESTINATION ${REDIST_CMAKE_DIR})
   install(FILES include/redist/redist.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist)

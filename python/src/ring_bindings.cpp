@@ -9,6 +9,10 @@
 #include <memory>
 #include <optional>
 
+#include "app/bounds_output.hpp"
+#include "app/plan_file.hpp"
+#include "app/plan_output.hpp"
+#include "app/validation_output.hpp"
 #include "bindings.hpp"
 #include "capi_support.hpp"  // write_file_atomically
 #include "redist/core/error.hpp"
@@ -18,10 +22,6 @@
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/io/schedule_io.hpp"
 #include "redist/report/schedule_svg.hpp"
-#include "redist/ring/bounds_output.hpp"
-#include "redist/ring/plan_file.hpp"
-#include "redist/ring/plan_output.hpp"
-#include "redist/sim/validation_output.hpp"
 #include "ring_arrays.hpp"
 
 namespace redist::python {
@@ -132,7 +132,7 @@ PyPlan plan_ring(const PyRing& ring, bool back_to_back, int effort) {
 PyPlan plan_file(const std::string& path, bool back_to_back, int effort) {
   const ring::RingPlanOptions options = planner_options(back_to_back, effort);
   py::gil_scoped_release unlocked;
-  ring::PlannedFile planned = ring::plan_ring_file(path, options);
+  app::PlannedFile planned = app::plan_ring_file(path, options);
   return {std::make_shared<const ring::RingPlan>(std::move(planned.plan)),
           std::make_shared<const RingInstance>(std::move(planned.instance))};
 }
@@ -316,7 +316,7 @@ void bind_ring(py::module_& m) {
                                return terms;
                              })
       .def(
-          "json", [](const PyBounds& b) { return ring::bounds_json_text(*b.bounds, b.time_scale); },
+          "json", [](const PyBounds& b) { return app::bounds_json_text(*b.bounds, b.time_scale); },
           "What `redist bounds --json` prints");
 
   py::class_<PyPlan>(m, "RingPlan", "A ring plan (`redist plan`)")
@@ -373,7 +373,7 @@ void bind_ring(py::module_& m) {
           "json",
           [](const PyPlan& p) {
             std::string text;
-            ring::write_plan_json(*p.plan, [&](std::string_view piece) { text.append(piece); });
+            app::write_plan_json(*p.plan, [&](std::string_view piece) { text.append(piece); });
             return text;
           },
           "The schedule document `redist plan -o` writes")
@@ -381,12 +381,12 @@ void bind_ring(py::module_& m) {
           "_write",
           [](const PyPlan& p, const std::string& path) {
             capi::write_file_atomically(
-                path, [&](const io::TextWriter& write) { ring::write_plan_json(*p.plan, write); });
+                path, [&](const io::TextWriter& write) { app::write_plan_json(*p.plan, write); });
           },
           py::arg("path"), "Writes json() to a file, byte for byte what `redist plan -o` writes")
       .def(
           "summary",
-          [](const PyPlan& p) { return ring::plan_summary_text(*p.plan, p.ring->size(), true); },
+          [](const PyPlan& p) { return app::plan_summary_text(*p.plan, p.ring->size(), true); },
           "The summary `redist plan` prints")
       .def(
           "svg", [](const PyPlan& p) { return report::plan_svg(*p.ring, *p.plan); },
@@ -411,7 +411,7 @@ void bind_ring(py::module_& m) {
                                return std::move(d);
                              })
       .def(
-          "json", [](const sim::ValidationResult& v) { return sim::validation_json_text(v); },
+          "json", [](const sim::ValidationResult& v) { return app::validation_json_text(v); },
           "What `redist check --json` prints");
 
   m.def("_plan", &plan_ring, py::arg("ring"), py::arg("back_to_back"), py::arg("effort"));

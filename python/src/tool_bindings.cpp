@@ -1,6 +1,6 @@
 // redist.gen, redist.lau, redist.perm: the generators and the all-port and permutation planners,
 // their options given as keyword arguments and checked by the same option specs the `redist`
-// command binds (core/option_spec.hpp), so `gen("ring", n=8, seed=1)` is `redist gen ring --n 8
+// command binds (app/option_spec.hpp), so `gen("ring", n=8, seed=1)` is `redist gen ring --n 8
 // --seed 1`, instance for instance.
 
 #include <pybind11/stl.h>
@@ -8,19 +8,22 @@
 #include <algorithm>
 #include <sstream>
 
+#include "app/generator_command.hpp"
+#include "app/lau_option_specs.hpp"
+#include "app/option_spec.hpp"
+#include "app/perm_option_specs.hpp"
+#include "app/perm_plan_output.hpp"
+#include "app/ring_option_specs.hpp"
 #include "bindings.hpp"
 #include "redist/core/error.hpp"
-#include "redist/core/generator_command.hpp"
-#include "redist/core/option_spec.hpp"
 #include "redist/io/exact_json.hpp"
 #include "redist/lau/allport_io.hpp"
-#include "redist/lau/option_specs.hpp"
-#include "redist/perm/option_specs.hpp"
 #include "redist/perm/perm_io.hpp"
-#include "redist/perm/plan_output.hpp"
-#include "redist/ring/option_specs.hpp"
 
 namespace redist::python {
+
+using app::GeneratorCommand;
+using app::OptionSpec;
 
 namespace {
 
@@ -79,9 +82,9 @@ void apply_options(const std::string& call, const py::dict& options,
 }
 
 GeneratorCommand generator(const std::string& kind) {
-  if (kind == "ring") return ring::generator_command();
-  if (kind == "lau") return lau::generator_command();
-  if (kind == "perm") return perm::generator_command();
+  if (kind == "ring") return app::ring_generator_command();
+  if (kind == "lau") return app::lau_generator_command();
+  if (kind == "perm") return app::perm_generator_command();
   throw InputError("gen", "kind", "must be \"ring\", \"lau\" or \"perm\", got \"" + kind + "\"");
 }
 
@@ -107,7 +110,7 @@ sim::AllportInstance allport_instance(const py::object& text, const py::object& 
 std::string lau_text(const py::object& text, const py::object& path, const py::dict& options) {
   const sim::AllportInstance instance = allport_instance(text, path);
   lau::LauOptions planner;
-  apply_options("lau", options, lau::option_specs(planner));
+  apply_options("lau", options, app::option_specs(planner));
   py::gil_scoped_release unlocked;
   const lau::LauPlan plan = lau::plan_lau(instance, planner);
   try {
@@ -120,12 +123,12 @@ std::string lau_text(const py::object& text, const py::object& path, const py::d
 
 std::string perm_text(const py::object& text, const py::object& path, const py::dict& options) {
   perm::PermObjective objective = perm::PermObjective::volume;
-  apply_options("perm", options, {perm::objective_option(objective)});
+  apply_options("perm", options, {app::objective_option(objective)});
   const perm::PermInstance instance =
       !path.is_none() ? perm::read_perm_instance(path.cast<std::string>())
                       : perm::parse_perm_instance(text.cast<std::string>(), "instance");
   py::gil_scoped_release unlocked;
-  return perm::perm_result_text(perm::plan_perm(instance, objective));
+  return app::perm_result_text(perm::plan_perm(instance, objective));
 }
 
 }  // namespace
@@ -141,7 +144,7 @@ void bind_tools(py::module_& m) {
     };
     if (family == "lau") {
       lau::LauOptions o;
-      add(lau::option_specs(o));
+      add(app::option_specs(o));
     } else {
       const GeneratorCommand command = generator(family);
       add({command.seed});

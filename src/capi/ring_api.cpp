@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "app/plan_file.hpp"
+#include "app/plan_output.hpp"
 #include "capi_support.hpp"
 #include "handles.hpp"
 #include "redist/core/error.hpp"
@@ -10,8 +12,6 @@
 #include "redist/io/exact_json.hpp"
 #include "redist/io/json_text.hpp"
 #include "redist/io/ring_instance_io.hpp"
-#include "redist/ring/plan_file.hpp"
-#include "redist/ring/plan_output.hpp"
 #include "ring_arrays.hpp"
 
 namespace capi = redist::capi;
@@ -163,7 +163,7 @@ redist_status redist_plan_ring_file(const char* path, const redist_ring_plan_opt
   return guarded([&] {
     redist_ring_plan*& out = capi::out_handle(plan, "redist_plan_ring_file");
     if (ring != nullptr) *ring = nullptr;
-    redist::ring::PlannedFile planned = redist::ring::plan_ring_file(
+    redist::app::PlannedFile planned = redist::app::plan_ring_file(
         capi::text_arg(path, "redist_plan_ring_file", "path"), planner_options(options));
     auto instance = ring != nullptr ? std::make_unique<redist_ring>() : nullptr;
     if (instance) instance->instance = std::move(planned.instance);
@@ -245,8 +245,8 @@ redist_status redist_ring_plan_json(const redist_ring_plan* plan, char** text, s
   return guarded([&] {
     char*& out = capi::out_handle(text, "redist_ring_plan_json");
     std::string document;
-    redist::ring::write_plan_json(plan_of(plan, "redist_ring_plan_json"),
-                                  [&](std::string_view piece) { document.append(piece); });
+    redist::app::write_plan_json(plan_of(plan, "redist_ring_plan_json"),
+                                 [&](std::string_view piece) { document.append(piece); });
     out = capi::copy_text(document);
     if (length != nullptr) *length = document.size();
   });
@@ -257,7 +257,7 @@ redist_status redist_ring_plan_write(const redist_ring_plan* plan, const char* p
     const auto& p = plan_of(plan, "redist_ring_plan_write");
     capi::write_file_atomically(
         capi::text_arg(path, "redist_ring_plan_write", "path"),
-        [&](const redist::io::TextWriter& write) { redist::ring::write_plan_json(p, write); });
+        [&](const redist::io::TextWriter& write) { redist::app::write_plan_json(p, write); });
   });
 }
 

@@ -4,13 +4,13 @@
 #include <cmath>
 #include <limits>
 
+#include "app/bounds_output.hpp"
+#include "app/validation_output.hpp"
 #include "capi_support.hpp"
 #include "handles.hpp"
 #include "redist/core/error.hpp"
 #include "redist/io/budgeted_read.hpp"
 #include "redist/io/schedule_io.hpp"
-#include "redist/ring/bounds_output.hpp"
-#include "redist/sim/validation_output.hpp"
 #include "ring_arrays.hpp"
 
 namespace capi = redist::capi;
@@ -197,7 +197,7 @@ redist_status redist_bounds_json(const redist_bounds* bounds, char** text) {
   return guarded([&] {
     char*& out = capi::out_handle(text, "redist_bounds_json");
     const redist_bounds& b = deref(bounds, "redist_bounds_json", "bounds");
-    out = capi::copy_text(redist::ring::bounds_json_text(*b.bounds, b.time_scale));
+    out = capi::copy_text(redist::app::bounds_json_text(*b.bounds, b.time_scale));
   });
 }
 
@@ -267,7 +267,7 @@ const char* redist_validation_message(const redist_validation* validation) {
 redist_status redist_validation_json(const redist_validation* validation, char** text) {
   return guarded([&] {
     char*& out = capi::out_handle(text, "redist_validation_json");
-    out = capi::copy_text(redist::sim::validation_json_text(
+    out = capi::copy_text(redist::app::validation_json_text(
         deref(validation, "redist_validation_json", "validation").result));
   });
 }

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "fast_sax.hpp"
+#include "io/huge_pages.hpp"
 #include "redist/core/error.hpp"
-#include "redist/core/huge_pages.hpp"
 #include "redist/io/malformed_json.hpp"
 #include "redist/io/schedule_io.hpp"
 #include "redist/io/unknown_field.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "redist/core/closest_name.hpp"
+#include "io/closest_name.hpp"
 
 namespace redist::io {
 

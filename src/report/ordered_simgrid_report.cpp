@@ -7,7 +7,6 @@
 #include "redist/report/chart.hpp"
 #include "redist/report/csv.hpp"
 #include "redist/report/report_files.hpp"
-#include "redist/simgrid/option_specs.hpp"
 
 namespace redist::report {
 
@@ -95,17 +94,6 @@ std::vector<std::string> ordered_simgrid_files(const simgrid::OrderedStudyOption
     files.push_back(platform_figure("ring6_slow_link"));
   }
   return files;
-}
-
-ExperimentCommand ordered_simgrid_experiment_command() {
-  auto options = std::make_shared<simgrid::OrderedStudyOptions>();
-  return detail::experiment_command(
-      "ordered-simgrid",
-      "Ordered items on SimGrid rings (ring6_hetero, ring6_slow_link): the ordered plan against "
-      "the linear plan, patterns shift, random, ramp and gather (CSV, SVG)",
-      "ring6_slow_link, two patterns", options, simgrid::option_specs(*options),
-      ordered_simgrid_files, simgrid::run_ordered_simgrid_study, write_ordered_simgrid,
-      format_ordered_simgrid);
 }
 
 }  // namespace redist::report

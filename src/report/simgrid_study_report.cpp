@@ -6,7 +6,6 @@
 #include "redist/report/axis.hpp"
 #include "redist/report/chart.hpp"
 #include "redist/report/report_files.hpp"
-#include "redist/simgrid/option_specs.hpp"
 
 namespace redist::report {
 
@@ -264,16 +263,6 @@ std::vector<std::string> write_simgrid_study(const simgrid::SimgridStudyResult& 
   files.emplace_back("prediction.svg", prediction_svg(r));
   // All the tables and figures or none (docs/limits.md "Output files").
   return report::write_report_files(dir, files);
-}
-
-ExperimentCommand simgrid_experiment_command(std::ostream* progress) {
-  auto options = std::make_shared<simgrid::SimgridStudyOptions>();
-  options->progress = progress;
-  return detail::experiment_command(
-      "simgrid",
-      "Document 000's SimGrid study (Figures 13-14): when do redistributions pay off? CSV and SVG",
-      "4 seeds instead of 30 (well under a minute)", options, simgrid::option_specs(*options),
-      simgrid_study_files, simgrid::run_simgrid_study, write_simgrid_study, format_simgrid_study);
 }
 
 }  // namespace redist::report

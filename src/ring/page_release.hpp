@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "redist/core/huge_pages.hpp"
+#include "io/huge_pages.hpp"
 
 namespace redist::ring::detail {
 
@@ -22,10 +22,10 @@ template <class T>
 void release_consumed_tail(const std::vector<T>& held, std::size_t& released_from) {
   const std::size_t end = held.size();
   // Less than two pages is not worth the system call.
-  if ((released_from - end) * sizeof(T) < 2 * kHugePageBytes) return;
+  if ((released_from - end) * sizeof(T) < 2 * io::kHugePageBytes) return;
   const auto* base = reinterpret_cast<const char*>(held.data());
-  const HugePageSpan released =
-      release_huge_pages(base + end * sizeof(T), base + released_from * sizeof(T));
+  const io::HugePageSpan released =
+      io::release_huge_pages(base + end * sizeof(T), base + released_from * sizeof(T));
   if (released.empty()) return;
   const auto offset =
       static_cast<std::size_t>(released.first - reinterpret_cast<std::uintptr_t>(base));

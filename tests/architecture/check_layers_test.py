@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """scripts/check_layers.py on made-up trees: it must flag an up-include and a sibling include with
-file:line and exit 1, accept downward includes with exit 0, and count the CLI's lines."""
+file:line and exit 1, accept downward includes with exit 0, check a layer's internal includes
+("app/x.hpp") the same way, and count the CLI's lines, failing above 500."""
 
 import pathlib
 import subprocess
@@ -38,6 +39,25 @@ def main():
         assert "include/redist/io/codec.hpp:2: io -> lau" in out, out
         assert "src/lau/x.cpp:1: lau -> perm" in out, out
         assert "up-includes: 2" in out, out
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = pathlib.Path(tmp)
+        write(root, "src/app/a.cpp", '#include "app/b.hpp"\n#include "io/closest_name.hpp"\n')
+        write(root, "src/ring/r.cpp", '#include "detail/x.hpp"\n')
+        write(root, "cli/main.cpp", "// line\n" * 500)
+        code, out = run(root)
+        assert code == 0, out
+        assert "up-includes: 0" in out and "cli lines: 500" in out, out
+
+        write(root, "src/io/z.cpp", '#include "app/plan_output.hpp"\n')
+        write(root, "cli/extra.cpp", "// one line too many\n")
+        code, out = run(root)
+        assert code == 1, out
+        assert "src/io/z.cpp:1: io -> app" in out and "cli lines: 501" in out, out
+
+        (root / "src/io/z.cpp").unlink()
+        code, out = run(root)
+        assert code == 1, out  # the CLI alone, over 500 lines
     print("check_layers: ok")
 
 

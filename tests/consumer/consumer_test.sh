@@ -38,7 +38,8 @@ case $step in
     rm -rf "$prefix"
     cmake --install "$REDIST_BUILD_DIR" --prefix "$prefix" >/dev/null
     for f in include/redist/redist.hpp include/redist/version.hpp include/redist/core/wide_int.hpp \
-             share/doc/redist/LICENSE; do
+             share/doc/redist/LICENSE \
+             share/doc/redist/architecture.md share/doc/redist/api.md; do
       [ -f "$prefix/$f" ] || fail "not installed: $f"
     done
     [ -n "$(find "$prefix" -name redistConfig.cmake)" ] || fail "no redistConfig.cmake"
@@ -66,6 +67,13 @@ case $step in
     $CXX "${flags[@]}" "$consumers/src/plan_ring.cpp" $(pkg-config --cflags --libs redist) \
       -o "$WORK/pkg_config/plan_ring" || fail "pkg-config build of plan_ring"
     if [ "$WITH_MPI" = 1 ]; then
+      # MPI comes from its own pkg-config module when there is one: no absolute paths of the
+      # machine that built redist.
+      mpi_pc=$(find "$prefix" -name redist-mpi.pc)
+      if pkg-config --exists ompi || pkg-config --exists mpich || pkg-config --exists mpi; then
+        grep -qE '^Requires:.*, (ompi|mpich|mpi)$' "$mpi_pc" || fail "redist-mpi.pc does not require MPI's module"
+        ! grep -qE '^(Libs|Cflags):.* /' "$mpi_pc" || fail "redist-mpi.pc names absolute paths"
+      fi
       # shellcheck disable=SC2046
       $CXX "${flags[@]}" "$consumers/src/mpi_redistribute.cpp" $(pkg-config --cflags --libs redist-mpi) \
         -o "$WORK/pkg_config/mpi_redistribute" || fail "pkg-config build of mpi_redistribute"

@@ -1,11 +1,17 @@
 // closest_name: the "did you mean" of the CLI's unknown subcommands, and the message itself.
 
-#include "redist/core/closest_name.hpp"
+#include "io/closest_name.hpp"
+
+#include "app/unknown_command.hpp"
 
 #include <gtest/gtest.h>
 
 namespace redist {
 namespace {
+
+using app::unknown_subcommand_message;
+using io::closest_name;
+using io::edit_distance;
 
 const std::vector<std::string> kCommands{"plan", "check", "bounds", "lau", "perm", "gen"};
 

@@ -1,8 +1,8 @@
-// report::experiment_commands (what `redist experiment NAME` binds and runs): the experiments in
+// app::experiment_commands (what `redist experiment NAME` binds and runs): the experiments in
 // order with their --quick, a folder refused before any work, and a run whose text is the
 // experiment's summary followed by the files it wrote.
 
-#include "redist/report/experiment_command.hpp"
+#include "app/experiment_command.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/resource.h>
@@ -17,7 +17,7 @@
 
 #include "redist/core/error.hpp"
 
-namespace redist {
+namespace redist::app {
 namespace {
 
 namespace fs = std::filesystem;
@@ -27,15 +27,14 @@ fs::path scratch(const std::string& name) {
          ("redist_experiment_command_test_" + std::to_string(::getpid()) + "_" + name);
 }
 
-report::ExperimentCommand find(std::vector<report::ExperimentCommand> commands,
-                               const std::string& name) {
+app::ExperimentCommand find(std::vector<app::ExperimentCommand> commands, const std::string& name) {
   for (auto& command : commands)
     if (command.name == name) return command;
   throw std::runtime_error("no experiment " + name);
 }
 
 TEST(ExperimentCommands, LauPermHetbiOrderedInOrderEachWithItsQuick) {
-  const auto commands = report::experiment_commands(nullptr);
+  const auto commands = app::experiment_commands(nullptr);
   ASSERT_EQ(commands.size(), 4u);
   EXPECT_EQ(commands[0].name, "lau");
   EXPECT_EQ(commands[1].name, "perm");
@@ -54,7 +53,7 @@ TEST(ExperimentCommands, LauPermHetbiOrderedInOrderEachWithItsQuick) {
 TEST(ExperimentCommands, AFileInPlaceOfTheFolderIsRefusedBeforeRunning) {
   const fs::path file = scratch("file");
   std::ofstream(file) << "not a folder";
-  for (const auto& command : report::experiment_commands(nullptr)) {
+  for (const auto& command : app::experiment_commands(nullptr)) {
     try {
       (void)command.run(file.string());  // a full run would take minutes
       ADD_FAILURE() << command.name << " ran into a file";
@@ -73,7 +72,7 @@ TEST(ExperimentCommands, HetbiRunsWithItsOptionsAndHookThenListsItsFiles) {
     EXPECT_EQ(node_limit, 20'000);  // the experiment's own limit (docs: "within 20,000 nodes")
     return std::nullopt;
   };
-  report::ExperimentCommand hetbi = find(report::experiment_commands(nullptr, hook), "hetbi");
+  app::ExperimentCommand hetbi = find(app::experiment_commands(nullptr, hook), "hetbi");
   *hetbi.quick.flag = hetbi.quick.flag_value;  // --quick
   for (const auto& spec : hetbi.options)
     if (spec.names == "--max-n") spec.store({"4"});
@@ -107,7 +106,7 @@ TEST(ExperimentCommands, AReadOnlyOutputIsRefusedBeforeRunning) {
     ++hook_calls;
     return std::nullopt;
   };
-  for (const auto& command : report::experiment_commands(nullptr, hook)) {
+  for (const auto& command : app::experiment_commands(nullptr, hook)) {
     const fs::path dir = scratch("read_only_" + command.name);
     fs::create_directories(dir);
     const std::string first = command.name == "lau"    ? "tables.txt"
@@ -172,10 +171,10 @@ TEST(ReportFiles, AFolderThatCannotBeMadeIsRefusedAtOnce) {
 }
 
 TEST(WrittenText, SummaryThenOneIndentedLinePerFile) {
-  EXPECT_EQ(report::written_text("table", {"out/a.csv", "out/b.svg"}),
+  EXPECT_EQ(app::written_text("table", {"out/a.csv", "out/b.svg"}),
             "table\nwrote:\n  out/a.csv\n  out/b.svg\n");
-  EXPECT_EQ(report::written_text("", {}), "\nwrote:\n");
+  EXPECT_EQ(app::written_text("", {}), "\nwrote:\n");
 }
 
 }  // namespace
-}  // namespace redist
+}  // namespace redist::app

@@ -1,14 +1,14 @@
-// core/huge_pages.hpp: whole 2 MiB pages inside the range are handed back (and read as zero on
+// io/huge_pages.hpp: whole 2 MiB pages inside the range are handed back (and read as zero on
 // Linux); every byte outside them is kept.
 
-#include "redist/core/huge_pages.hpp"
+#include "io/huge_pages.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <vector>
 
-namespace redist {
+namespace redist::io {
 namespace {
 
 constexpr std::size_t kReleaseStep = kHugePageBytes;
@@ -51,4 +51,4 @@ TEST(HugePages, ARangeWithoutAWholePageReleasesNothing) {
 }
 
 }  // namespace
-}  // namespace redist
+}  // namespace redist::io

@@ -1,7 +1,7 @@
-// core/option_spec.hpp: a spec set binds to fields, checks words with the CLI's messages and
+// app/option_spec.hpp: a spec set binds to fields, checks words with the CLI's messages and
 // stores what they name; ranges and choice names are exposed for a front end.
 
-#include "redist/core/option_spec.hpp"
+#include "app/option_spec.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace redist {
+namespace redist::app {
 namespace {
 
 enum class Colour { red, dark_blue };
@@ -123,4 +123,4 @@ TEST(OptionSpec, FlagsAndTextBindTheirFields) {
 }
 
 }  // namespace
-}  // namespace redist
+}  // namespace redist::app

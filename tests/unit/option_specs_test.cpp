@@ -1,6 +1,6 @@
 // Every layer's option_specs: unique names, help for each option, the library's names for its
 // choices, and each option stores into the field of the options it describes. The generator
-// commands (core/generator_command.hpp) draw what their layer's generator draws from those options.
+// commands (app/generator_command.hpp) draw what their layer's generator draws from those options.
 
 #include <gtest/gtest.h>
 
@@ -9,16 +9,16 @@
 #include <utility>
 #include <vector>
 
+#include "app/adaptive_option_specs.hpp"
+#include "app/experiment_option_specs.hpp"
+#include "app/lau_option_specs.hpp"
+#include "app/perm_option_specs.hpp"
+#include "app/ring_option_specs.hpp"
 #include "redist/io/json_text.hpp"
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/lau/allport_io.hpp"
-#include "redist/lau/option_specs.hpp"
-#include "redist/perm/option_specs.hpp"
-#include "redist/report/option_specs.hpp"
-#include "redist/ring/option_specs.hpp"
-#include "redist/sim/option_specs.hpp"
 
-namespace redist {
+namespace redist::app {
 namespace {
 
 const OptionSpec& find(const std::vector<OptionSpec>& specs, const std::string& names) {
@@ -46,7 +46,7 @@ void expect_well_formed(const std::vector<OptionSpec>& specs) {
 
 TEST(OptionSpecsOfLayers, RingGeneratorStoresIntoRingGenOptions) {
   ring::RingGenOptions options;
-  const auto specs = ring::option_specs(options);
+  const auto specs = app::option_specs(options);
   expect_well_formed(specs);
   const OptionSpec& shape = find(specs, "--shape");
   for (const auto value : {ring::RingShape::uniform, ring::RingShape::forward})
@@ -63,12 +63,12 @@ TEST(OptionSpecsOfLayers, RingGeneratorStoresIntoRingGenOptions) {
 
 TEST(OptionSpecsOfLayers, PlannersDescribeTheirOptions) {
   ring::RingPlanOptions plan;
-  expect_well_formed(ring::option_specs(plan));
-  find(ring::option_specs(plan), "--effort").store({"7"});
+  expect_well_formed(app::option_specs(plan));
+  find(app::option_specs(plan), "--effort").store({"7"});
   EXPECT_EQ(plan.effort, 7);
 
   lau::LauOptions lau_options;
-  const auto lau_specs = lau::option_specs(lau_options);
+  const auto lau_specs = app::option_specs(lau_options);
   expect_well_formed(lau_specs);
   EXPECT_EQ(find(lau_specs, "--algorithm").choices,
             (std::vector<std::string>{"linear", "optimal", "traffic", "window"}));
@@ -78,9 +78,9 @@ TEST(OptionSpecsOfLayers, PlannersDescribeTheirOptions) {
 
 TEST(OptionSpecsOfLayers, GeneratorsAndExperimentsAreWellFormed) {
   lau::LauGenOptions lau_gen;
-  expect_well_formed(lau::option_specs(lau_gen));
+  expect_well_formed(app::option_specs(lau_gen));
   perm::PermGenRequest perm_gen;
-  const auto perm_specs = perm::option_specs(perm_gen);
+  const auto perm_specs = app::option_specs(perm_gen);
   expect_well_formed(perm_specs);
   find(perm_specs, "--dist").store({"block-cyclic"});
   EXPECT_EQ(perm_gen.options.distribution, perm::PermDistribution::block_cyclic);
@@ -89,20 +89,20 @@ TEST(OptionSpecsOfLayers, GeneratorsAndExperimentsAreWellFormed) {
   find(perm_specs, "--form").store({"items"});
   EXPECT_EQ(perm_gen.form, "items");
   perm::PermObjective objective = perm::PermObjective::volume;
-  perm::objective_option(objective).store({"steps"});
+  app::objective_option(objective).store({"steps"});
   EXPECT_EQ(objective, perm::PermObjective::steps);
 
   report::LauExperimentOptions lau_run;
   report::PermExperimentOptions perm_run;
   report::HetbiExperimentOptions hetbi_run;
-  expect_well_formed(report::option_specs(lau_run));
-  expect_well_formed(report::option_specs(perm_run));
-  expect_well_formed(report::option_specs(hetbi_run));
-  find(report::option_specs(hetbi_run), "--max-n").store({"16"});
+  expect_well_formed(app::option_specs(lau_run));
+  expect_well_formed(app::option_specs(perm_run));
+  expect_well_formed(app::option_specs(hetbi_run));
+  find(app::option_specs(hetbi_run), "--max-n").store({"16"});
   EXPECT_EQ(hetbi_run.max_n, 16u);
 
   sim::AdaptiveOptions adaptive;
-  const auto adaptive_specs = sim::option_specs(adaptive);
+  const auto adaptive_specs = app::option_specs(adaptive);
   expect_well_formed(adaptive_specs);
   EXPECT_EQ(find(adaptive_specs, "--initial-slowdown").real_min, 1.0);
   find(adaptive_specs, "--margin").store({"2.5"});
@@ -126,7 +126,7 @@ GeneratorCommand configured(GeneratorCommand command, const std::string& name,
 // generator on those options, and a different seed draws a different instance.
 TEST(GeneratorCommands, DrawWhatTheirLayersGeneratorsDraw) {
   GeneratorCommand ring_gen =
-      configured(ring::generator_command(), "ring", "42", {{"--n", "12"}, {"--ring", "bi"}});
+      configured(app::ring_generator_command(), "ring", "42", {{"--n", "12"}, {"--ring", "bi"}});
   ring::RingGenOptions ring_options;
   ring_options.n = 12;
   ring_options.kind = RingKind::bidirectional;
@@ -138,7 +138,7 @@ TEST(GeneratorCommands, DrawWhatTheirLayersGeneratorsDraw) {
   EXPECT_NE(ring_gen.make(), ring_text);
 
   const GeneratorCommand lau_gen =
-      configured(lau::generator_command(), "lau", "7", {{"--max-load", "30"}});
+      configured(app::lau_generator_command(), "lau", "7", {{"--max-load", "30"}});
   lau::LauGenOptions lau_options;
   lau_options.max_load = 30;
   lau_options.seed = 7;
@@ -146,7 +146,7 @@ TEST(GeneratorCommands, DrawWhatTheirLayersGeneratorsDraw) {
             io::json_text(lau::allport_instance_to_json(lau::generate_lau_instance(lau_options))));
 
   const GeneratorCommand perm_gen =
-      configured(perm::generator_command(), "perm", "5", {{"--dist", "skewed"}});
+      configured(app::perm_generator_command(), "perm", "5", {{"--dist", "skewed"}});
   perm::PermGenRequest perm_request;
   perm_request.options.distribution = perm::PermDistribution::skewed;
   perm_request.options.seed = 5;
@@ -156,4 +156,4 @@ TEST(GeneratorCommands, DrawWhatTheirLayersGeneratorsDraw) {
 }
 
 }  // namespace
-}  // namespace redist
+}  // namespace redist::app

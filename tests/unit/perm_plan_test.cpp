@@ -1,13 +1,13 @@
 // The plan_perm facade (perm/plan.hpp) against brute force on tiny instances, its checked step
-// schedule, and its JSON document (perm/plan_output.hpp) read back field by field.
+// schedule, and its JSON document (app/perm_plan_output.hpp) read back field by field.
 
 #include "redist/perm/plan.hpp"
 
 #include <gtest/gtest.h>
 
+#include "app/perm_plan_output.hpp"
 #include "perm_test_support.hpp"
 #include "redist/io/exact_json.hpp"
-#include "redist/perm/plan_output.hpp"
 #include "redist/perm/step_schedule.hpp"
 
 namespace redist::perm {
@@ -50,7 +50,7 @@ TEST(PermPlanOutput, DocumentReadsBackWithEveryField) {
   const PermInstance inst =
       PermInstance::from_dense(3, std::vector<std::int64_t>{1, 4, 0, 3, 0, 2, 0, 1, 5});
   const PermResult r = plan_perm(inst, PermObjective::volume);
-  const io::Json doc = io::Json::parse(perm_result_text(r));
+  const io::Json doc = io::Json::parse(app::perm_result_text(r));
   EXPECT_EQ(doc["objective"], "volume");
   EXPECT_EQ(doc["processors"], 3);
   EXPECT_EQ(doc["items"], 16);
@@ -62,7 +62,7 @@ TEST(PermPlanOutput, DocumentReadsBackWithEveryField) {
   std::int64_t steps = 0;
   for (const auto& group : doc["schedule"]) steps += group["repeat"].get<std::int64_t>();
   EXPECT_EQ(steps, doc["steps"].get<std::int64_t>());
-  const io::Json summary = io::Json::parse(perm_result_text(r, false));
+  const io::Json summary = io::Json::parse(app::perm_result_text(r, false));
   EXPECT_FALSE(summary.contains("schedule"));
   EXPECT_EQ(summary["volume"], 4);
 }
@@ -70,7 +70,7 @@ TEST(PermPlanOutput, DocumentReadsBackWithEveryField) {
 TEST(PermPlanOutput, EmptyScheduleIsAnEmptyArray) {
   const PermInstance inst =
       PermInstance::from_dense(2, std::vector<std::int64_t>{3, 0, 0, 2});  // already in place
-  const io::Json doc = io::Json::parse(perm_result_text(plan_perm(inst)));
+  const io::Json doc = io::Json::parse(app::perm_result_text(plan_perm(inst)));
   EXPECT_TRUE(doc["schedule"].is_array());
   EXPECT_TRUE(doc["schedule"].empty());
   EXPECT_EQ(doc["steps"], 0);

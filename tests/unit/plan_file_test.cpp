@@ -1,8 +1,8 @@
-// ring::plan_ring_file (`redist plan`'s data path): the same plan as plan_ring on the instance the
+// app::plan_ring_file (`redist plan`'s data path): the same plan as plan_ring on the instance the
 // file holds, and every refusal - a missing file, too little memory, System 6's magnitudes - names
 // the file.
 
-#include "redist/ring/plan_file.hpp"
+#include "app/plan_file.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -17,7 +17,7 @@
 #include "redist/io/ring_instance_io.hpp"
 #include "redist/ring/generator.hpp"
 
-namespace redist {
+namespace redist::app {
 namespace {
 
 // A file of this test's own, removed when the test ends.
@@ -39,7 +39,7 @@ TEST_F(PlanFileTest, PlansTheInstanceTheFileHolds) {
     options.seed = 17;
     const RingInstance instance = ring::generate_ring_instance(options);
     write(io::json_text(io::ring_instance_to_json(instance)));
-    const ring::PlannedFile planned = ring::plan_ring_file(path_, {});
+    const app::PlannedFile planned = app::plan_ring_file(path_, {});
     EXPECT_EQ(planned.instance.loads, instance.loads);
     EXPECT_EQ(planned.instance.targets, instance.targets);
     const ring::RingPlan direct = ring::plan_ring(instance);
@@ -52,7 +52,7 @@ TEST_F(PlanFileTest, PlansTheInstanceTheFileHolds) {
 TEST_F(PlanFileTest, EveryRefusalNamesTheFile) {
   const auto refusal = [&] {
     try {
-      ring::plan_ring_file(path_);
+      app::plan_ring_file(path_);
     } catch (const InputError& e) {
       EXPECT_EQ(e.file(), path_);
       return e.field() + ": " + e.reason();
@@ -82,7 +82,7 @@ TEST_F(PlanFileTest, EveryRefusalNamesTheFile) {
   write(R"({"ring": "bidirectional", "loads": [)" + b61 + ", 0, " + b61 + R"(], "targets": [0, )" +
         b61 + ", " + b61 + R"(], "succ_cost": [)" + big_cost + ", 1, " + big_cost +
         R"(], "pred_cost": )" + big_cost + "}");
-  EXPECT_NO_THROW((void)ring::plan_ring_file(path_));
+  EXPECT_NO_THROW((void)app::plan_ring_file(path_));
 }
 
 TEST_F(PlanFileTest, TheConsumersOwnErrorsKeepTheirFile) {
@@ -91,15 +91,15 @@ TEST_F(PlanFileTest, TheConsumersOwnErrorsKeepTheirFile) {
   options.seed = 5;
   write(io::json_text(io::ring_instance_to_json(ring::generate_ring_instance(options))));
   int calls = 0;
-  const auto planned = ring::plan_ring_file(
-      path_, {}, [&](const RingInstance& instance, const ring::RingPlan& plan) {
+  const auto planned =
+      app::plan_ring_file(path_, {}, [&](const RingInstance& instance, const ring::RingPlan& plan) {
         ++calls;
         EXPECT_EQ(instance.size(), 12U);
         EXPECT_FALSE(plan.schedule.transfers.empty());
       });
   EXPECT_EQ(calls, 1);
   try {
-    ring::plan_ring_file(path_, {}, [](const RingInstance&, const ring::RingPlan&) {
+    app::plan_ring_file(path_, {}, [](const RingInstance&, const ring::RingPlan&) {
       throw InputError("out.json", "-o", "write failed: No space left on device");
     });
     ADD_FAILURE() << "the consumer's error was lost";
@@ -110,4 +110,4 @@ TEST_F(PlanFileTest, TheConsumersOwnErrorsKeepTheirFile) {
 }
 
 }  // namespace
-}  // namespace redist
+}  // namespace redist::app

@@ -1,20 +1,20 @@
-// What `redist plan` prints (ring/plan_output.hpp write_plan_report): the schedule document, the
+// What `redist plan` prints (app/plan_output.hpp write_plan_report): the schedule document, the
 // summary document when the schedule went to a file, or the summary for a person with the
 // transfers listed only when few and not written elsewhere.
 
-#include "redist/ring/plan_output.hpp"
+#include "app/plan_output.hpp"
 
 #include <gtest/gtest.h>
 
 #include "redist/io/exact_json.hpp"
 #include "support/ring_test_helpers.hpp"
 
-namespace redist {
+namespace redist::app {
 namespace {
 
 std::string report(const ring::RingPlan& plan, bool json, const std::string& written) {
   std::string text;
-  ring::write_plan_report(plan, 3, json, written, [&](std::string_view piece) { text += piece; });
+  app::write_plan_report(plan, 3, json, written, [&](std::string_view piece) { text += piece; });
   return text;
 }
 
@@ -27,7 +27,7 @@ ring::RingPlan small_plan() {
 TEST(PlanReport, JsonIsTheScheduleDocumentOrItsSummaryWithTheFile) {
   const ring::RingPlan plan = small_plan();
   std::string document;
-  ring::write_plan_json(plan, [&](std::string_view piece) { document += piece; });
+  app::write_plan_json(plan, [&](std::string_view piece) { document += piece; });
   EXPECT_EQ(report(plan, true, ""), document);
   const io::Json summary = io::Json::parse(report(plan, true, "s.json"));
   EXPECT_EQ(summary["transfers_written_to"], "s.json");
@@ -39,7 +39,7 @@ TEST(PlanReport, TextListsTheTransfersOnlyOnScreen) {
   const ring::RingPlan plan = small_plan();
   const std::string screen = report(plan, false, "");
   EXPECT_EQ(screen.rfind("framework    ", 0), 0u) << screen;
-  EXPECT_NE(screen.find(ring::transfers_text(plan.schedule)), std::string::npos);
+  EXPECT_NE(screen.find(app::transfers_text(plan.schedule)), std::string::npos);
   EXPECT_NE(screen.find("  t=0  P0 -> P1  4 items"), std::string::npos) << screen;
   const std::string written = report(plan, false, "s.json");
   EXPECT_EQ(written.find("  t="), std::string::npos) << written;
@@ -49,9 +49,9 @@ TEST(PlanReport, TextListsTheTransfersOnlyOnScreen) {
 TEST(TransfersText, SaysItemsAndSpacing) {
   Schedule s;
   s.transfers = {Transfer(0, 1, 1, 0), Transfer(1, 2, 5, 3, std::nullopt, 2)};
-  EXPECT_EQ(ring::transfers_text(s),
+  EXPECT_EQ(app::transfers_text(s),
             "  t=0  P0 -> P1  1 item\n  t=3  P1 -> P2  5 items, one every 2\n");
 }
 
 }  // namespace
-}  // namespace redist
+}  // namespace redist::app

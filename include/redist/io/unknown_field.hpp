@@ -10,7 +10,7 @@
 
 namespace redist::io {
 
-/// The known name `key` most likely meant (core/closest_name.hpp, letter case ignored), or "".
+/// The known name `key` most likely meant (io/closest_name.hpp, letter case ignored), or "".
 std::string closest_field(const std::string& key, const std::vector<std::string>& known);
 
 /// "unknown field", with " (did you mean \"spacing\"?)" when a known field is close.

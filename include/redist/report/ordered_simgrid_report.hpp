@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "redist/report/experiment_command.hpp"
 #include "redist/simgrid/ordered_study.hpp"
 
 namespace redist::report {
@@ -18,7 +17,8 @@ std::string format_ordered_simgrid(const std::vector<simgrid::OrderedStudyRow>& 
 std::vector<std::string> write_ordered_simgrid(const std::vector<simgrid::OrderedStudyRow>& rows,
                                                const std::string& dir);
 
-/// `redist experiment ordered-simgrid` (report/experiment_command.hpp).
-ExperimentCommand ordered_simgrid_experiment_command();
+/// The names write_ordered_simgrid gives its files for these options, in order (checked before
+/// the study runs).
+std::vector<std::string> ordered_simgrid_files(const simgrid::OrderedStudyOptions& options);
 
 }  // namespace redist::report

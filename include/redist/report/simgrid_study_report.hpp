@@ -2,11 +2,9 @@
 // Output of `redist experiment simgrid`: a text summary, CSV files and SVG plots (Figures 13 and 14
 // of document 000 redrawn with our adaptive policy, and the planner against the simulator).
 
-#include <iosfwd>
 #include <string>
 #include <vector>
 
-#include "redist/report/experiment_command.hpp"
 #include "redist/simgrid/simgrid_study.hpp"
 
 namespace redist::report {
@@ -24,9 +22,5 @@ std::vector<std::string> write_simgrid_study(const simgrid::SimgridStudyResult& 
 /// The names write_simgrid_study gives its files for these options, in order (checked before the
 /// study runs).
 std::vector<std::string> simgrid_study_files(const simgrid::SimgridStudyOptions& options);
-
-/// `redist experiment simgrid` (report/experiment_command.hpp); a progress line every few percent
-/// goes to `progress` (null: none).
-ExperimentCommand simgrid_experiment_command(std::ostream* progress);
 
 }  // namespace redist::report

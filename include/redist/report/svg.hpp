@@ -46,7 +46,8 @@ inline std::string num(double v) {
 /// the text in any usual sans-serif font.
 inline double text_width(std::string_view body, double font_size = 12) {
   double em = 0;
-  for (unsigned char c : body) {
+  for (const char ch : body) {
+    const auto c = static_cast<unsigned char>(ch);
     if (c >= 0x80)
       em += (c & 0xC0) == 0x80 ? 0.0 : 0.65;  // a UTF-8 sequence counts once
     else if (std::string_view("il.,:;'|!()[]{} ").find(static_cast<char>(c)) !=

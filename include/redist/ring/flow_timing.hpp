@@ -18,11 +18,10 @@
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
 #include "redist/ring/path_timing.hpp"
+#include "redist/ring/port_order.hpp"
 #include "redist/ring/ring_prefix.hpp"
 
 namespace redist::ring {
-
-enum class PortOrder { succ_first, pred_first };
 
 // Where one edge's departure curve lies in FlowTiming::pieces.
 struct CurveRange {

@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "redist/core/decimal.hpp"
+#include "redist/ring/follow_mode.hpp"
+#include "redist/ring/pacing.hpp"
 
 namespace redist::ring {
 
@@ -32,16 +34,6 @@ struct PathLink {
   Ticks release = 0;       // no departure before this time (one-port: the port is busy before)
   std::int64_t follow_chunk =
       INT64_MAX;  // FollowMode::compress: batch follow pieces by this many items
-};
-
-/// How item-by-item "follow" pieces are turned into batches.
-enum class FollowMode {
-  exact,     // keep them: strictly ASAP, possibly one batch per item
-  compress,  // delay each chunk of follow_chunk items to one back-to-back batch ending at the
-             // chunk's last ASAP departure
-  banded,  // fewest back-to-back batches between ASAP and ALAP (path_banding.hpp): every link ends
-           // no later than under exact ASAP at the path's ends, and the path no later than its ASAP
-           // end
 };
 
 /// Times every link of the path. loads[k] is the own load of the processor that sends on link k
@@ -73,12 +65,6 @@ std::int64_t max_path_pieces(std::size_t ring_size);
 /// Departure of the last item (or release - cost when the curve is empty): the sender is busy
 /// until last_departure + cost.
 Ticks last_departure(std::span<const DeparturePiece> curve);
-/// How a schedule may express a piece whose spacing exceeds the link's cost.
-enum class Pacing {
-  spaced,        // one spaced transfer (docs/design.md "Schedule"): the default
-  back_to_back,  // one transfer per item, for consumers that accept back-to-back batches only
-};
-
 /// Number of transfers the curve becomes: one per piece when spaced; under back_to_back, pieces at
 /// the link's cost count 1 and others one per item.
 std::int64_t batch_count(std::span<const DeparturePiece> curve, Ticks cost, Pacing pacing);
