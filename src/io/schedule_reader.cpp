@@ -18,9 +18,10 @@ namespace redist::io {
 
 namespace {
 
-// Where the reader stands: the top object, the transfers array, one transfer, or a value it skips
-// (extra fields are allowed anywhere, but are still checked for duplicate keys and depth).
-enum class Level { document, transfers, transfer, skipped };
+// Where the reader stands: the top object, the transfers array, one transfer, the object form of a
+// transfer's "items" ({"total": N, "per_message": m}), or a value it skips (extra fields are allowed
+// anywhere but in "items", and are still checked for duplicate keys and depth).
+enum class Level { document, transfers, transfer, items, skipped };
 
 constexpr std::array<const char*, 6> kTransferFields = {"from",  "to",      "items",
                                                         "start", "spacing", "link"};
@@ -91,6 +92,7 @@ class ScheduleSaxReader {
     const Level l = stack_.back().level;
     if (l == Level::transfers) return root()["transfers"][index_];
     if (l == Level::transfer) return root()["transfers"][index_][key_];
+    if (l == Level::items) return root()["transfers"][index_]["items"][member_];
     return root()[key_];
   }
 
@@ -107,6 +109,10 @@ class ScheduleSaxReader {
   detail::ScheduleAssembler assembler_;
   std::vector<Frame> stack_;
   std::string key_;                   // the current key at top level or in a transfer
+  std::string member_;                // the current key inside a transfer's "items" object
+  // The current key of a transfer, in the order of kTransferFields.
+  enum class TransferField { from, to, items, start, spacing, link, other };
+  TransferField field_ = TransferField::other;
   std::size_t index_ = 0;             // the current transfer
   detail::RawTransfer raw_;           // the transfer being read
   unsigned transfer_fields_ = 0;      // bit i: kTransferFields[i] met in the current transfer
@@ -130,6 +136,15 @@ void ScheduleSaxReader::duplicate_check(std::vector<std::string>& keys,
 
 bool ScheduleSaxReader::key(Json::string_t& k) {
   Frame& frame = stack_.back();
+  if (frame.level == Level::items) {
+    const JsonPlace items = root()["transfers"][index_]["items"];
+    if (k != "total" && k != "per_message") items[k].fail("unknown field");
+    if (std::find(frame.keys.begin(), frame.keys.end(), k) != frame.keys.end())
+      items[k].fail("duplicate key in the same object");
+    frame.keys.push_back(k);
+    member_ = k;
+    return true;
+  }
   if (frame.level == Level::transfer) {
     const auto known = std::find(kTransferFields.begin(), kTransferFields.end(), k);
     if (known != kTransferFields.end()) {
@@ -137,8 +152,10 @@ bool ScheduleSaxReader::key(Json::string_t& k) {
       if (transfer_fields_ & bit)
         root()["transfers"][index_][k].fail("duplicate key in the same object");
       transfer_fields_ |= bit;
+      field_ = static_cast<TransferField>(known - kTransferFields.begin());
     } else {
       duplicate_check(frame.keys, k);
+      field_ = TransferField::other;
     }
     key_ = k;
     return true;
@@ -159,6 +176,7 @@ bool ScheduleSaxReader::scalar(const char* type) {
   if (skipping()) return true;
   const Level l = level();
   if (l == Level::transfers) wrong_type("a JSON object", type);
+  if (l == Level::items) wrong_type("a number", type);
   if (l == Level::transfer && is_transfer_field(key_))
     wrong_type(key_ == "link" ? "a string" : "a number", type);
   if (l == Level::document && key_ == "transfers") root()["transfers"].fail("must be an array");
@@ -186,13 +204,34 @@ bool ScheduleSaxReader::number(const Decimal& value) {
   if (skipping()) return true;
   const Level l = level();
   if (l == Level::transfers) wrong_type("a JSON object", "number");
+  if (l == Level::items) {
+    (member_ == "total" ? raw_.items : raw_.per_message) = value;
+    return true;
+  }
   if (l == Level::transfer) {
-    if (key_ == "link") wrong_type("a string", "number");
-    if (key_ == "from") raw_.from = value;
-    if (key_ == "to") raw_.to = value;
-    if (key_ == "items") raw_.items = value;
-    if (key_ == "start") raw_.start = value;
-    if (key_ == "spacing") raw_.spacing = value;
+    // The field decided once per key (a string comparison per number and field was a fifth of
+    // `check`'s reading at 10^6 transfers).
+    switch (field_) {
+      case TransferField::link:
+        wrong_type("a string", "number");
+      case TransferField::from:
+        raw_.from = value;
+        break;
+      case TransferField::to:
+        raw_.to = value;
+        break;
+      case TransferField::items:
+        raw_.items = value;
+        break;
+      case TransferField::start:
+        raw_.start = value;
+        break;
+      case TransferField::spacing:
+        raw_.spacing = value;
+        break;
+      case TransferField::other:
+        break;
+    }
     return true;
   }
   if (key_ == "transfers") root()["transfers"].fail("must be an array");
@@ -227,8 +266,14 @@ bool ScheduleSaxReader::open(bool object) {
     next = Level::transfer;
     raw_ = {};
     transfer_fields_ = 0;
+  } else if (l == Level::transfer && key_ == "items" && object) {
+    next = Level::items;  // messages: {"total": N, "per_message": m}
+    raw_.items_object = true;
   } else if (l == Level::transfer && is_transfer_field(key_)) {
-    wrong_type(key_ == "link" ? "a string" : "a number", type);
+    wrong_type(key_ == "link" ? "a string" : key_ == "items" ? "a number or an object" : "a number",
+               type);
+  } else if (l == Level::items) {
+    wrong_type("a number", type);
   }
   stack_.push_back({next, object, {}});
   return true;
