@@ -146,8 +146,6 @@ Schedule messages_to_schedule(const RingInstance& inst, const MessageTiming& tim
       a = b;
     }
   }
-  std::stable_sort(s.transfers.begin(), s.transfers.end(),
-                   [](const Transfer& x, const Transfer& y) { return x.start < y.start; });
   return s;
 }
 

@@ -3,9 +3,12 @@
 #include "latency_plan.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 #include "latency_engine.hpp"
 #include "latency_search.hpp"
+#include "latency_super.hpp"
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "redist/ring/latency_bounds.hpp"
@@ -24,6 +27,10 @@ bool all_equal(const std::vector<std::int64_t>& a, const std::vector<std::int64_
 // evaluation times every message of the plan).
 constexpr std::int64_t kEvaluationsPerEffort = 4000;
 constexpr std::size_t kSearchedRingSize = 64;
+// Above this many processors the super-item plans try one piece size and one shift (each try
+// plans the whole ring).
+constexpr std::size_t kManyPiecesRingSize = 100'000;
+
 
 // The shifts tried on a bidirectional ring: System 6's with start-ups (or without, when that one
 // could not be found exactly) and a few on each side.
@@ -32,6 +39,8 @@ std::vector<std::int64_t> candidate_shifts(const RingInstance& inst, const RingP
   if (!inst.bidirectional()) return {-prefix.lo};
   const LatencyShift s = latency_system6(inst, prefix, *bounds.system6);
   std::vector<std::int64_t> shifts;
+  // Each shift is a whole plan: on large rings System 6's with start-ups alone.
+  if (inst.size() > kManyPiecesRingSize) return {s.shift};
   const std::int64_t radius = inst.size() <= kSearchedRingSize ? 3 : 1;
   for (const std::int64_t center : {s.shift, bounds.system6->integer_shift})
     for (std::int64_t d = -radius; d <= radius; ++d) {
@@ -53,30 +62,75 @@ std::string latency_framework(const RingInstance& inst) {
          (homogeneous ? "homogeneous" : "heterogeneous");
 }
 
+namespace {
+
+// The piece size of the super-item plans (latency_super.hpp) on a large ring, where only one is
+// tried: large enough that start-ups cost about 2% of the items' time (60 L / c on average), small
+// enough that three processors in four hold and keep a whole super-item (pieces larger than a
+// processor's load or target make it an empty relay of the super-items, which slows the plan far
+// more than start-ups do: BENCHMARKS.md "Start-up costs").
+std::int64_t rule_piece(const RingInstance& inst) {
+  const std::size_t n = inst.size();
+  double latency = 0, cost = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    latency += static_cast<double>(inst.latency(i, true));
+    cost += static_cast<double>(inst.succ_cost[i]);
+  }
+  std::vector<std::int64_t> held(n);
+  for (std::size_t i = 0; i < n; ++i) held[i] = std::min(inst.loads[i], inst.targets[i]);
+  std::nth_element(held.begin(), held.begin() + static_cast<std::ptrdiff_t>(n / 4), held.end());
+  const std::int64_t cap = std::max<std::int64_t>(1, held[n / 4]);
+  const double want = std::ceil(60.0 * latency / cost);
+  return std::clamp<std::int64_t>(static_cast<std::int64_t>(std::min(want, 1e18)), 1, cap);
+}
+
+// Piece sizes tried for the super-item plans: the rule's alone on large rings; on smaller ones a
+// range around it.
+std::vector<std::int64_t> candidate_pieces(const RingInstance& inst) {
+  const std::int64_t g = rule_piece(inst);
+  if (inst.size() > kManyPiecesRingSize) return {g};
+  std::vector<std::int64_t> out{1};
+  for (const std::int64_t k : {g / 4, g / 2, g, 2 * g, 4 * g})
+    if (k >= 1 && std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+  return out;
+}
+
+}  // namespace
+
 ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
                             const RingBounds& bounds, const RingPlanOptions& options) {
-  const std::int64_t evaluations =
-      inst.size() <= kSearchedRingSize ? kEvaluationsPerEffort * std::max(1, options.effort) : 0;
-  ShiftPlan best;
-  Ticks best_time = kNoMakespan;
-  MessageTiming best_timing;
+  const bool searched = inst.size() <= kSearchedRingSize;
+  const std::int64_t evaluations = kEvaluationsPerEffort * std::max(1, options.effort);
+  std::optional<ShiftPlan> best;
+  const auto offer = [&](ShiftPlan candidate) {
+    if (!best || *candidate.schedule.makespan < *best->schedule.makespan)
+      best = std::move(candidate);
+  };
+  const auto reached = [&] { return best && *best->schedule.makespan <= bounds.best; };
   for (const std::int64_t x : candidate_shifts(inst, prefix, bounds)) {
-    const std::vector<std::int64_t> flows = flows_for_shift(prefix.sums, x);
-    SearchedPlan found = best_message_plan(inst, flows, evaluations, bounds.best);
-    if (found.makespan == kNoMakespan) continue;
-    if (best_time != kNoMakespan && found.makespan >= best_time) continue;
-    best_time = found.makespan;
-    best_timing = time_messages(inst, found.plan);
-    best.method = found.method + " (start-ups, docs/latency.md)";
-    best.schedule.flow_shift = x;
-    if (best_time <= bounds.best) break;
+    if (searched) {
+      const std::vector<std::int64_t> flows = flows_for_shift(prefix.sums, x);
+      SearchedPlan found = best_message_plan(inst, flows, evaluations, bounds.best);
+      if (found.makespan != kNoMakespan &&
+          (!best || found.makespan < *best->schedule.makespan)) {
+        const MessageTiming timing = time_messages(inst, found.plan);
+        ShiftPlan plan;
+        plan.schedule = messages_to_schedule(inst, timing, options.back_to_back);
+        plan.schedule.makespan = timing.makespan;
+        plan.schedule.flow_shift = x;
+        plan.method = found.method;
+        offer(std::move(plan));
+      }
+    }
+    for (const std::int64_t g : candidate_pieces(inst)) {
+      if (reached()) break;
+      if (auto plan = plan_in_messages_of(inst, prefix, x, g, options)) offer(std::move(*plan));
+    }
+    if (reached()) break;
   }
-  REDIST_ASSERT(best_time != kNoMakespan);
-  const std::optional<std::int64_t> shift = best.schedule.flow_shift;
-  best.schedule = messages_to_schedule(inst, best_timing, options.back_to_back);
-  best.schedule.flow_shift = shift;
-  best.schedule.makespan = best_timing.makespan;
-  return best;
+  REDIST_ASSERT(best.has_value());
+  best->method += " (start-ups, docs/latency.md)";
+  return std::move(*best);
 }
 
 }  // namespace redist::ring::detail

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "latency_plan.hpp"
+#include "latency_super.hpp"
 #include "plan_check.hpp"
 #include "redist/core/flow.hpp"
 #include "redist/ring/exact_search.hpp"
@@ -165,6 +166,10 @@ RingPlan unvalidated_plan(const RingInstance& inst, const RingPlanOptions& optio
 }
 
 }  // namespace
+
+RingPlan detail::plan_without_validation(const RingInstance& inst, const RingPlanOptions& options) {
+  return unvalidated_plan(inst, options);
+}
 
 RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
   RingPlan plan = unvalidated_plan(inst, options);
