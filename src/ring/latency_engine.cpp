@@ -114,12 +114,35 @@ Schedule messages_to_schedule(const RingInstance& inst, const MessageTiming& tim
   Schedule s;
   s.time_scale = inst.cost_scale;
   s.makespan = timing.makespan;
+  const auto end_of = [&](const TimedMessage& m) {
+    const std::size_t from = m.link / 2;
+    const bool succ = m.link % 2 == 0;
+    return m.start + inst.latency(from, succ) + Ticks{m.items} * inst.cost(from, succ);
+  };
+  // Whether link k has a message overlapping [a, b): a transfer holds both its ports over its
+  // pauses too, so messages are merged across a pause only when no other link uses those ports.
+  const auto busy = [&](std::size_t k, Ticks a, Ticks b) {
+    if (a >= b) return false;
+    const auto& other = by_link[k];
+    auto it = std::lower_bound(other.begin(), other.end(), a, [&](const TimedMessage& m, Ticks t) {
+      return end_of(m) <= t;
+    });
+    return it != other.end() && it->start < b;
+  };
   for (std::size_t l = 0; l < 2 * n; ++l) {
     const auto& msgs = by_link[l];
     if (msgs.empty()) continue;
     const std::size_t from = l / 2, to = receiver_of(l, n);
     const bool succ = l % 2 == 0;
     const Ticks latency = inst.latency(from, succ), cost = inst.cost(from, succ);
+    // The other link out of `from` and the other link into `to`.
+    const std::size_t sibling = link_index(from, !succ);
+    const std::size_t rival = succ ? link_index(to + 1 == n ? 0 : to + 1, false)
+                                   : link_index(to == 0 ? n - 1 : to - 1, true);
+    const auto free_between = [&](const TimedMessage& before, const TimedMessage& after) {
+      const Ticks a = end_of(before), b = after.start;
+      return !busy(sibling, a, b) && !busy(rival, a, b);
+    };
     for (std::size_t a = 0; a < msgs.size();) {
       // The run a..b-1: one size, evenly spaced starts; a last message of fewer items may close it.
       const std::int64_t size = msgs[a].items;
@@ -127,7 +150,8 @@ Schedule messages_to_schedule(const RingInstance& inst, const MessageTiming& tim
       const Ticks gap = b < msgs.size() ? msgs[b].start - msgs[a].start : 0;
       const bool paused = gap != latency + Ticks{size} * cost;
       while (b < msgs.size() && msgs[b - 1].items == size && msgs[b].items <= size &&
-             msgs[b].start - msgs[b - 1].start == gap && !(back_to_back && paused)) {
+             msgs[b].start - msgs[b - 1].start == gap && !(back_to_back && paused) &&
+             (!paused || free_between(msgs[b - 1], msgs[b]))) {
         ++b;
         if (msgs[b - 1].items < size) break;  // a shorter message is the transfer's last
       }

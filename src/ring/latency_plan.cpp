@@ -27,6 +27,8 @@ bool all_equal(const std::vector<std::int64_t>& a, const std::vector<std::int64_
 // evaluation times every message of the plan).
 constexpr std::int64_t kEvaluationsPerEffort = 4000;
 constexpr std::size_t kSearchedRingSize = 64;
+// Shifts whose message plans the local search improves (the best by their constructions).
+constexpr std::size_t kSearchedShifts = 2;
 // Above this many processors the super-item plans try one piece size and one shift (each try
 // plans the whole ring).
 constexpr std::size_t kManyPiecesRingSize = 100'000;
@@ -41,7 +43,7 @@ std::vector<std::int64_t> candidate_shifts(const RingInstance& inst, const RingP
   std::vector<std::int64_t> shifts;
   // Each shift is a whole plan: on large rings System 6's with start-ups alone.
   if (inst.size() > kManyPiecesRingSize) return {s.shift};
-  const std::int64_t radius = inst.size() <= kSearchedRingSize ? 3 : 1;
+  const std::int64_t radius = inst.size() <= kSearchedRingSize ? 2 : 1;
   for (const std::int64_t center : {s.shift, bounds.system6->integer_shift})
     for (std::int64_t d = -radius; d <= radius; ++d) {
       const std::int64_t x = std::clamp(center + d, prefix.lowest_shift(), prefix.highest_shift());
@@ -100,26 +102,31 @@ std::vector<std::int64_t> candidate_pieces(const RingInstance& inst) {
 ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
                             const RingBounds& bounds, const RingPlanOptions& options) {
   const bool searched = inst.size() <= kSearchedRingSize;
-  const std::int64_t evaluations = kEvaluationsPerEffort * std::max(1, options.effort);
   std::optional<ShiftPlan> best;
   const auto offer = [&](ShiftPlan candidate) {
     if (!best || *candidate.schedule.makespan < *best->schedule.makespan)
       best = std::move(candidate);
   };
   const auto reached = [&] { return best && *best->schedule.makespan <= bounds.best; };
+  const auto as_plan = [&](const SearchedPlan& found, std::int64_t x) {
+    const MessageTiming timing = time_messages(inst, found.plan);
+    ShiftPlan plan;
+    plan.schedule = messages_to_schedule(inst, timing, options.back_to_back);
+    plan.schedule.makespan = timing.makespan;
+    plan.schedule.flow_shift = x;
+    plan.method = found.method;
+    return plan;
+  };
+  // First every shift with the constructions alone, then the local search from the shifts whose
+  // constructions came out best (each search costs thousands of timings).
+  std::vector<std::pair<Ticks, std::int64_t>> by_construction;
   for (const std::int64_t x : candidate_shifts(inst, prefix, bounds)) {
     if (searched) {
-      const std::vector<std::int64_t> flows = flows_for_shift(prefix.sums, x);
-      SearchedPlan found = best_message_plan(inst, flows, evaluations, bounds.best);
-      if (found.makespan != kNoMakespan &&
-          (!best || found.makespan < *best->schedule.makespan)) {
-        const MessageTiming timing = time_messages(inst, found.plan);
-        ShiftPlan plan;
-        plan.schedule = messages_to_schedule(inst, timing, options.back_to_back);
-        plan.schedule.makespan = timing.makespan;
-        plan.schedule.flow_shift = x;
-        plan.method = found.method;
-        offer(std::move(plan));
+      const SearchedPlan found =
+          best_message_plan(inst, flows_for_shift(prefix.sums, x), 0, bounds.best);
+      if (found.makespan != kNoMakespan) {
+        by_construction.emplace_back(found.makespan, x);
+        if (!best || found.makespan < *best->schedule.makespan) offer(as_plan(found, x));
       }
     }
     for (const std::int64_t g : candidate_pieces(inst)) {
@@ -127,6 +134,16 @@ ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
       if (auto plan = plan_in_messages_of(inst, prefix, x, g, options)) offer(std::move(*plan));
     }
     if (reached()) break;
+  }
+  std::sort(by_construction.begin(), by_construction.end());
+  const std::int64_t evaluations = kEvaluationsPerEffort * std::max(1, options.effort);
+  for (std::size_t k = 0; k < std::min<std::size_t>(kSearchedShifts, by_construction.size()); ++k) {
+    if (reached()) break;
+    const std::int64_t x = by_construction[k].second;
+    const SearchedPlan found =
+        best_message_plan(inst, flows_for_shift(prefix.sums, x), evaluations, bounds.best);
+    if (found.makespan != kNoMakespan && found.makespan < *best->schedule.makespan)
+      offer(as_plan(found, x));
   }
   REDIST_ASSERT(best.has_value());
   best->method += " (start-ups, docs/latency.md)";
