@@ -49,6 +49,15 @@ class Builder {
  public:
   Builder(const RingInstance& inst, LatencyModel& m) : inst_(inst), m_(m) {
     total_ = static_cast<double>(std::max<std::int64_t>(1, inst.total_items()));
+    // The fewest items' flows, F_i = S_i - min S (unidirectional rings).
+    std::int64_t sum = 0, lowest = 0;
+    flows_.resize(inst.size());
+    for (std::size_t i = 0; i < inst.size(); ++i) {
+      sum += inst.loads[i] - inst.targets[i];
+      flows_[i] = sum;
+      lowest = std::min(lowest, sum);
+    }
+    for (auto& f : flows_) f -= lowest;
   }
 
   void build(std::int64_t lower) {
@@ -82,13 +91,27 @@ class Builder {
     return first;
   }
 
+  // Items link `l` can carry by the horizon (the big M of its rows): the flow it must carry on a
+  // unidirectional ring (where some optimal schedule carries exactly the fewest items,
+  // docs/latency.md), else what fits in the horizon, at most every item.
+  double most_items(const LatencyModelLink& l) const {
+    if (!inst_.bidirectional()) return static_cast<double>(flows_[l.from]);
+    const std::int64_t fit = (m_.horizon - l.latency_slots) / std::max<std::int64_t>(1, l.cost_slots);
+    return std::max(0.0, std::min(total_, static_cast<double>(fit)));
+  }
+
   void add_link(std::size_t k) {
     LatencyModelLink& l = m_.links[k];
     const Ranges r = ranges_of(l, m_.horizon);
     const std::int64_t lam = l.latency_slots, c = l.cost_slots;
+    const double most = most_items(l);
     l.first_item = static_cast<int>(m_.problem.columns());
     for (std::int64_t s = 0; s < r.items; ++s) m_.problem.add_column(0, 1, 0, true);
     m_.binaries += static_cast<std::size_t>(r.items);
+    {  // the link's items: exactly its flow on a unidirectional ring, at most `most` otherwise
+      const int row = m_.problem.add_row(inst_.bidirectional() ? 0.0 : most, most);
+      for (std::int64_t s = 0; s < r.items; ++s) m_.problem.set(row, column(l.first_item, s), 1);
+    }
     // T covers every item's end (a message ends with its last item).
     for (std::int64_t s = 0; s < r.items; ++s) {
       const int row = m_.problem.add_row(0, kInfinity);
@@ -134,10 +157,10 @@ class Builder {
     // take[t] <= N st[t]; out[t] = out[t-1] + take[t] - y[t], out <= N busy, out[H-1] = 0.
     l.first_take = static_cast<int>(m_.problem.columns());
     for (std::int64_t s = 0; s < r.starts; ++s) {
-      const int take = m_.problem.add_column(0, total_, 0, false);
+      const int take = m_.problem.add_column(0, most, 0, false);
       const int row = m_.problem.add_row(-kInfinity, 0);
       m_.problem.set(row, take, 1);
-      st(s, row, -total_);
+      st(s, row, -most);
     }
     const auto take = [&](std::int64_t s, int row, double sign) {
       if (s >= 0 && s < r.starts) m_.problem.set(row, column(l.first_take, s), sign);
@@ -149,14 +172,14 @@ class Builder {
     for (std::int64_t t = 0; t < m_.horizon; ++t) {
       const int row = m_.problem.add_row(-kInfinity, 0);
       m_.problem.set(row, column(out, t), 1);
-      m_.problem.set(row, column(busy_[k], t), -total_);
+      m_.problem.set(row, column(busy_[k], t), -most);
     }
     if (m_.horizon > 0) m_.problem.column_upper[static_cast<std::size_t>(out) + m_.horizon - 1] = 0;
     // pend[t] = pend[t-1] + y[t - C] - give[t] over t = 0..H, pend[H] = 0; give[t] <= N (1 - items[t]).
     l.first_give = static_cast<int>(m_.problem.columns());
-    for (std::int64_t t = 0; t <= m_.horizon; ++t) m_.problem.add_column(0, total_, 0, false);
+    for (std::int64_t t = 0; t <= m_.horizon; ++t) m_.problem.add_column(0, most, 0, false);
     const int pend = static_cast<int>(m_.problem.columns());
-    for (std::int64_t t = 0; t <= m_.horizon; ++t) m_.problem.add_column(0, total_, 0, false);
+    for (std::int64_t t = 0; t <= m_.horizon; ++t) m_.problem.add_column(0, most, 0, false);
     m_.problem.column_upper[static_cast<std::size_t>(pend) + m_.horizon] = 0;
     for (std::int64_t t = 0; t <= m_.horizon; ++t) {
       const int row = m_.problem.add_row(0, 0);
@@ -165,9 +188,9 @@ class Builder {
       y(t - c, row, -1);
       m_.problem.set(row, column(l.first_give, t), 1);
       if (t < m_.horizon) {
-        const int gate = m_.problem.add_row(-kInfinity, total_);
+        const int gate = m_.problem.add_row(-kInfinity, most);
         m_.problem.set(gate, column(l.first_give, t), 1);
-        m_.problem.set(gate, column(items, t), total_);
+        m_.problem.set(gate, column(items, t), most);
       }
     }
   }
@@ -234,6 +257,7 @@ class Builder {
   const RingInstance& inst_;
   LatencyModel& m_;
   double total_ = 1;
+  std::vector<std::int64_t> flows_;
   std::vector<int> busy_;  // per link: first busy[t] column, or -1 for an item-model link
 };
 

@@ -56,9 +56,15 @@ Ticks binaries_for(const RingInstance& instance, Ticks horizon_slots, Ticks slot
   return count;
 }
 
-MilpSolver chosen_solver(const RingOptimumOptions& options) {
+// The options' solver, else the first available; with start-ups CBC when it is there (on the
+// message model it proved optima GLPK did not reach in minutes: BENCHMARKS.md "Start-up costs").
+MilpSolver chosen_solver(const RingOptimumOptions& options, const RingInstance& instance) {
   const auto solvers = available_milp_solvers();
-  const MilpSolver solver = options.solver.value_or(solvers.front());
+  MilpSolver fallback = solvers.front();
+  if (instance.has_latency() &&
+      std::find(solvers.begin(), solvers.end(), MilpSolver::cbc) != solvers.end())
+    fallback = MilpSolver::cbc;
+  const MilpSolver solver = options.solver.value_or(fallback);
   if (std::find(solvers.begin(), solvers.end(), solver) == solvers.end())
     throw InputError("", "solver",
                      std::string(to_string(solver)) + " is not compiled into this build");
@@ -171,7 +177,7 @@ RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPla
   const MilpProblem& problem = messages ? messages->problem : items->problem;
   const std::int64_t horizon = messages ? messages->horizon : items->horizon;
   r.solver_ran = true;
-  const MilpSolver solver = chosen_solver(options);
+  const MilpSolver solver = chosen_solver(options, instance);
   r.solver = to_string(solver);
   r.horizon_slots = horizon;
   r.binaries = messages ? messages->binaries : items->binaries;

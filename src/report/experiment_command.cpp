@@ -1,5 +1,6 @@
 #include "redist/report/experiment_command.hpp"
 
+#include "redist/report/latency_experiment.hpp"
 #include "redist/report/lau_experiment_report.hpp"
 #include "redist/report/option_specs.hpp"
 #include "redist/report/perm_experiment.hpp"
@@ -13,7 +14,9 @@ std::vector<ExperimentCommand> experiment_commands(
   auto perm = std::make_shared<PermExperimentOptions>();
   perm->progress = progress;
   auto hetbi = std::make_shared<HetbiExperimentOptions>();
-  hetbi->small_ring_optimum = std::move(small_ring_optimum);
+  hetbi->small_ring_optimum = small_ring_optimum;
+  auto latency = std::make_shared<LatencyExperimentOptions>();
+  latency->small_ring_optimum = std::move(small_ring_optimum);
   return {
       detail::experiment_command(
           "lau", "Document 002's Tables 1-4 (all-port ring), CSV and SVG plots",
@@ -29,6 +32,13 @@ std::vector<ExperimentCommand> experiment_commands(
           "bound, tau_int reached, exact optima of small rings (CSV, SVG)",
           "a few rings per shape, n = 4..16 (seconds)", hetbi, option_specs(*hetbi),
           run_hetbi_experiment, write_hetbi_experiment, format_hetbi_summary),
+      detail::experiment_command(
+          "latency",
+          "Rings with start-up costs (docs/latency.md): every framework and shape, start-ups from "
+          "none to 100 x an item load's time, the planner against the best bound and the exact "
+          "optimum of small rings (CSV, SVG)",
+          "n = 4, three ratios, one ring per framework and shape (seconds)", latency, option_specs(*latency),
+          run_latency_experiment, write_latency_experiment, format_latency_summary),
   };
 }
 

@@ -26,6 +26,8 @@ bool all_equal(const std::vector<std::int64_t>& a, const std::vector<std::int64_
 // Local-search evaluations per unit of effort, on rings small enough for it to pay (each
 // evaluation times every message of the plan).
 constexpr std::int64_t kEvaluationsPerEffort = 4000;
+constexpr std::size_t kSmallRingSize = 8;
+constexpr std::int64_t kSmallRingEvaluations = 20'000;
 constexpr std::size_t kSearchedRingSize = 64;
 // Shifts whose message plans the local search improves (the best by their constructions).
 constexpr std::size_t kSearchedShifts = 2;
@@ -136,7 +138,10 @@ ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
     if (reached()) break;
   }
   std::sort(by_construction.begin(), by_construction.end());
-  const std::int64_t evaluations = kEvaluationsPerEffort * std::max(1, options.effort);
+  // Small rings time a plan in microseconds: they get a larger search.
+  const std::int64_t evaluations = (inst.size() <= kSmallRingSize ? kSmallRingEvaluations
+                                                                  : kEvaluationsPerEffort) *
+                                   std::max(1, options.effort);
   for (std::size_t k = 0; k < std::min<std::size_t>(kSearchedShifts, by_construction.size()); ++k) {
     if (reached()) break;
     const std::int64_t x = by_construction[k].second;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "redist/core/random.hpp"
 #include "redist/ring/pipeline.hpp"
 
 namespace redist::ring::detail {
@@ -145,6 +146,29 @@ class LocalSearch {
   LocalSearch(const RingInstance& inst, std::int64_t budget, Ticks bound)
       : inst_(inst), budget_(budget), bound_(bound) {}
 
+  // Iterated local search: from a local optimum, cut one or two random links into random messages
+  // (a kick), descend again, keep what is shorter; until the budget is spent or the bound met.
+  void iterate(SearchedPlan& best, Rng& rng) {
+    improve(best);
+    std::vector<std::size_t> busy;
+    for (std::size_t l = 0; l < best.plan.sizes.size(); ++l)
+      if (!best.plan.sizes[l].empty()) busy.push_back(l);
+    while (budget_ > 0 && best.makespan > bound_ && !busy.empty()) {
+      SearchedPlan trial = best;
+      const int kicks = static_cast<int>(rng.uniform(1, 2));
+      for (int k = 0; k < kicks; ++k) {
+        const std::size_t l = busy[static_cast<std::size_t>(
+            rng.uniform(0, static_cast<std::int64_t>(busy.size()) - 1))];
+        trial.plan.sizes[l] = random_messages(trial.plan.sizes[l], rng);
+      }
+      --budget_;
+      trial.makespan = messages_makespan(inst_, trial.plan);
+      if (trial.makespan == kNoMakespan) continue;
+      improve(trial);
+      if (trial.makespan < best.makespan) best = std::move(trial);
+    }
+  }
+
   void improve(SearchedPlan& best) {
     bool moved = true;
     while (moved && budget_ > 0 && best.makespan > bound_) {
@@ -206,6 +230,24 @@ class LocalSearch {
     return false;
   }
 
+  // The same items cut into 1..6 messages at random points.
+  static std::vector<std::int64_t> random_messages(const std::vector<std::int64_t>& sizes,
+                                                   Rng& rng) {
+    std::int64_t items = 0;
+    for (const auto q : sizes) items += q;
+    const std::int64_t k = rng.uniform(1, std::min<std::int64_t>(items, 6));
+    std::set<std::int64_t> cuts;
+    while (static_cast<std::int64_t>(cuts.size()) < k - 1) cuts.insert(rng.uniform(1, items - 1));
+    std::vector<std::int64_t> out;
+    std::int64_t last = 0;
+    for (const auto c : cuts) {
+      out.push_back(c - last);
+      last = c;
+    }
+    out.push_back(items - last);
+    return out;
+  }
+
   const RingInstance& inst_;
   std::int64_t budget_;
   Ticks bound_;
@@ -248,9 +290,10 @@ SearchedPlan best_message_plan(const RingInstance& inst, const std::vector<std::
   if (evaluations <= 0 || timed.empty()) return best;
   // Local search from the three best constructions, sharing the budget.
   const std::size_t starts = std::min<std::size_t>(3, timed.size());
+  Rng rng(0x1a7e'2c05);  // the search is deterministic
   for (std::size_t k = 0; k < starts && best.makespan > bound; ++k) {
     SearchedPlan start = timed[k];
-    LocalSearch(inst, evaluations / static_cast<std::int64_t>(starts), bound).improve(start);
+    LocalSearch(inst, evaluations / static_cast<std::int64_t>(starts), bound).iterate(start, rng);
     if (start.makespan < best.makespan) {
       best = std::move(start);
       best.method += ", improved by local search";

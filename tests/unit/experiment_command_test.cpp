@@ -30,12 +30,13 @@ report::ExperimentCommand find(std::vector<report::ExperimentCommand> commands,
   throw std::runtime_error("no experiment " + name);
 }
 
-TEST(ExperimentCommands, LauPermHetbiInOrderEachWithItsQuick) {
+TEST(ExperimentCommands, LauPermHetbiLatencyInOrderEachWithItsQuick) {
   const auto commands = report::experiment_commands(nullptr);
-  ASSERT_EQ(commands.size(), 3u);
+  ASSERT_EQ(commands.size(), 4u);
   EXPECT_EQ(commands[0].name, "lau");
   EXPECT_EQ(commands[1].name, "perm");
   EXPECT_EQ(commands[2].name, "hetbi");
+  EXPECT_EQ(commands[3].name, "latency");
   for (const auto& command : commands) {
     EXPECT_FALSE(command.help.empty()) << command.name;
     EXPECT_EQ(command.quick.names, "--quick");

@@ -6,6 +6,7 @@
 
 #include "redist/core/option_spec.hpp"
 #include "redist/report/hetbi_experiment.hpp"
+#include "redist/report/latency_experiment.hpp"
 #include "redist/report/lau_experiment.hpp"
 #include "redist/report/perm_experiment.hpp"
 
@@ -14,5 +15,6 @@ namespace redist::report {
 std::vector<OptionSpec> option_specs(LauExperimentOptions& options);
 std::vector<OptionSpec> option_specs(PermExperimentOptions& options);
 std::vector<OptionSpec> option_specs(HetbiExperimentOptions& options);
+std::vector<OptionSpec> option_specs(LatencyExperimentOptions& options);
 
 }  // namespace redist::report
