@@ -26,10 +26,10 @@
 #include <string>
 #include <vector>
 
+#include "exec/slice_overlap.hpp"
 #include "redist/core/random.hpp"
 #include "redist/exec/cost_probe.hpp"
-#include "redist/exec/ordered_redistribute.hpp"
-#include "redist/exec/slice_overlap.hpp"
+#include "redist/exec/redistribute.hpp"
 
 namespace {
 
@@ -42,7 +42,7 @@ struct Pattern {
 };
 
 std::vector<std::int64_t> proportional(const std::vector<double>& weights, std::int64_t items) {
-  return exec::targets_from_weights(weights, items);
+  return exec::counts_from_weights(weights, items);
 }
 
 std::vector<Pattern> patterns(std::size_t n, std::int64_t items) {
@@ -72,15 +72,15 @@ std::vector<Pattern> patterns(std::size_t n, std::int64_t items) {
 struct Method {
   std::string name;
   exec::WrapPolicy wrap;
-  exec::OrderedTransport transport;
+  exec::Transport transport;
 };
 
 const std::vector<Method>& methods() {
   static const std::vector<Method> all = {
-      {"ring", exec::WrapPolicy::allow, exec::OrderedTransport::ring},
-      {"linear", exec::WrapPolicy::forbid, exec::OrderedTransport::ring},
-      {"a2a", exec::WrapPolicy::allow, exec::OrderedTransport::alltoallv},
-      {"a2a-linear", exec::WrapPolicy::forbid, exec::OrderedTransport::alltoallv},
+      {"ring", exec::WrapPolicy::allow, exec::Transport::ring},
+      {"linear", exec::WrapPolicy::forbid, exec::Transport::ring},
+      {"a2a", exec::WrapPolicy::allow, exec::Transport::alltoallv},
+      {"a2a-linear", exec::WrapPolicy::forbid, exec::Transport::alltoallv},
   };
   return all;
 }
@@ -128,7 +128,7 @@ std::vector<LinkBytes> bytes_since(const std::vector<LinkBytes>& before) {
 struct Measure {
   double call_s = 1e300;
   double transfer_s = 1e300;
-  exec::OrderedReport report;
+  exec::TransferReport report;
   std::vector<LinkBytes> links;  // this rank's sent bytes per emulated link during the best run
 };
 
@@ -149,7 +149,7 @@ std::map<std::string, std::int64_t> gather_link_bytes(const std::vector<LinkByte
 }
 
 // Bytes that change rank, and bytes over ring links, for the flows of a report.
-std::pair<std::int64_t, std::int64_t> traffic(const Pattern& p, const exec::OrderedReport& report,
+std::pair<std::int64_t, std::int64_t> traffic(const Pattern& p, const exec::TransferReport& report,
                                               std::int64_t item_bytes) {
   const exec::RingFlows ring = exec::make_ring_flows(p.loads, p.targets, report.flows);
   std::int64_t moved = 0;
@@ -167,7 +167,7 @@ std::pair<std::int64_t, std::int64_t> traffic(const Pattern& p, const exec::Orde
 // by an untimed one back to the initial counts.
 Measure measure(exec::Context& ctx, const Pattern& p, const Method& m, std::int64_t item_bytes,
                 int reps) {
-  exec::OrderedOptions opt;
+  exec::PlanOptions opt;
   opt.wrap = m.wrap;
   opt.transport = m.transport;
   Measure best;
@@ -181,7 +181,7 @@ Measure measure(exec::Context& ctx, const Pattern& p, const Method& m, std::int6
     exec::check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     const std::vector<LinkBytes> before = netlab_link_bytes();
     const double started = MPI_Wtime();
-    const exec::OrderedReport report =
+    const exec::TransferReport report =
         exec::redistribute(ctx, slice, exec::NewShare::count(p.targets[rank]), opt);
     const double call = max_over_ranks(MPI_Wtime() - started);
     const double transfer = max_over_ranks(report.transfer_seconds);
@@ -224,7 +224,7 @@ void print_pattern(const Pattern& p, const std::vector<Measure>& results, std::i
   for (std::size_t k = 0; k < results.size(); ++k) {
     const Measure& r = results[k];
     const auto [moved, link] = traffic(p, r.report, item_bytes);
-    const bool ring = methods()[k].transport == exec::OrderedTransport::ring;
+    const bool ring = methods()[k].transport == exec::Transport::ring;
     char predicted[32] = "-", error[32] = "-", links[32] = "-";
     if (ring) {
       std::snprintf(predicted, sizeof predicted, "%.2f", 1e3 * r.report.predicted_seconds);

@@ -41,7 +41,7 @@ void BM_System6Ours(benchmark::State& state) {
                              static_cast<std::uint64_t>(state.range(1)));
   ring::System6Solution s;
   for (auto _ : state) benchmark::DoNotOptimize(s = ring::solve_system6(inst));
-  state.counters["tau_star"] = rational(s.rational_optimum);
+  state.counters["tau_star"] = rational(*s.rational_optimum);
   state.counters["tau_int"] = static_cast<double>(s.integer_optimum);
 }
 BENCHMARK(BM_System6Ours)
@@ -56,7 +56,7 @@ void BM_System6GlpkSimplex(benchmark::State& state) {
   std::optional<double> lp;
   for (auto _ : state)
     benchmark::DoNotOptimize(lp = testing::glpk_system6(inst, testing::GlpkMethod::simplex));
-  const double ours = rational(ring::solve_system6(inst).rational_optimum);
+  const double ours = rational(*ring::solve_system6(inst).rational_optimum);
   if (!lp || std::abs(*lp - ours) > 1e-6 * std::max(1.0, ours))
     state.SkipWithError("GLPK and ours disagree");
   state.counters["tau_star"] = lp.value_or(-1);

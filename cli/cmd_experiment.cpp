@@ -1,5 +1,5 @@
-// `redist experiment lau|perm|hetbi|simgrid [--quick] [--out DIR] ...`: the documents' tables and
-// figures. The report layer describes, runs, writes and summarises each one
+// `redist experiment lau|perm|hetbi|ordered|simgrid|ordered-simgrid [--quick] [--out DIR] ...`: the
+// documents' tables and figures. The report layer describes, runs, writes and summarises each one
 // (report/experiment_command.hpp); simgrid (document 000 section 8, docs/simgrid.md) needs the
 // simgrid layer.
 
@@ -11,6 +11,7 @@
 #include "redist/exact/ring_optimum.hpp"
 #endif
 #ifdef REDIST_HAVE_SIMGRID
+#include "redist/report/ordered_simgrid_report.hpp"
 #include "redist/report/simgrid_study_report.hpp"
 #endif
 
@@ -40,6 +41,7 @@ void register_experiments(CLI::App& experiment) {
 #endif
 #ifdef REDIST_HAVE_SIMGRID
   commands.push_back(report::simgrid_experiment_command(&std::cerr));
+  commands.push_back(report::ordered_simgrid_experiment_command());
 #endif
   for (const auto& command : commands) add_experiment(experiment, command);
 }

@@ -8,7 +8,7 @@
 #include "cli_common.hpp"
 #include "redist/io/output_files.hpp"
 #include "redist/perm/option_specs.hpp"
-#include "redist/perm/perm_io.hpp"
+#include "redist/perm/plan_file.hpp"
 #include "redist/perm/plan_output.hpp"
 
 namespace redist::cli {
@@ -24,7 +24,7 @@ void run_perm(const PermOptions& opt) {
   const Files& f = opt.files;
   io::OutputFiles outputs({f.input});
   f.declare(outputs);
-  const perm::PermResult result = perm::plan_perm(perm::read_perm_instance(f.input), opt.objective);
+  const perm::PermResult result = perm::plan_perm_file(f.input, opt.objective);
   if (!f.output.empty()) outputs.set_text(f.output, perm::perm_result_text(result));
   outputs.commit();
   // With -o the file has the schedule: stdout stays short.

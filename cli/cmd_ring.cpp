@@ -1,5 +1,6 @@
 // The ring commands of document 000 (library: ring/, sim/ring_validator, io/):
 //   redist plan INSTANCE [-o SCHEDULE] [--json] [--svg FILE] [--back-to-back] [--effort N]
+//     [--ordered]                                 (ordered items: ring/ordered_plan.hpp)
 //   redist check INSTANCE SCHEDULE [--json]      (exit 0 valid, 1 invalid, 2 bad input)
 //   redist bounds INSTANCE [--json]
 //   redist exact INSTANCE [-o SCHEDULE] [--json] [--solver cbc|glpk] [--node-limit N]
@@ -13,6 +14,8 @@
 #include "redist/report/schedule_svg.hpp"
 #include "redist/ring/bounds_output.hpp"
 #include "redist/ring/option_specs.hpp"
+#include "redist/ring/ordered_plan_file.hpp"
+#include "redist/ring/ordered_plan_output.hpp"
 #include "redist/ring/plan_file.hpp"
 #include "redist/ring/plan_output.hpp"
 #include "redist/sim/schedule_file_check.hpp"
@@ -29,13 +32,36 @@ namespace {
 struct RingOptions {
   Files files;
   std::string schedule;
+  bool strict = false;  // check: a field the schedule does not define is refused, not warned about
   ring::RingPlanOptions planner;
+  bool ordered = false;
 #ifdef REDIST_HAVE_MILP
   exact::RingOptimumOptions exact;
 #endif
 };
 
+void run_ordered_plan(const RingOptions& opt) {
+  const Files& f = opt.files;
+  if (opt.planner.back_to_back)
+    throw InputError("", "--back-to-back", "ordered plans are spaced (drop --back-to-back)");
+  io::OutputFiles outputs({f.input});
+  f.declare(outputs);
+  const ring::OrderedPlannedFile planned =
+      ring::plan_ordered_file(f.input, {.effort = opt.planner.effort});
+  if (!f.output.empty())
+    outputs.set_producer(f.output, [&](const io::TextWriter& to) {
+      ring::write_ordered_plan_json(planned.plan, to);
+    });
+  if (!f.svg.empty()) outputs.set_text(f.svg, report::plan_svg(planned.instance, planned.plan));
+  outputs.commit();  // every output, or none
+  ring::write_ordered_plan_report(
+      planned.plan, planned.instance.size(), f.json, f.output, [](std::string_view piece) {
+        std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+      });
+}
+
 void run_plan(const RingOptions& opt) {
+  if (opt.ordered) return run_ordered_plan(opt);
   const Files& f = opt.files;
   io::OutputFiles outputs({f.input});
   f.declare(outputs);
@@ -59,7 +85,13 @@ void run_plan(const RingOptions& opt) {
 }
 
 int run_check(const RingOptions& opt) {
-  const auto [result, transfers] = sim::check_schedule_files(opt.files.input, opt.schedule);
+  const auto [result, transfers, unknown] =
+      sim::check_schedule_files(opt.files.input, opt.schedule, opt.strict);
+  // Warnings, one line per field the schedule does not define: "Spacing" is not "spacing", and
+  // ignoring it times the items back to back.
+  for (const io::UnknownField& field : unknown)
+    std::cerr << "redist: warning: " << opt.schedule << ": " << io::unknown_field_warning(field)
+              << "\n";
   std::cout << (opt.files.json ? sim::validation_json_text(result)
                                : sim::validation_summary_text(result, transfers));
   return result.valid ? kExitOk : kExitCheckFailed;
@@ -106,10 +138,13 @@ void register_ring(CLI::App& app, int& exit_code) {
                                "ring instance JSON", "write the schedule JSON here",
                                "write a space-time diagram of the schedule (SVG)");
   bind_options(plan, ring::option_specs(opt->planner));
+  bind_options(plan, ring::ordered_option_specs(opt->ordered));
   plan->callback([opt] { run_plan(*opt); });
   CLI::App* check = add_command(app, "check", "Validate a ring schedule exactly (one-port model)",
                                 f, "ring instance JSON");
   check->add_option("schedule", opt->schedule, "ring schedule JSON")->required();
+  check->add_flag("--strict", opt->strict,
+                  "refuse (exit 2) a schedule with fields it does not define, rather than warn");
   check->callback([opt, &exit_code] { exit_code = run_check(*opt); });
   add_command(app, "bounds", "Lower bounds on the redistribution time of a ring instance", f,
               "ring instance JSON")

@@ -8,6 +8,7 @@
 
 #include "cli_common.hpp"
 #include "redist/core/closest_name.hpp"
+#include "redist/io/output_files.hpp"
 #include "redist/version.hpp"
 
 namespace redist::cli {
@@ -47,6 +48,9 @@ std::string one_line_usage_error(const CLI::ParseError& error) {
 
 int main(int argc, char** argv) {
   using namespace redist::cli;
+  // The program, not the library, decides what signals do: here an interrupted command removes the
+  // temporaries of its outputs, then dies of the signal (io/output_files.hpp).
+  redist::io::remove_temporaries_on_signals();
   CLI::App app{"redist: data redistribution after load balancing (plan, check, bound, generate)"};
   app.require_subcommand(1);
   // Handled before the subcommand requirement: `redist --version` prints the version and exits 0.
@@ -80,7 +84,10 @@ int main(int argc, char** argv) {
     std::cerr << "redist: internal error: " << e.what() << " (please report this)\n";
     return kExitInternalError;
   } catch (const std::bad_alloc&) {
-    std::cerr << "redist: out of memory (input too large)\n";
+    // Every command: nothing holds a document that would need memory to be freed
+    // (io/json_release.hpp), and the outputs' temporaries are gone (io/output_files.hpp).
+    std::cerr << "redist: out of memory (the input or the output asked for is too large for the "
+                 "memory this process may use)\n";
     return kExitBadInput;
   }
   // A summary that could not be written (stdout on a full disk, a closed pipe) is not a success.

@@ -20,9 +20,9 @@ install(EXPORT redistTargets NAMESPACE redist:: DESTINATION ${REDIST_CMAKE_DIR})
 foreach(layer core io sim ring lau perm)
   install(DIRECTORY include/redist/${layer} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist)
 endforeach()
-# The report layer less the SimGrid study's report (the simgrid layer is not installed).
+# The report layer less the SimGrid studies' reports (the simgrid layer is not installed).
 install(DIRECTORY include/redist/report DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist
-        PATTERN simgrid_study_report.hpp EXCLUDE)
+        PATTERN simgrid_study_report.hpp EXCLUDE PATTERN ordered_simgrid_report.hpp EXCLUDE)
 install(FILES include/redist/redist.hpp ${PROJECT_BINARY_DIR}/include/redist/version.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist)
 
@@ -40,6 +40,9 @@ if(TARGET redist_exec)
 else()
   set(REDIST_EXPORTS_MPI OFF)
 endif()
+
+# The C interface and the Fortran module: targets, headers, module file (components c, c_mpi, fortran).
+include(${PROJECT_SOURCE_DIR}/cmake/bindings_install.cmake)
 
 configure_package_config_file(cmake/redistConfig.cmake.in ${PROJECT_BINARY_DIR}/redistConfig.cmake
                               INSTALL_DESTINATION ${REDIST_CMAKE_DIR})
@@ -84,6 +87,9 @@ if(REDIST_EXPORTS_MPI)
   configure_file(cmake/redist-mpi.pc.in ${PROJECT_BINARY_DIR}/pkgconfig/redist-mpi.pc @ONLY)
   install(FILES ${PROJECT_BINARY_DIR}/pkgconfig/redist-mpi.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 endif()
+
+# The C interface's and the Fortran module's pkg-config files.
+include(${PROJECT_SOURCE_DIR}/cmake/bindings_pkgconfig.cmake)
 
 # The command-line tools, and the licence.
 if(TARGET redist)

@@ -15,7 +15,8 @@ if(NOT TARGET redist_fuzz_harness)
     target_link_libraries(redist_fuzz_harness PUBLIC redist_test_support)
   else()
     target_sources(redist_fuzz_harness PRIVATE ${PROJECT_SOURCE_DIR}/tests/support/ring_brute_force.cpp
-                                               ${PROJECT_SOURCE_DIR}/tests/support/reference_validator.cpp)
+                                               ${PROJECT_SOURCE_DIR}/tests/support/reference_validator.cpp
+                                               ${PROJECT_SOURCE_DIR}/tests/support/ordered_oracles.cpp)
   endif()
   target_include_directories(redist_fuzz_harness PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${PROJECT_SOURCE_DIR}/tests)
   target_link_libraries(redist_fuzz_harness PUBLIC redist_io redist_sim redist_ring redist_lau redist_perm

@@ -8,7 +8,9 @@
 //   schedule_json  schedule reader + exact validator, against the item-by-item reference validator
 //   plan           plan_ring on any instance the reader accepts: the validator accepts the schedule
 //                  with the reported makespan, no proved lower bound exceeds it, optimality claims
-//                  hold, and tiny homogeneous rings agree with breadth-first brute force
+//                  hold, and tiny homogeneous rings agree with breadth-first brute force; and
+//                  plan_ordered: the ordered validator accepts it, never worse than linear, its
+//                  bounds below it and below the exhaustive ordered optimum of tiny rings
 //   lau            every all-port algorithm and mode against the step-by-step executor, and the
 //                  optimal one against every shift (brute force)
 //   perm           every permutation solver against brute force over all P! assignments (P <= 6),

@@ -9,7 +9,10 @@
 //   - tiny homogeneous rings: breadth-first brute force (tests/support) gives the true optimum,
 //   which
 //     every bound must not exceed and the makespan must not beat;
-//   - small schedules: the item-by-item reference validator agrees.
+//   - small schedules: the item-by-item reference validator agrees;
+//   - plan_ordered on the same instance, for ordered items: the ordered validator accepts its
+//     schedule with the reported makespan, it is no worse than its linear plan, no bound exceeds
+//     it, and on tiny rings the exhaustive ordered optimum lies between its bound and its makespan.
 //
 // Byte layout: header (bit 0 bidirectional, bit 1 succ costs listed, bit 2 pred costs listed), then
 // n - 1 (mod 16), n loads, n raw targets (rebalanced to the loads' total), the costs. Magnitudes
@@ -20,8 +23,11 @@
 #include "instance_text.hpp"
 #include "redist/core/error.hpp"
 #include "redist/io/ring_instance_io.hpp"
+#include "redist/ring/ordered_plan.hpp"
 #include "redist/ring/plan.hpp"
+#include "redist/sim/ordered_validator.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "support/ordered_oracles.hpp"
 #include "support/reference_validator.hpp"
 #include "support/ring_brute_force.hpp"
 
@@ -135,6 +141,32 @@ void check_reference(const RingInstance& inst, const ring::RingPlan& plan) {
           "the reference validator measures another makespan");
 }
 
+void check_ordered(const RingInstance& inst) {
+  ring::OrderedPlan plan;
+  try {
+    plan = ring::plan_ordered(inst);
+  } catch (const InputError&) {
+    return;  // the documented refusal: more transfers than the planners' limit
+  }
+  const Schedule& s = plan.schedule;
+  const auto check = sim::validate_ordered_schedule(inst, s);
+  require(check.valid, kTarget,
+          "the ordered validator rejects the ordered plan (" + plan.method +
+              "): " + (check.violation ? check.violation->message : std::string()));
+  require(check.makespan == *s.makespan, kTarget, "the ordered plan's makespan is not measured");
+  if (plan.linear_makespan)
+    require(*s.makespan <= *plan.linear_makespan, kTarget, "the ordered plan is worse than linear");
+  for (const ring::BoundTerm& term : plan.bounds.terms)
+    require(term.value <= *s.makespan, kTarget, "ordered bound " + term.name + " above the plan");
+  if (inst.cost_scale != 0 || inst.size() > 4 || inst.total_items() > 6) return;
+  for (const std::int64_t c : inst.succ_cost)
+    if (c > 5) return;
+  const auto best = testing::brute_force_ordered(inst, 40, 200'000);
+  if (!best) return;
+  require(plan.bounds.best <= best->makespan, kTarget, "an ordered bound exceeds the optimum");
+  require(*s.makespan >= best->makespan, kTarget, "the ordered plan beats the ordered optimum");
+}
+
 }  // namespace
 
 void fuzz_plan(Bytes data) {
@@ -159,6 +191,7 @@ void fuzz_plan(Bytes data) {
   check_bounds_and_status(inst, plan);
   check_brute_force(inst, plan);
   check_reference(inst, plan);
+  check_ordered(inst);
 }
 
 }  // namespace redist::fuzz

@@ -13,6 +13,9 @@ packages=(
   clang-format clang-tidy                 # scripts/check_style.sh: layout and naming rules
   python3                                 # independent re-validation in tests/cli/perm_cli_test.sh; tools/netlab
   iproute2 procps                         # tools/netlab: ip, tc (namespaces, veth, shaping); pgrep in its test
+  gfortran                                # the Fortran module (docs/c_api.md "Fortran")
+  python3-dev pybind11-dev python3-numpy  # the Python package (docs/python.md)
+  python3-mpi4py python3-matplotlib python3-pytest  # redist.mpi, Schedule.draw(), its tests
 )
 missing=()
 for p in "${packages[@]}"; do

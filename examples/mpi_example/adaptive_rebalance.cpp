@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "redist/exec/agreement.hpp"
-#include "redist/exec/ordered_plan.hpp"
+#include "redist/exec/new_share.hpp"
+#include "redist/exec/prediction.hpp"
 
 namespace redist::example {
 
@@ -28,14 +28,17 @@ std::optional<std::vector<std::int64_t>> AdaptiveRebalancer::decide(
     const std::vector<double>& seconds, std::int64_t origin) {
   if (!window_.record(counts, seconds)) return std::nullopt;
   const std::vector<double> speeds = window_.speeds(counts);
-  std::vector<std::int64_t> targets = exec::targets_from_weights(speeds, total_);
+  std::vector<std::int64_t> targets = exec::counts_from_weights(speeds, total_);
   const double balanced = sim::slowest_time(targets, speeds);
   const double current = std::max(balanced, sim::slowest_time(counts, speeds) - window_.noise());
   sim::AdaptiveView view{completed, iterations_, current, balanced, 0.0, 0.0};
   if (targets != counts) {
-    exec::AgreedLayout layout{column_bytes_, counts, targets, total_, origin};
+    // The layout's origin only rotates the picture: the prediction does not depend on it.
+    static_cast<void>(origin);
     view.predicted_redistribution =
-        exec::build_exec_plan(layout, ctx.link_models(), options_).predicted_seconds;
+        exec::predict_redistribution(counts, targets, ctx.network(), ctx.link_models(),
+                                     column_bytes_, options_)
+            .seconds;
     view.fixed_overhead = latency_overhead(ctx.link_models());
   }
   // decide() runs after every iteration, balanced or not: it accounts for the time lost to

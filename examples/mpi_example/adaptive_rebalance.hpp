@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "redist/exec/context.hpp"
-#include "redist/exec/ordered_options.hpp"
+#include "redist/exec/plan_options.hpp"
 #include "redist/sim/adaptive_policy.hpp"
 #include "redist/sim/speed_window.hpp"
 
@@ -38,7 +38,7 @@ namespace redist::example {
 class AdaptiveRebalancer {
  public:
   AdaptiveRebalancer(std::int64_t total_columns, std::int64_t column_bytes, int iterations,
-                     exec::OrderedOptions options)
+                     exec::PlanOptions options)
       : total_(total_columns),
         column_bytes_(column_bytes),
         iterations_(iterations),
@@ -63,7 +63,7 @@ class AdaptiveRebalancer {
   std::int64_t total_;
   std::int64_t column_bytes_;
   int iterations_;
-  exec::OrderedOptions options_;
+  exec::PlanOptions options_;
   sim::AdaptivePolicy policy_;  // used on rank 0 only
   sim::SpeedWindow window_;     // rank 0: the recent compute times and the speeds they give
   double last_predicted_ = 0.0;

@@ -14,8 +14,9 @@
 
 #include "matrix_app.hpp"
 #include "random_check.hpp"
-#include "redist/exec/agreement.hpp"
+#include "redist/exec/errors.hpp"
 #include "redist/exec/mpi_program.hpp"
+#include "redist/exec/new_share.hpp"
 #include "stencil_app.hpp"
 
 namespace {

@@ -10,9 +10,10 @@
 #include <thread>
 
 #include "adaptive_rebalance.hpp"
-#include "redist/exec/agreement.hpp"
 #include "redist/exec/cost_probe.hpp"
-#include "redist/exec/ordered_redistribute.hpp"
+#include "redist/exec/errors.hpp"
+#include "redist/exec/new_share.hpp"
+#include "redist/exec/redistribute.hpp"
 #include "speed_trace.hpp"
 
 namespace redist::example {
@@ -55,7 +56,7 @@ exec::OrderedSlice initial_columns(const exec::Context& ctx, const MatrixOptions
                                    const std::vector<SpeedTrace>& traces) {
   std::vector<double> weights;
   for (const SpeedTrace& t : traces) weights.push_back(t.at(1));
-  const std::vector<std::int64_t> counts = exec::targets_from_weights(weights, opt.columns);
+  const std::vector<std::int64_t> counts = exec::counts_from_weights(weights, opt.columns);
   std::int64_t first = 0;
   for (int r = 0; r < ctx.rank(); ++r) first += counts[static_cast<std::size_t>(r)];
   exec::OrderedSlice slice(opt.rows * static_cast<std::int64_t>(sizeof(double)));
@@ -115,7 +116,7 @@ std::optional<exec::NewShare> scheme_share(const exec::Context& ctx, int period,
     counts = std::move(*decided);
     return exec::NewShare::counts(counts);
   }
-  if (period > 0 && t % period == 0) return exec::NewShare::share(speed);
+  if (period > 0 && t % period == 0) return exec::NewShare::weight(speed);
   return std::nullopt;
 }
 
@@ -124,7 +125,7 @@ SchemeResult run_scheme(exec::Context& ctx, const MatrixOptions& opt,
   SchemeResult result;
   result.period = period;
   exec::OrderedSlice slice = initial_columns(ctx, opt, traces);
-  exec::OrderedOptions redist_options;
+  exec::PlanOptions redist_options;
   redist_options.kind = opt.unidirectional ? RingKind::unidirectional : RingKind::bidirectional;
   redist_options.wrap =
       exec::WrapPolicy::allow;  // the best ring plan: columns are found by global index
@@ -147,7 +148,7 @@ SchemeResult run_scheme(exec::Context& ctx, const MatrixOptions& opt,
     double redistribution = 0.0;
     if (share) {
       const double r0 = MPI_Wtime();
-      const exec::OrderedReport report = exec::redistribute(ctx, slice, *share, redist_options);
+      const exec::TransferReport report = exec::redistribute(ctx, slice, *share, redist_options);
       redistribution = max_over_ranks(ctx, MPI_Wtime() - r0);
       result.agreement_s += max_over_ranks(ctx, report.agreement_seconds);
       if (period == kAdaptive) adaptive.observe(redistribution);

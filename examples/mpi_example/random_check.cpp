@@ -10,7 +10,7 @@
 
 #include "redist/core/random.hpp"
 #include "redist/exec/cost_probe.hpp"
-#include "redist/exec/ordered_redistribute.hpp"
+#include "redist/exec/redistribute.hpp"
 
 namespace redist::example {
 
@@ -134,12 +134,11 @@ int run_random_check(exec::Context& ctx, const RandomOptions& opt) {
   for (const auto l : loads) total += l;
   if (opt.probe) exec::probe_ring_links(ctx);
   exec::OrderedSlice slice = initial_slice(ctx, loads, opt.item_bytes);
-  exec::OrderedOptions options;
+  exec::PlanOptions options;
   options.kind = opt.unidirectional ? RingKind::unidirectional : RingKind::bidirectional;
   options.wrap =
       exec::WrapPolicy::allow;  // the best ring plan; the checksums read the slices circularly
-  options.transport =
-      opt.alltoallv ? exec::OrderedTransport::alltoallv : exec::OrderedTransport::ring;
+  options.transport = opt.alltoallv ? exec::Transport::alltoallv : exec::Transport::ring;
   if (ctx.rank() == 0)
     std::printf(
         "random redistribution: seed %llu, %zu ranks, %lld items of %lld bytes, %s ring, %s "
@@ -158,8 +157,8 @@ int run_random_check(exec::Context& ctx, const RandomOptions& opt) {
     // others' on a network of slow links).
     exec::check_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     const double started = MPI_Wtime();
-    const exec::OrderedReport report = exec::redistribute(
-        ctx, slice, exec::NewShare::share(weights[static_cast<std::size_t>(ctx.rank())]), options);
+    const exec::TransferReport report = exec::redistribute(
+        ctx, slice, exec::NewShare::weight(weights[static_cast<std::size_t>(ctx.rank())]), options);
     const double own = MPI_Wtime() - started;
     double seconds = 0.0;
     exec::check_mpi(MPI_Allreduce(&own, &seconds, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD),

@@ -13,7 +13,8 @@
 
 #include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
-#include "redist/exec/agreement.hpp"
+#include "redist/exec/errors.hpp"
+#include "redist/exec/new_share.hpp"
 #include "redist/perm/generator.hpp"
 #include "stencil_run.hpp"
 

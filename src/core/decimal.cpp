@@ -37,12 +37,21 @@ std::optional<Ticks> checked_add(Ticks a, Ticks b) {
   return r;
 }
 
+std::string unrepresentable_number(std::string_view text) {
+  return "number " + echoed(text) + " cannot be represented exactly (at most " +
+         std::to_string(kMaxTimeScale) +
+         " decimals and 38 significant digits: a mantissa below 2^127)";
+}
+
 std::optional<Decimal> parse_decimal(std::string_view text) {
   std::size_t pos = 0;
   bool negative = false;
   if (pos < text.size() && (text[pos] == '-' || text[pos] == '+')) negative = text[pos++] == '-';
   Ticks mantissa = 0;
-  int fraction = 0;  // digits after the point
+  long fraction = 0;  // digits after the point (long: a 4 GiB input cannot overflow it)
+  // Zeros met since the last non-zero digit, multiplied in only when another non-zero digit
+  // follows: 1.0000000000000000000000000000000000000000 is 1, not a 41-digit mantissa.
+  long zeros = 0;
   bool any_digit = false;
   bool seen_point = false;
   for (; pos < text.size(); ++pos) {
@@ -53,9 +62,14 @@ std::optional<Decimal> parse_decimal(std::string_view text) {
     }
     if (ch < '0' || ch > '9') break;
     any_digit = true;
-    if (mantissa == 0 && ch == '0') {
-      if (seen_point) ++fraction;  // leading zeros after the point still shift the scale
+    if (seen_point) ++fraction;
+    if (ch == '0') {
+      if (mantissa != 0) ++zeros;  // a leading zero only shifts the scale
       continue;
+    }
+    for (; zeros > 0; --zeros) {
+      if (mantissa > kTicksMax / 10) return std::nullopt;
+      mantissa *= 10;
     }
     // Any mantissa that fits 128 bits (39 digits at most): the writers print times up to 2^127 - 1.
     // mantissa * 10 + digit <= kTicksMax, against constants: a 128-bit division per digit was most
@@ -64,7 +78,6 @@ std::optional<Decimal> parse_decimal(std::string_view text) {
     if (mantissa > kTicksMax / 10 || (mantissa == kTicksMax / 10 && digit > kTicksMax % 10))
       return std::nullopt;
     mantissa = mantissa * 10 + digit;
-    if (seen_point) ++fraction;
   }
   if (!any_digit) return std::nullopt;
   long exponent = 0;
@@ -83,13 +96,8 @@ std::optional<Decimal> parse_decimal(std::string_view text) {
   }
   if (pos != text.size()) return std::nullopt;
   if (mantissa == 0) return Decimal{0, 0};
-  long scale = fraction - exponent;
-  // Strip trailing zeros so that 1.50 and 1.5 have the same, smallest scale.
-  while (scale > 0 && mantissa % 10 == 0) {
-    mantissa /= 10;
-    --scale;
-  }
-  while (scale < 0) {  // 12e3: fold the positive exponent into the mantissa
+  long scale = fraction - exponent - zeros;  // the zeros left over are the value's own
+  while (scale < 0) {  // 12e3, 100: fold the positive power of ten into the mantissa
     if (mantissa > kTicksMax / 10) return std::nullopt;
     mantissa *= 10;
     ++scale;

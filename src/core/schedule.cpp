@@ -8,6 +8,10 @@ const char* to_string(PlanStatus status) {
   return status == PlanStatus::optimal ? "optimal" : "feasible";
 }
 
+bool names_items(const Schedule& schedule) {
+  return !schedule.transfers.empty() && schedule.transfers.front().first != kNoItems;
+}
+
 Schedule rescaled(const Schedule& schedule, int new_scale) {
   REDIST_ASSERT(new_scale >= schedule.time_scale);
   if (new_scale == schedule.time_scale) return schedule;
@@ -25,8 +29,9 @@ Schedule rescaled(const Schedule& schedule, int new_scale) {
     t.start = scale(t.start, indexed("transfers", i) + ".start");
     if (t.spacing != 0) t.spacing = scale(t.spacing, indexed("transfers", i) + ".spacing");
   }
-  if (out.makespan) out.makespan = scale(*out.makespan, "makespan");
-  if (out.lower_bound) out.lower_bound = scale(*out.lower_bound, "lower_bound");
+  // A claim that no longer fits is dropped: claims are never a reason to refuse a schedule.
+  if (out.makespan) out.makespan = checked_mul(*out.makespan, factor);
+  if (out.lower_bound) out.lower_bound = checked_mul(*out.lower_bound, factor);
   out.time_scale = new_scale;
   return out;
 }

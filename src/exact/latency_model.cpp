@@ -310,7 +310,7 @@ Schedule schedule_from_latency_solution(const RingInstance& inst, const LatencyM
       Transfer t(static_cast<std::int64_t>(l.from), static_cast<std::int64_t>(l.to), items,
                  static_cast<Ticks>(start) * slot);
       if (inst.size() == 2 && inst.bidirectional()) t.link = l.succ ? Link::succ : Link::pred;
-      if (one_message && items > 1) t.message_items = items;
+      if (one_message && items > 1) set_message_size(t, items);
       out.transfers.push_back(t);
       makespan = std::max(makespan, t.start + inst.latency(l.from, l.succ) +
                                         Ticks{items} * inst.cost(l.from, l.succ));

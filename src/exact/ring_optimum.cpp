@@ -6,6 +6,7 @@
 #include "milp_solver.hpp"
 #include "redist/exact/latency_model.hpp"
 #include "redist/core/error.hpp"
+#include "redist/io/memory_budget.hpp"
 #include "redist/sim/ring_validator.hpp"
 
 namespace redist::exact {
@@ -80,6 +81,20 @@ milp_detail::MilpAnswer solve(const MilpProblem& problem, MilpSolver solver,
   if (solver == MilpSolver::glpk) return milp_detail::solve_with_glpk(problem, node_limit);
 #endif
   throw InternalError("no MILP solver");
+}
+
+// CBC's peak beyond the program: 37 KB of resident memory per start variable measured (--node-limit
+// 10, 1,883 to 5,484 of them: 70 to 200 MB), and 57 MB of address space for a model of 553 columns
+// (the least ulimit -v it ran under): 64 MiB and 48 KiB per column. Checked before CBC starts
+// because CBC cannot run out of memory safely: its cut generators (libCgl's CglProbing) free a
+// block twice while a std::bad_alloc unwinds through them, and the program dies of SIGABRT (issue
+// 27 item 7). GLPK's failures are caught (glpk_solver.cpp).
+void require_solver_memory(const MilpProblem& problem, MilpSolver solver) {
+  if (solver != MilpSolver::cbc) return;
+  constexpr std::uint64_t kCbcBytes = std::uint64_t{64} << 20, kCbcBytesPerColumn = 48 << 10;
+  io::require_memory(
+      kCbcBytes + kCbcBytesPerColumn * problem.columns(), "",
+      "solving the exact model with CBC (" + std::to_string(problem.columns()) + " columns)");
 }
 
 // The net flow over the edge P_0 -> P_1 gives the flow shift: F_0 = x + S_0 (docs/design.md section
@@ -182,6 +197,7 @@ RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPla
   r.horizon_slots = horizon;
   r.binaries = messages ? messages->binaries : items->binaries;
   r.rows = problem.rows();
+  require_solver_memory(problem, solver);
   const milp_detail::MilpAnswer answer = solve(problem, solver, options.node_limit);
   r.nodes = answer.nodes;
   if (answer.outcome ==

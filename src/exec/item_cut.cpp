@@ -1,4 +1,4 @@
-#include "redist/exec/item_cut.hpp"
+#include "item_cut.hpp"
 
 #include <algorithm>
 

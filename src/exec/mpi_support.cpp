@@ -1,9 +1,10 @@
 #include "mpi_support.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include <exception>
+#include <stdexcept>
 #include <thread>
 
 #include "redist/core/error.hpp"
@@ -41,33 +42,11 @@ ItemType::~ItemType() {
   for (MPI_Datatype& t : parts_) MPI_Type_free(&t);
 }
 
-void abort_job(const Context& ctx, const std::string& reason) {
-  std::fprintf(stderr, "redist: rank %d: %s\n", ctx.rank(), reason.c_str());
-  std::fflush(stderr);
-  MPI_Abort(ctx.comm(), 3);
-  std::abort();  // MPI_Abort does not return; this only tells the compiler
-}
+double now() { return MPI_Wtime(); }
 
-void wait_all(const Context& ctx, std::span<MPI_Request> requests, double timeout,
-              const std::function<std::string()>& blame) {
-  const int count = static_cast<int>(requests.size());
-  if (timeout <= 0.0) {
-    check_mpi(MPI_Waitall(count, requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
-    return;
-  }
-  const double deadline = now() + timeout;
-  std::vector<int> done(requests.size());
-  for (;;) {
-    int outcount = 0;
-    check_mpi(MPI_Testsome(count, requests.data(), &outcount, done.data(), MPI_STATUSES_IGNORE),
-              "MPI_Testsome");
-    if (outcount == MPI_UNDEFINED) return;  // every request is complete (and MPI_REQUEST_NULL)
-    if (outcount == 0 && now() > deadline) abort_job(ctx, blame());
-    if (outcount == 0) std::this_thread::yield();
-  }
+void Backoff::idle() noexcept {
+  if (++empty_ % 64 == 0) std::this_thread::yield();
 }
-
-namespace {
 
 std::string seconds_text(double seconds) {
   char text[32];
@@ -75,118 +54,79 @@ std::string seconds_text(double seconds) {
   return text;
 }
 
-std::string missing_ranks(const std::vector<MPI_Request>& arrivals) {
-  std::string list;
-  int listed = 0;
-  for (std::size_t k = 0; k < arrivals.size(); ++k) {
-    if (arrivals[k] == MPI_REQUEST_NULL) continue;
-    if (listed++ == 8) return list + ", ...";
-    list += (list.empty() ? "" : ", ") + std::to_string(k + 1);
-  }
-  return list;
-}
-
-// Rank 0's side of the timed gather: one receive per rank, so that the ranks still missing at the
-// deadline are known by name.
-void collect_arrivals(const Context& ctx, std::byte* all, std::size_t bytes, double timeout) {
-  const auto ranks = static_cast<std::size_t>(ctx.size());
-  std::vector<MPI_Request> arrivals(ranks - 1, MPI_REQUEST_NULL);
-  for (std::size_t r = 1; r < ranks; ++r)
-    check_mpi(MPI_Irecv(all + r * bytes, to_int(static_cast<std::int64_t>(bytes), "record"),
-                        MPI_BYTE, static_cast<int>(r), kTagArrive, ctx.comm(), &arrivals[r - 1]),
-              "MPI_Irecv");
-  wait_all(ctx, arrivals, timeout, [&] {
-    return "redistribute: rank(s) " + missing_ranks(arrivals) + " did not arrive within " +
-           seconds_text(timeout) + " (skipped the collective call, or failed before it)";
-  });
-}
-
-}  // namespace
-
-std::vector<std::byte> gather_fixed(const Context& ctx, const void* mine, std::size_t bytes,
-                                    double timeout) {
-  std::vector<std::byte> all(static_cast<std::size_t>(ctx.size()) * bytes);
-  const int count = to_int(static_cast<std::int64_t>(bytes), "record");
-  if (timeout <= 0.0) {
-    check_mpi(MPI_Allgather(mine, count, MPI_BYTE, all.data(), count, MPI_BYTE, ctx.comm()),
-              "MPI_Allgather");
-    return all;
-  }
-  std::vector<MPI_Request> requests;
-  if (ctx.rank() == 0) {
-    std::memcpy(all.data(), mine, bytes);
-    collect_arrivals(ctx, all.data(), bytes, timeout);
-  } else {
-    requests.emplace_back();
-    check_mpi(MPI_Isend(mine, count, MPI_BYTE, 0, kTagArrive, ctx.comm(), &requests.back()),
-              "MPI_Isend");
-  }
-  requests.emplace_back();
-  check_mpi(MPI_Ibcast(all.data(), to_int(static_cast<std::int64_t>(all.size()), "records"),
-                       MPI_BYTE, 0, ctx.comm(), &requests.back()),
-            "MPI_Ibcast");
-  // Rank 0 names the missing ranks after `timeout`; the others give it that long before blaming it.
-  wait_all(ctx, requests, ctx.rank() == 0 ? timeout : 2.0 * timeout, [&] {
-    return "redistribute: no answer from rank 0 within " + seconds_text(2.0 * timeout) +
-           " (rank 0, or a rank it waits for, did not arrive)";
-  });
-  return all;
-}
-
-std::vector<RankRecord> gather_records(const Context& ctx, const RankRecord& mine, double timeout) {
-  const std::vector<std::byte> bytes = gather_fixed(ctx, &mine, sizeof(RankRecord), timeout);
-  std::vector<RankRecord> all(static_cast<std::size_t>(ctx.size()));
-  std::memcpy(all.data(), bytes.data(), bytes.size());
-  return all;
-}
-
-void report_progress(const Context& ctx, const ProgressCallback& callback, const Progress& progress,
-                     double timeout) {
-  if (!callback) return;
-  if (timeout <= 0.0) {
-    callback(progress);
-    return;
-  }
-  try {
-    callback(progress);
-  } catch (const std::exception& e) {
-    abort_job(ctx, std::string("redistribute: the progress callback threw: ") + e.what());
-  } catch (...) {
-    abort_job(ctx, "redistribute: the progress callback threw a non-standard exception");
-  }
-}
-
-void confirm_plan(const Context& ctx, std::uint64_t digest, const std::string& local_failure,
-                  double timeout) {
-  // One all-reduce with MAX: max(d) and max(~d) = ~min(d) tell whether all digests are equal, and
-  // the third entry names the highest failing rank (+1).
-  std::uint64_t mine[3] = {digest, ~digest,
-                           local_failure.empty() ? 0 : static_cast<std::uint64_t>(ctx.rank()) + 1};
-  std::uint64_t all[3] = {0, 0, 0};
-  MPI_Request request = MPI_REQUEST_NULL;
-  check_mpi(MPI_Iallreduce(mine, all, 3, MPI_UINT64_T, MPI_MAX, ctx.comm(), &request),
-            "MPI_Iallreduce");
-  wait_all(ctx, std::span(&request, 1), timeout, [&] {
-    return "redistribute: the plan check did not complete within " + seconds_text(timeout) +
-           " (a rank failed after the arguments were gathered)";
-  });
-  if (!local_failure.empty())
-    throw AgreementError("redistribute", "rank " + std::to_string(ctx.rank()), local_failure);
-  if (all[2] != 0)
-    throw AgreementError("redistribute", "rank " + std::to_string(all[2] - 1),
-                         "could not prepare the redistribution (that rank's error says why)");
-  if (all[0] != ~all[1])
-    throw AgreementError(
-        "redistribute", "plan",
-        "the ranks computed different plans (different options, link models or library versions)");
-}
-
-double now() { return MPI_Wtime(); }
-
 int to_int(std::int64_t value, const char* what) {
   if (value < 0 || value > INT_MAX)
     throw InternalError(std::string(what) + " does not fit an MPI count");
   return static_cast<int>(value);
+}
+
+int post_parts(MPI_Comm comm, bool send, int peer, int tag, std::byte* data, std::int64_t bytes,
+               std::int64_t max_message, std::vector<MPI_Request>& requests) {
+  const std::int64_t limit = std::max<std::int64_t>(1, std::min(max_message, kMaxMpiMessageBytes));
+  int parts = 0;
+  for (std::int64_t offset = 0; offset < bytes; offset += limit, ++parts) {
+    const int count = static_cast<int>(std::min(limit, bytes - offset));
+    MPI_Request request = MPI_REQUEST_NULL;
+    if (send)
+      check_mpi(MPI_Isend(data + offset, count, MPI_BYTE, peer, tag, comm, &request), "MPI_Isend");
+    else
+      check_mpi(MPI_Irecv(data + offset, count, MPI_BYTE, peer, tag, comm, &request), "MPI_Irecv");
+    requests.push_back(request);
+  }
+  return parts;
+}
+
+bool wait_all(std::span<MPI_Request> requests, double timeout) {
+  const int count = static_cast<int>(requests.size());
+  if (timeout <= 0.0) {
+    check_mpi(MPI_Waitall(count, requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+    return true;
+  }
+  std::vector<int> done(requests.size());
+  double last = now();
+  Backoff backoff;
+  for (;;) {
+    int outcount = 0;
+    check_mpi(MPI_Testsome(count, requests.data(), &outcount, done.data(), MPI_STATUSES_IGNORE),
+              "MPI_Testsome");
+    if (outcount == MPI_UNDEFINED) return true;  // every request is complete (MPI_REQUEST_NULL)
+    if (outcount > 0) last = now();
+    if (outcount == 0 && now() - last > timeout) return false;
+    if (outcount == 0) backoff.idle();
+  }
+}
+
+int test_some(std::vector<MPI_Request>& requests, std::vector<int>& done,
+              std::vector<MPI_Status>& statuses) {
+  done.resize(requests.size());
+  statuses.resize(requests.size());
+  int outcount = 0;
+  const int rc = MPI_Testsome(static_cast<int>(requests.size()), requests.data(), &outcount,
+                              done.data(), statuses.data());
+  if (rc == MPI_ERR_IN_STATUS) {
+    for (int k = 0; k < outcount; ++k) {
+      const MPI_Status& st = statuses[static_cast<std::size_t>(k)];
+      if (st.MPI_ERROR == MPI_SUCCESS) continue;
+      char text[MPI_MAX_ERROR_STRING];
+      int length = 0;
+      MPI_Error_string(st.MPI_ERROR, text, &length);
+      throw std::runtime_error("a message from or to rank " + std::to_string(st.MPI_SOURCE) +
+                               " failed: " + std::string(text, static_cast<std::size_t>(length)) +
+                               " (do all ranks execute the same plan with the same item size?)");
+    }
+  }
+  check_mpi(rc, "MPI_Testsome");
+  return outcount == MPI_UNDEFINED ? 0 : outcount;
+}
+
+std::string current_exception_text() {
+  try {
+    throw;
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "a non-standard exception";
+  }
 }
 
 }  // namespace redist::exec::detail

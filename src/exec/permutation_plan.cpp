@@ -1,6 +1,6 @@
-#include "redist/exec/permutation_plan.hpp"
+#include "permutation_plan.hpp"
 
-#include "redist/exec/agreement.hpp"
+#include "agreement.hpp"
 #include "redist/perm/edge_colouring.hpp"
 #include "redist/perm/steps.hpp"
 #include "redist/perm/volume.hpp"

@@ -2,23 +2,28 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <string>
 
 #include "mpi_support.hpp"
 #include "step_executor.hpp"
+#include "watched_collective.hpp"
 
 namespace redist::exec {
 
 namespace {
 
-constexpr std::int64_t kPartsMagic = 0x7265646973747032;  // "redistp2"
-constexpr std::size_t kHeader = 4;                        // magic, item_bytes, items, issue
+constexpr std::int64_t kPartsMagic = 0x7265646973747033;  // "redistp3"
+constexpr std::size_t kHeader = 5;  // magic, item_bytes, items, issue, progress callback set
+const char* const kCall = "redistribute_parts";
 
 // This rank's row of the count matrix behind a small header; local problems become an issue code.
 std::vector<std::int64_t> local_row(std::size_t ranks, std::int64_t item_bytes,
                                     std::size_t input_bytes,
-                                    std::span<const perm::Proc> part_of_item) {
+                                    std::span<const perm::Proc> part_of_item,
+                                    const PartsOptions& options) {
   std::vector<std::int64_t> row(kHeader + ranks, 0);
+  row[4] = options.progress ? 1 : 0;
   const auto bytes = static_cast<std::int64_t>(input_bytes);
   const std::int64_t items = item_bytes > 0 ? bytes / item_bytes : 0;
   row[0] = kPartsMagic;
@@ -81,18 +86,22 @@ struct Agreed {
   PermExecPlan plan;
   PartsResult result;
   std::vector<std::int64_t> source_offset;
+  bool any_progress = false;
 };
 
 Agreed agree(Context& ctx, std::int64_t item_bytes, std::size_t input_bytes,
              std::span<const perm::Proc> part_of_item, const PartsOptions& options) {
   const auto ranks = static_cast<std::size_t>(ctx.size());
-  const std::vector<std::int64_t> mine = local_row(ranks, item_bytes, input_bytes, part_of_item);
+  const std::vector<std::int64_t> mine =
+      local_row(ranks, item_bytes, input_bytes, part_of_item, options);
   const std::vector<std::byte> gathered = detail::gather_fixed(
-      ctx, mine.data(), mine.size() * sizeof(std::int64_t), options.timeout_seconds);
+      ctx, mine.data(), mine.size() * sizeof(std::int64_t), options.timeout_seconds, kCall);
   std::vector<std::int64_t> rows(ranks * mine.size());
   std::memcpy(rows.data(), gathered.data(), gathered.size());
   std::vector<std::int64_t> counts = agreed_counts(rows, ranks);
   Agreed out;
+  for (std::size_t r = 0; r < ranks; ++r)
+    out.any_progress = out.any_progress || rows[r * mine.size() + 4] != 0;
   std::string failure;
   try {
     out.plan = build_perm_plan(ranks, std::move(counts), options);
@@ -107,11 +116,20 @@ Agreed agree(Context& ctx, std::int64_t item_bytes, std::size_t input_bytes,
     out.result.items = at;
     out.result.item_bytes = item_bytes;
     out.result.data = Bytes(static_cast<std::size_t>(at * item_bytes));
+  } catch (const AgreementError& e) {  // this rank's options refused (a fixed assignment)
+    detail::StatusExchange status(ctx, 0, e, options.timeout_seconds, kCall,
+                                  ctx.reserve_status_tag());
+    status.wait();
+    status.conclude();
   } catch (const std::exception& e) {
-    failure = e.what();
+    failure = std::string(kCall) + ": rank " + std::to_string(ctx.rank()) + ": " + e.what();
   }
-  detail::confirm_plan(ctx, failure.empty() ? out.plan.digest : 0, failure,
-                       options.timeout_seconds);
+  // Before any data moves: a rank that failed to prepare (or planned differently) fails the call
+  // on every rank.
+  detail::StatusExchange status(ctx, out.plan.digest, failure, options.timeout_seconds, kCall,
+                                ctx.reserve_status_tag());
+  status.wait();
+  status.conclude();
   return out;
 }
 
@@ -121,6 +139,7 @@ PartsResult redistribute_parts(Context& ctx, std::int64_t item_bytes,
                                std::span<const std::byte> items,
                                std::span<const perm::Proc> part_of_item,
                                const PartsOptions& options) {
+  ctx.begin_call();
   const double started = detail::now();
   Agreed agreed = agree(ctx, item_bytes, items.size(), part_of_item, options);
   PartsResult result = std::move(agreed.result);
@@ -138,10 +157,35 @@ PartsResult redistribute_parts(Context& ctx, std::int64_t item_bytes,
   job.local_items = static_cast<std::int64_t>(part_of_item.size());
   job.output = result.data.data();
   job.source_offset = std::move(agreed.source_offset);
-  detail::copy_kept_items(ctx, job);
-  result.bytes_sent = options.transport == PermTransport::steps
-                          ? detail::run_parts_steps(ctx, job, options)
-                          : detail::run_parts_alltoallv(ctx, job, options);
+  std::string failure;
+  const std::function<void(const Progress&)> progress = [&](const Progress& p) {
+    if (!options.progress) return;
+    try {
+      options.progress(p);
+    } catch (...) {  // the data keeps moving; the end status fails the call everywhere
+      if (failure.empty())
+        failure = std::string(kCall) + ": rank " + std::to_string(ctx.rank()) +
+                  ": the progress callback threw: " + detail::current_exception_text();
+    }
+  };
+  try {
+    detail::copy_kept_items(ctx, job);
+    result.bytes_sent = options.transport == PermTransport::steps
+                            ? detail::run_parts_steps(ctx, job, options, progress)
+                            : detail::run_parts_alltoallv(ctx, job, options, progress);
+  } catch (const MpiError&) {
+    throw;
+  } catch (...) {
+    if (failure.empty()) failure = detail::current_exception_text();
+  }
+  if (options.timeout_seconds > 0.0 || agreed.any_progress) {
+    detail::StatusExchange end(ctx, agreed.plan.digest, failure, options.timeout_seconds, kCall,
+                               ctx.reserve_status_tag());
+    end.wait();
+    end.conclude();
+  } else if (!failure.empty()) {
+    throw CallError(failure, ctx.rank());
+  }
   result.transfer_seconds = detail::now() - moving;
   return result;
 }

@@ -2,10 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <cstring>
 #include <string>
-#include <thread>
 #include <utility>
 
 #include "mpi_support.hpp"
@@ -40,9 +38,10 @@ struct SideState {
 
 class RingTransfer::Run {
  public:
-  Run(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes, const std::byte* input,
-      std::byte* output, const RingRunOptions& options)
+  Run(Context& ctx, MPI_Comm comm, const RankMessagePlan& plan, std::int64_t item_bytes,
+      const std::byte* input, std::byte* output, const RingRunOptions& options)
       : ctx_(ctx),
+        comm_(comm),
         plan_(plan),
         item_bytes_(item_bytes),
         input_(input),
@@ -50,36 +49,45 @@ class RingTransfer::Run {
         options_(options) {
     for (int s = 0; s < 2; ++s) prepare_side(s);
     if (options_.plan_order) build_plan_order();
+    // Every staging buffer this run can use is taken now, before any message is posted, so that
+    // running short of memory is a failure of the call's start, not of a half-done transfer.
+    if (staging_bytes_ > 0)
+      for (int k = 0; k < 2 * options_.window; ++k)
+        free_staging_.push_back(ctx_.pool().acquire(static_cast<std::size_t>(staging_bytes_)));
+    requests_.reserve(static_cast<std::size_t>(8 * options_.window));
+    pending_.reserve(static_cast<std::size_t>(8 * options_.window));
   }
 
-  // One round: post, copy a slice of kept items, complete what has arrived (waiting for at least
-  // one completion when `block` and nothing else is to be done). True once everything is done.
-  bool step(bool block) {
-    if (done_reported_) return true;
+  // One round without blocking: post, copy a slice of kept items, complete what has arrived.
+  // Returns how many requests or copy slices completed; `done` once everything is done.
+  int poll(bool& done) {
+    int completed = 0;
     if (!finished()) {
       post_receives(pred_side);
       post_receives(succ_side);
       post_sends();
-      const bool copying = copy_kept_slice();
+      if (copy_kept_slice()) ++completed;
       if (requests_.empty()) {
-        if (!copying && !finished())
+        if (kept_done_ == plan_.kept_items && !finished())
           throw InternalError("ring executor stalled: messages left but nothing in flight");
-      } else if (wait_some(block && !copying) > 0) {
-        report_progress();
+      } else {
+        completed += test_some();
       }
     }
-    if (!finished()) return false;
-    done_reported_ = true;
-    report_progress();
-    return true;
+    done = finished();
+    return completed;
   }
 
-  RingRunStats run() {
-    // The timeout counts from here: time the application spent computing between test() calls is
-    // not a peer's silence.
-    last_progress_ = -1.0;
-    while (!step(true)) {}
-    return stats_;
+  // After a failure elsewhere: receives cancelled, sends left to MPI.
+  void abandon() noexcept {
+    give_up(requests_, [this](std::size_t k) { return pending_[k].send; });
+    requests_.clear();
+    pending_.clear();
+  }
+
+  [[nodiscard]] const RingRunStats& stats() const noexcept { return stats_; }
+  [[nodiscard]] Progress progress() const noexcept {
+    return {bytes_done_, bytes_total_, messages_done_, messages_total_};
   }
 
  private:
@@ -122,7 +130,7 @@ class RingTransfer::Run {
     return output_ + (local_position - plan_.output_origin) * item_bytes_;
   }
 
-  int post_parts(int side, bool send, std::size_t index, std::byte* data, std::int64_t bytes) {
+  int post_message(int side, bool send, std::size_t index, std::byte* data, std::int64_t bytes) {
     const std::int64_t limit = std::min(options_.max_message_bytes, kMaxMpiMessageBytes);
     const int peer = plan_.side[side].peer;
     int parts = 0;
@@ -130,13 +138,11 @@ class RingTransfer::Run {
       const int count = static_cast<int>(std::min(limit, bytes - offset));
       MPI_Request request = MPI_REQUEST_NULL;
       if (send)
-        check_mpi(
-            MPI_Isend(data + offset, count, MPI_BYTE, peer, send_tag(side), ctx_.comm(), &request),
-            "MPI_Isend");
+        check_mpi(MPI_Isend(data + offset, count, MPI_BYTE, peer, send_tag(side), comm_, &request),
+                  "MPI_Isend");
       else
-        check_mpi(
-            MPI_Irecv(data + offset, count, MPI_BYTE, peer, recv_tag(side), ctx_.comm(), &request),
-            "MPI_Irecv");
+        check_mpi(MPI_Irecv(data + offset, count, MPI_BYTE, peer, recv_tag(side), comm_, &request),
+                  "MPI_Irecv");
       requests_.push_back(request);
       pending_.push_back({side, send, index});
     }
@@ -151,8 +157,9 @@ class RingTransfer::Run {
       const LinkMessage& m = recvs[st.next_recv];
       std::byte* target = nullptr;
       if (m.partner >= 0) {
-        if (staging_count_ >= 2 * options_.window) return;
-        st.staging[st.next_recv] = ctx_.pool().acquire(static_cast<std::size_t>(staging_bytes_));
+        if (free_staging_.empty()) return;
+        st.staging[st.next_recv] = std::move(free_staging_.back());
+        free_staging_.pop_back();
         target = st.staging[st.next_recv].data();
         ++staging_count_;
         stats_.staging_peak_bytes =
@@ -160,7 +167,7 @@ class RingTransfer::Run {
       } else {
         target = output_at(m.first);
       }
-      st.recv_parts_left[st.next_recv] = post_parts(s, false, st.next_recv, target, bytes_of(m));
+      st.recv_parts_left[st.next_recv] = post_message(s, false, st.next_recv, target, bytes_of(m));
       ++st.recvs_open;
       ++st.next_recv;
     }
@@ -180,7 +187,7 @@ class RingTransfer::Run {
     }
     // MPI_Isend does not write to the buffer; the cast only satisfies the common helper.
     st.send_parts_left[st.next_send] =
-        post_parts(s, true, st.next_send, const_cast<std::byte*>(source), bytes_of(m));
+        post_message(s, true, st.next_send, const_cast<std::byte*>(source), bytes_of(m));
     ++st.sends_open;
     ++st.next_send;
     return true;
@@ -217,48 +224,13 @@ class RingTransfer::Run {
     return kept_done_ < plan_.kept_items;
   }
 
-  // Waits for (or, while copying, tests) the requests in flight; returns how many completed.
-  int wait_some(bool block) {
-    const int count = static_cast<int>(requests_.size());
-    std::vector<int>& done = done_;
-    done.resize(requests_.size());
-    int outcount = 0;
-    if (block && options_.timeout <= 0.0)
-      check_mpi(MPI_Waitsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE),
-                "MPI_Waitsome");
-    else
-      check_mpi(MPI_Testsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE),
-                "MPI_Testsome");
-    if (outcount == MPI_UNDEFINED) outcount = 0;
-    if (outcount > 0 || last_progress_ < 0.0) last_progress_ = now();
-    // With a timeout, a blocking wait is a poll against the time of the last completion.
-    while (block && options_.timeout > 0.0 && outcount == 0) {
-      if (now() - last_progress_ > options_.timeout) abort_job(ctx_, stalled_text());
-      std::this_thread::yield();
-      check_mpi(MPI_Testsome(count, requests_.data(), &outcount, done.data(), MPI_STATUSES_IGNORE),
-                "MPI_Testsome");
-      if (outcount == MPI_UNDEFINED) outcount = 0;
-      if (outcount > 0) last_progress_ = now();
-    }
+  // Tests the requests in flight; returns how many completed.
+  int test_some() {
+    const int outcount = detail::test_some(requests_, done_, statuses_);
     for (int k = 0; k < outcount; ++k)
-      on_part_done(pending_[static_cast<std::size_t>(done[static_cast<std::size_t>(k)])]);
+      on_part_done(pending_[static_cast<std::size_t>(done_[static_cast<std::size_t>(k)])]);
     compact();
     return outcount;
-  }
-
-  std::string stalled_text() const {
-    std::string peers;
-    for (int side : {pred_side, succ_side}) {
-      const bool waiting = std::any_of(pending_.begin(), pending_.end(),
-                                       [side](const Pending& p) { return p.side == side; });
-      const std::string peer = std::to_string(plan_.side[side].peer);
-      if (waiting && peers.find("rank " + peer) == std::string::npos)
-        peers += (peers.empty() ? "rank " : " and rank ") + peer;
-    }
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%g s", options_.timeout);
-    return "redistribute: no message to or from " + peers + " completed for " + seconds +
-           " (that rank stopped or failed during the transfer)";
   }
 
   void compact() {
@@ -291,7 +263,8 @@ class RingTransfer::Run {
     stats_.bytes_sent += bytes_of(m);
     bytes_done_ += bytes_of(m);
     if (m.partner >= 0) {  // the staging buffer of a forwarded message goes back to the pool
-      state_[1 - s].staging[static_cast<std::size_t>(m.partner)] = PooledBuffer();
+      free_staging_.push_back(
+          std::move(state_[1 - s].staging[static_cast<std::size_t>(m.partner)]));
       --staging_count_;
     }
   }
@@ -305,15 +278,8 @@ class RingTransfer::Run {
     bytes_done_ += bytes_of(m);
   }
 
-  // Under a timeout a throwing callback ends the job here (mpi_support.hpp).
-  void report_progress() {
-    if (options_.progress == nullptr) return;
-    detail::report_progress(ctx_, *options_.progress,
-                            Progress{bytes_done_, bytes_total_, messages_done_, messages_total_},
-                            options_.timeout);
-  }
-
   Context& ctx_;
+  MPI_Comm comm_;
   const RankMessagePlan& plan_;
   std::int64_t item_bytes_;
   const std::byte* input_;
@@ -326,6 +292,7 @@ class RingTransfer::Run {
   std::vector<MPI_Request> requests_;
   std::vector<Pending> pending_;
   std::vector<int> done_;
+  std::vector<MPI_Status> statuses_;
   std::int64_t staging_bytes_ = 0;
   std::int64_t staging_count_ = 0;
   std::int64_t kept_done_ = 0;
@@ -333,30 +300,27 @@ class RingTransfer::Run {
   std::int64_t messages_total_ = 0;
   std::int64_t bytes_done_ = 0;
   std::int64_t bytes_total_ = 0;
-  double last_progress_ = -1.0;
-  bool done_reported_ = false;
+  std::vector<PooledBuffer> free_staging_;
   RingRunStats stats_;
 };
 
-RingTransfer::RingTransfer(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes,
-                           const std::byte* input, std::byte* output,
+RingTransfer::RingTransfer(Context& ctx, MPI_Comm comm, const RankMessagePlan& plan,
+                           std::int64_t item_bytes, const std::byte* input, std::byte* output,
                            const RingRunOptions& options) {
   REDIST_ASSERT(options.window >= 1 && options.max_message_bytes >= 1 && item_bytes >= 1);
-  run_ = std::make_unique<Run>(ctx, plan, item_bytes, input, output, options);
+  run_ = std::make_unique<Run>(ctx, comm, plan, item_bytes, input, output, options);
 }
 
 RingTransfer::~RingTransfer() = default;
 RingTransfer::RingTransfer(RingTransfer&&) noexcept = default;
 RingTransfer& RingTransfer::operator=(RingTransfer&&) noexcept = default;
 
-bool RingTransfer::test() { return run_->step(false); }
+int RingTransfer::poll(bool& done) { return run_->poll(done); }
 
-RingRunStats RingTransfer::wait() { return run_->run(); }
+void RingTransfer::abandon() noexcept { run_->abandon(); }
 
-RingRunStats run_ring_messages(Context& ctx, const RankMessagePlan& plan, std::int64_t item_bytes,
-                               const std::byte* input, std::byte* output,
-                               const RingRunOptions& options) {
-  return RingTransfer(ctx, plan, item_bytes, input, output, options).wait();
-}
+const RingRunStats& RingTransfer::stats() const noexcept { return run_->stats(); }
+
+Progress RingTransfer::progress() const noexcept { return run_->progress(); }
 
 }  // namespace redist::exec::detail

@@ -1,4 +1,4 @@
-#include "redist/exec/ring_messages.hpp"
+#include "ring_messages.hpp"
 
 #include <algorithm>
 #include <string>

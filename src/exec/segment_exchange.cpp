@@ -123,17 +123,16 @@ struct SegmentExchange::Round {
   ItemType type;
 };
 
-SegmentExchange::SegmentExchange(Context& ctx, std::int64_t item_bytes, const std::byte* send_base,
-                                 const std::vector<Segment>& sends, std::byte* recv_base,
-                                 const std::vector<Segment>& recvs,
-                                 std::int64_t max_items_per_round, std::int64_t int_limit,
-                                 double timeout)
+SegmentExchange::SegmentExchange(Context& ctx, MPI_Comm comm, std::int64_t item_bytes,
+                                 const std::byte* send_base, const std::vector<Segment>& sends,
+                                 std::byte* recv_base, const std::vector<Segment>& recvs,
+                                 std::int64_t max_items_per_round, std::int64_t int_limit)
     : ctx_(ctx),
+      comm_(comm),
       item_bytes_(item_bytes),
       send_base_(send_base),
       recv_base_(recv_base),
-      int_limit_(int_limit),
-      timeout_(timeout) {
+      int_limit_(int_limit) {
   const auto peers = static_cast<std::size_t>(ctx.size());
   const std::int64_t cap = std::max<std::int64_t>(
       1, std::min<std::int64_t>(max_items_per_round, std::min<std::int64_t>(int_limit, INT_MAX) /
@@ -141,7 +140,7 @@ SegmentExchange::SegmentExchange(Context& ctx, std::int64_t item_bytes, const st
   send_pieces_ = split_by_peer(sends, peers, cap);
   recv_pieces_ = split_by_peer(recvs, peers, cap);
   rounds_ = local_rounds(send_pieces_, recv_pieces_);
-  check_mpi(MPI_Iallreduce(MPI_IN_PLACE, &rounds_, 1, MPI_INT64_T, MPI_MAX, ctx.comm(), &request_),
+  check_mpi(MPI_Iallreduce(MPI_IN_PLACE, &rounds_, 1, MPI_INT64_T, MPI_MAX, comm_, &request_),
             "MPI_Iallreduce");
 }
 
@@ -155,23 +154,15 @@ void SegmentExchange::post_round() {
   r.out.pack();
   check_mpi(
       MPI_Ialltoallv(r.out.buffer(), r.out.counts(), r.out.displs(), r.type.get(), r.in.buffer(),
-                     r.in.counts(), r.in.displs(), r.type.get(), ctx_.comm(), &request_),
+                     r.in.counts(), r.in.displs(), r.type.get(), comm_, &request_),
       "MPI_Ialltoallv");
 }
 
-bool SegmentExchange::advance(bool block) {
+bool SegmentExchange::test() {
   while (!done_) {
-    if (block) {
-      wait_all(ctx_, std::span(&request_, 1), timeout_, [this] {
-        return std::string("redistribute: ") + (round_ < 0 ? "MPI_Iallreduce" : "MPI_Ialltoallv") +
-               " did not complete within " + std::to_string(timeout_) +
-               " s (a rank stopped or failed during the transfer)";
-      });
-    } else {
-      int complete = 0;
-      check_mpi(MPI_Test(&request_, &complete, MPI_STATUS_IGNORE), "MPI_Test");
-      if (complete == 0) return false;
-    }
+    int complete = 0;
+    check_mpi(MPI_Test(&request_, &complete, MPI_STATUS_IGNORE), "MPI_Test");
+    if (complete == 0) return false;
     if (current_) {  // a round has completed
       current_->in.unpack();
       stats_.packed = stats_.packed || !current_->out.in_place() || !current_->in.in_place();
@@ -188,15 +179,6 @@ bool SegmentExchange::advance(bool block) {
     post_round();
   }
   return true;
-}
-
-ExchangeStats exchange_segments(Context& ctx, std::int64_t item_bytes, const std::byte* send_base,
-                                const std::vector<Segment>& sends, std::byte* recv_base,
-                                const std::vector<Segment>& recvs, std::int64_t max_items_per_round,
-                                std::int64_t int_limit, double timeout) {
-  return SegmentExchange(ctx, item_bytes, send_base, sends, recv_base, recvs, max_items_per_round,
-                         int_limit, timeout)
-      .wait();
 }
 
 }  // namespace redist::exec::detail

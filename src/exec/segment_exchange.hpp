@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "redist/exec/context.hpp"
-#include "redist/exec/slice_overlap.hpp"
+#include "slice_overlap.hpp"
 
 namespace redist::exec::detail {
 
@@ -27,31 +27,28 @@ struct ExchangeStats {
 /// lists).
 class SegmentExchange {
  public:
-  SegmentExchange(Context& ctx, std::int64_t item_bytes, const std::byte* send_base,
+  SegmentExchange(Context& ctx, MPI_Comm comm, std::int64_t item_bytes, const std::byte* send_base,
                   const std::vector<Segment>& sends, std::byte* recv_base,
                   const std::vector<Segment>& recvs, std::int64_t max_items_per_round,
-                  std::int64_t int_limit, double timeout);
+                  std::int64_t int_limit);
   ~SegmentExchange();
   SegmentExchange(const SegmentExchange&) = delete;
   SegmentExchange& operator=(const SegmentExchange&) = delete;
 
-  bool test() { return advance(false); }
-  ExchangeStats wait() {
-    advance(true);
-    return stats_;
-  }
+  /// Advances without blocking; true once every round has completed.
+  bool test();
+  [[nodiscard]] const ExchangeStats& stats() const noexcept { return stats_; }
 
  private:
   struct Round;
-  bool advance(bool block);
   void post_round();
 
   Context& ctx_;
+  MPI_Comm comm_;
   std::int64_t item_bytes_;
   const std::byte* send_base_;
   std::byte* recv_base_;
   std::int64_t int_limit_;
-  double timeout_;
   std::vector<std::vector<Segment>> send_pieces_;
   std::vector<std::vector<Segment>> recv_pieces_;
   std::int64_t rounds_ = 0;
@@ -63,11 +60,6 @@ class SegmentExchange {
 };
 
 /// Sender and receiver of a pair must list that pair's items in the same order with the same total.
-/// int_limit: the largest count or offset passed to MPI (INT_MAX; tests lower it). timeout > 0: the
-/// collectives are non-blocking and polled; a rank still waiting after `timeout` aborts the job.
-ExchangeStats exchange_segments(Context& ctx, std::int64_t item_bytes, const std::byte* send_base,
-                                const std::vector<Segment>& sends, std::byte* recv_base,
-                                const std::vector<Segment>& recvs, std::int64_t max_items_per_round,
-                                std::int64_t int_limit, double timeout = 0.0);
+/// int_limit: the largest count or offset passed to MPI (INT_MAX; tests lower it).
 
 }  // namespace redist::exec::detail

@@ -1,4 +1,4 @@
-#include "redist/exec/slice_overlap.hpp"
+#include "slice_overlap.hpp"
 
 #include <algorithm>
 

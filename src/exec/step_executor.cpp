@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "mpi_support.hpp"
 #include "segment_exchange.hpp"
@@ -37,29 +39,32 @@ void pack(const PartsJob& job, const std::int64_t* indices, std::int64_t count, 
 
 void post_split(Context& ctx, bool send, int peer, std::byte* data, std::int64_t bytes,
                 std::int64_t max_message, std::vector<MPI_Request>& requests) {
-  const std::int64_t limit = std::min(max_message, kMaxMpiMessageBytes);
-  for (std::int64_t offset = 0; offset < bytes; offset += limit) {
-    const int count = static_cast<int>(std::min(limit, bytes - offset));
-    MPI_Request request = MPI_REQUEST_NULL;
-    if (send)
-      check_mpi(MPI_Isend(data + offset, count, MPI_BYTE, peer, kTagSteps, ctx.comm(), &request),
-                "MPI_Isend");
-    else
-      check_mpi(MPI_Irecv(data + offset, count, MPI_BYTE, peer, kTagSteps, ctx.comm(), &request),
-                "MPI_Irecv");
-    requests.push_back(request);
-  }
+  post_parts(ctx.comm(), send, peer, kTagSteps, data, bytes, max_message, requests);
 }
 
 // Completes the requests of an exchange with `peer` (polled against the timeout, if any).
-void complete(const Context& ctx, std::vector<MPI_Request>& requests, int peer, double timeout) {
+void complete(const Context& ctx, std::vector<MPI_Request>& requests, int peer, double timeout,
+              const std::vector<char>& sends) {
   if (requests.empty()) return;
-  wait_all(ctx, requests, timeout, [&] {
-    return "redistribute_parts: no message to or from rank " + std::to_string(peer) +
-           " completed within " + std::to_string(timeout) +
-           " s (that rank stopped or failed during the transfer)";
-  });
+  if (!wait_all(requests, timeout)) {
+    give_up(requests, [&](std::size_t k) { return k < sends.size() && sends[k] != 0; });
+    requests.clear();
+    throw std::runtime_error("redistribute_parts: rank " + std::to_string(ctx.rank()) +
+                             ": no message to or from rank " + std::to_string(peer) +
+                             " completed within " + seconds_text(timeout) +
+                             " (that rank stopped or failed during the transfer)");
+  }
   requests.clear();
+}
+
+void complete_receives(const Context& ctx, std::vector<MPI_Request>& requests, int peer,
+                       double timeout) {
+  complete(ctx, requests, peer, timeout, {});
+}
+
+void complete_sends(const Context& ctx, std::vector<MPI_Request>& requests, int peer,
+                    double timeout) {
+  complete(ctx, requests, peer, timeout, std::vector<char>(requests.size(), 1));
 }
 
 // This rank's sender and receiver pair in a group (a step schedule is one-port: at most one each).
@@ -79,10 +84,12 @@ GroupRole role_in(const perm::StepGroup& group, int rank) {
 
 class StepRun {
  public:
-  StepRun(Context& ctx, const PartsJob& job, const PartsOptions& options)
+  StepRun(Context& ctx, const PartsJob& job, const PartsOptions& options,
+          const std::function<void(const Progress&)>& progress)
       : ctx_(ctx),
         job_(job),
         options_(options),
+        progress_(progress),
         lists_(outgoing_lists(ctx, job)),
         send_cursor_(static_cast<std::size_t>(ctx.size()), 0),
         recv_cursor_(static_cast<std::size_t>(ctx.size()), 0),
@@ -95,11 +102,11 @@ class StepRun {
       const GroupRole role = role_in(group, ctx_.rank());
       if (role.recv_from >= 0) post_receives(role.recv_from, group.repeat);
       if (role.send_to >= 0) send_items(role.send_to, group.repeat);
-      complete(ctx_, recv_requests_, role.recv_from, options_.timeout_seconds);
-      for (auto& r : send_requests_) complete(ctx_, r, role.send_to, options_.timeout_seconds);
+      complete_receives(ctx_, recv_requests_, role.recv_from, options_.timeout_seconds);
+      for (auto& r : send_requests_)
+        complete_sends(ctx_, r, role.send_to, options_.timeout_seconds);
       done += ((role.recv_from >= 0) + (role.send_to >= 0)) * group.repeat * job_.item_bytes;
-      report_progress(ctx_, options_.progress, Progress{done, total, 0, 0},
-                      options_.timeout_seconds);
+      progress_(Progress{done, total, 0, 0});
     }
     return sent_bytes_;
   }
@@ -135,8 +142,8 @@ class StepRun {
     for (std::int64_t done = 0, b = 0; done < repeat; done += batch_items_, ++b) {
       const std::int64_t items = std::min(batch_items_, repeat - done);
       const std::size_t slot = static_cast<std::size_t>(b % 2);
-      complete(ctx_, send_requests_[slot], target,
-               options_.timeout_seconds);  // batch b - 2's pack is free again
+      // batch b - 2's pack is free again
+      complete_sends(ctx_, send_requests_[slot], target, options_.timeout_seconds);
       if (packs_[slot].capacity() < static_cast<std::size_t>(batch_items_ * job_.item_bytes))
         packs_[slot] =
             ctx_.pool().acquire(static_cast<std::size_t>(batch_items_ * job_.item_bytes));
@@ -155,6 +162,7 @@ class StepRun {
   Context& ctx_;
   const PartsJob& job_;
   const PartsOptions& options_;
+  const std::function<void(const Progress&)>& progress_;
   std::vector<std::vector<std::int64_t>> lists_;
   std::vector<std::int64_t> send_cursor_;
   std::vector<std::int64_t> recv_cursor_;
@@ -177,12 +185,14 @@ void copy_kept_items(const Context& ctx, const PartsJob& job) {
   }
 }
 
-std::int64_t run_parts_steps(Context& ctx, const PartsJob& job, const PartsOptions& options) {
-  StepRun run(ctx, job, options);
+std::int64_t run_parts_steps(Context& ctx, const PartsJob& job, const PartsOptions& options,
+                             const std::function<void(const Progress&)>& progress) {
+  StepRun run(ctx, job, options, progress);
   return run.run();
 }
 
-std::int64_t run_parts_alltoallv(Context& ctx, const PartsJob& job, const PartsOptions& options) {
+std::int64_t run_parts_alltoallv(Context& ctx, const PartsJob& job, const PartsOptions& options,
+                                 const std::function<void(const Progress&)>& progress) {
   const auto n = static_cast<std::size_t>(ctx.size());
   const std::vector<std::vector<std::int64_t>> lists = outgoing_lists(ctx, job);
   std::int64_t out_items = 0;
@@ -204,11 +214,23 @@ std::int64_t run_parts_alltoallv(Context& ctx, const PartsJob& job, const PartsO
     if (static_cast<int>(s) != ctx.rank() && count > 0)
       recvs.push_back({static_cast<int>(s), job.source_offset[s], count});
   }
-  const ExchangeStats stats = exchange_segments(ctx, job.item_bytes, packed.data(), sends,
-                                                job.output, recvs, options.max_items_per_round,
-                                                options.mpi_int_limit, options.timeout_seconds);
+  SegmentExchange exchange(ctx, ctx.comm(), job.item_bytes, packed.data(), sends, job.output, recvs,
+                           options.max_items_per_round, options.mpi_int_limit);
+  double last = now();
+  Backoff backoff;
+  while (!exchange.test()) {
+    // A collective cannot be abandoned: after a timeout the context is unusable (errors.hpp).
+    if (options.timeout_seconds > 0.0 && now() - last > options.timeout_seconds)
+      throw std::runtime_error("redistribute_parts: rank " + std::to_string(ctx.rank()) +
+                               ": the MPI_Alltoallv did not complete within " +
+                               seconds_text(options.timeout_seconds) +
+                               " (a rank stopped or failed during the transfer)");
+    backoff.idle();
+  }
+  static_cast<void>(last);
+  const ExchangeStats& stats = exchange.stats();
   const std::int64_t bytes = (stats.items_sent + stats.items_received) * job.item_bytes;
-  report_progress(ctx, options.progress, Progress{bytes, bytes, 1, 1}, options.timeout_seconds);
+  progress(Progress{bytes, bytes, 1, 1});
   return stats.items_sent * job.item_bytes;
 }
 

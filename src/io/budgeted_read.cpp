@@ -15,9 +15,10 @@ RingInstance read_ring_instance_within_budget(const std::string& file) {
   return read_ring_instance(file);
 }
 
-Schedule read_schedule_within_budget(const std::string& file, std::size_t ring_size) {
+Schedule read_schedule_within_budget(const std::string& file, std::size_t ring_size,
+                                     const UnknownFieldPolicy& policy) {
   require_memory_to_read(file, "checking this schedule");
-  return read_schedule(file, ring_size);
+  return read_schedule(file, ring_size, policy);
 }
 
 }  // namespace redist::io

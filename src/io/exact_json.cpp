@@ -5,7 +5,9 @@
 
 #include "redist/core/error.hpp"
 #include "redist/io/input_guard.hpp"
+#include "redist/io/json_release.hpp"
 #include "redist/io/malformed_json.hpp"
+#include "redist/io/unknown_field.hpp"
 
 namespace redist::io {
 
@@ -15,6 +17,10 @@ namespace {
 class ExactDomBuilder {
  public:
   explicit ExactDomBuilder(const std::string& source) : source_(source) {}
+  // A parse that failed (bad input, or memory running out) leaves a partial document behind.
+  ~ExactDomBuilder() { release_json(root_); }
+  ExactDomBuilder(const ExactDomBuilder&) = delete;
+  ExactDomBuilder& operator=(const ExactDomBuilder&) = delete;
 
   bool null() { return put(Json(nullptr)); }
   bool boolean(bool v) { return put(Json(v)); }
@@ -151,7 +157,9 @@ void check_object_fields(const Json& object, const JsonPlace& place,
   for (const auto& item : object.items()) {
     bool ok = false;
     for (const char* key : known) ok = ok || item.key() == key;
-    if (!ok) place[item.key()].fail("unknown field");
+    if (!ok)
+      place[echoed(item.key())].fail(
+          unknown_field_reason(item.key(), std::vector<std::string>(known.begin(), known.end())));
   }
 }
 
@@ -173,9 +181,7 @@ Decimal as_decimal(const Json& value, const JsonPlace& place) {
   const auto& bytes = value.get_binary();
   const std::string text(bytes.begin(), bytes.end());
   const auto parsed = parse_decimal(text);
-  if (!parsed)
-    place.fail("number " + text + " cannot be represented exactly (at most " +
-               std::to_string(kMaxTimeScale) + " decimals and a mantissa below 2^127)");
+  if (!parsed) place.fail(unrepresentable_number(text));
   return *parsed;
 }
 

@@ -1,6 +1,7 @@
 #include "redist/io/json_text.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "redist/core/error.hpp"
 
@@ -34,6 +35,62 @@ void write_json(const Json& v, int depth, std::string& out) {
 }
 
 }  // namespace
+
+std::string json_text_with_arrays(const Json& document, std::vector<RawMember> arrays) {
+  REDIST_ASSERT(document.is_object());
+  std::vector<RawMember> members;
+  members.reserve(document.size() + arrays.size());
+  for (auto it = document.begin(); it != document.end(); ++it) {
+    std::string text;
+    write_json(*it, 1, text);
+    members.push_back({it.key(), std::move(text)});
+  }
+  for (RawMember& array : arrays) {
+    REDIST_ASSERT(!document.contains(array.key));
+    members.push_back(std::move(array));
+  }
+  // nlohmann's objects are std::maps: keys in std::string order, as here.
+  std::sort(members.begin(), members.end(),
+            [](const RawMember& a, const RawMember& b) { return a.key < b.key; });
+  std::size_t bytes = 4;
+  for (const RawMember& m : members) bytes += m.key.size() + m.text.size() + 8;
+  std::string out;
+  out.reserve(bytes);
+  out += "{";
+  for (std::size_t k = 0; k < members.size(); ++k) {
+    out += k == 0 ? "\n  " : ",\n  ";
+    out += Json(members[k].key).dump();
+    out += ": ";
+    out += members[k].text;
+    std::string().swap(members[k].text);  // a large array's text is not held twice for long
+  }
+  out += members.empty() ? "}\n" : "\n}\n";
+  return out;
+}
+
+std::string int_array_text(const std::vector<std::int64_t>& values) {
+  std::string out;
+  out.reserve(2 + values.size() * 4);
+  out += '[';
+  char digits[24];
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out += ',';
+    const auto end = std::to_chars(digits, digits + sizeof digits, values[i]).ptr;
+    out.append(digits, end);
+  }
+  out += ']';
+  return out;
+}
+
+std::string scalars_text(std::size_t count, const std::function<Json(std::size_t)>& element) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i > 0) out += ',';
+    out += element(i).dump();
+  }
+  out += ']';
+  return out;
+}
 
 std::string json_text(const Json& document, const RawMember& raw) {
   std::string out;

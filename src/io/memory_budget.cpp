@@ -8,6 +8,9 @@
 #include <sstream>
 #include <string_view>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include "redist/core/error.hpp"
 
 namespace redist::io {
@@ -55,7 +58,8 @@ std::optional<std::uint64_t> cgroup_room() {
   return std::nullopt;
 }
 
-// "1.5 GiB", "300 MiB": sizes for messages.
+}  // namespace
+
 std::string format_bytes(std::uint64_t bytes) {
   const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
   double value = static_cast<double>(bytes);
@@ -69,7 +73,16 @@ std::string format_bytes(std::uint64_t bytes) {
   return text;
 }
 
-}  // namespace
+std::optional<std::uint64_t> address_space_room() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return std::nullopt;
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t pages = 0;
+  if (!(statm >> pages)) return std::nullopt;
+  const std::uint64_t mapped = pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  const auto cap = static_cast<std::uint64_t>(limit.rlim_cur);
+  return cap > mapped ? cap - mapped : 0;
+}
 
 std::optional<std::uint64_t> available_memory_bytes() {
   if (const char* assumed = std::getenv(kAvailableMemoryVariable)) {
@@ -77,10 +90,10 @@ std::optional<std::uint64_t> available_memory_bytes() {
     throw InputError(kAvailableMemoryVariable, "",
                      "must be a number of bytes, got \"" + std::string(assumed) + "\"");
   }
-  const auto machine = mem_available();
-  const auto cgroup = cgroup_room();
-  if (machine && cgroup) return std::min(*machine, *cgroup);
-  return machine ? machine : cgroup;
+  std::optional<std::uint64_t> least;
+  for (const auto room : {mem_available(), cgroup_room(), address_space_room()})
+    if (room) least = least ? std::min(*least, *room) : *room;
+  return least;
 }
 
 void require_memory(std::uint64_t needed, const std::string& file, const std::string& what) {
@@ -89,7 +102,7 @@ void require_memory(std::uint64_t needed, const std::string& file, const std::st
   throw InputError(file, "",
                    what + " needs about " + format_bytes(needed) + " of memory but only " +
                        format_bytes(*available) +
-                       " is available (MemAvailable and the cgroup limit; " +
+                       " is available (MemAvailable, the cgroup limit and ulimit -v; " +
                        kAvailableMemoryVariable + " overrides); refused before starting");
 }
 

@@ -34,6 +34,24 @@ std::string base_of(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+// ".NAME.redist-XXXXXX", NAME cut short where the whole would pass the folder's limit on a name
+// (255 bytes on Linux file systems): a target of 241 to 255 bytes must still get a temporary. The
+// cut keeps whole UTF-8 characters; the target's own name is never changed.
+std::string temporary_pattern(const std::string& write_path) {
+  const std::string folder = folder_of(write_path);
+  std::string name = base_of(write_path);
+  const long limit = ::pathconf(folder.c_str(), _PC_NAME_MAX);
+  constexpr std::size_t kAdded = sizeof(".") - 1 + sizeof(".redist-XXXXXX") - 1;
+  const std::size_t most =
+      limit > static_cast<long>(kAdded) ? static_cast<std::size_t>(limit) : 255;
+  if (name.size() + kAdded > most) {
+    std::size_t keep = most - kAdded;
+    while (keep > 0 && (static_cast<unsigned char>(name[keep]) & 0xC0) == 0x80) --keep;
+    name.resize(keep);
+  }
+  return folder + "/." + name + ".redist-XXXXXX";
+}
+
 std::string resolved(const std::string& path) {
   char buffer[PATH_MAX];
   return realpath(path.c_str(), buffer) ? std::string(buffer) : path;
@@ -63,9 +81,45 @@ void write_all(int fd, std::string_view text, const std::string& path, const std
   }
 }
 
+// SIGPIPE and SIGXFSZ held back on this thread while an output is written: a pipe's reader that
+// went away is then an EPIPE error, not a silent death, and a file beyond `ulimit -f` an EFBIG
+// error, after which the temporaries and the folders made for them are removed, rather than a
+// death that leaves them behind. Both signals are sent to the thread whose write failed, so
+// blocking them here suffices; one that this write raised is taken back before they are unblocked.
+// Nothing else in the process sees a change: its dispositions are left as they are.
+class WriteSignalsHeld {
+ public:
+  WriteSignalsHeld() {
+    sigemptyset(&held_);
+    sigaddset(&held_, SIGPIPE);
+    sigaddset(&held_, SIGXFSZ);
+    pthread_sigmask(SIG_BLOCK, &held_, &old_mask_);
+    sigpending(&pending_before_);
+  }
+  ~WriteSignalsHeld() {
+    sigset_t pending;
+    sigpending(&pending);
+    const timespec no_wait{0, 0};
+    for (int s : {SIGPIPE, SIGXFSZ})
+      if (sigismember(&pending, s) == 1 && sigismember(&pending_before_, s) != 1) {
+        sigset_t one;
+        sigemptyset(&one);
+        sigaddset(&one, s);
+        sigtimedwait(&one, nullptr, &no_wait);
+      }
+    pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
+  }
+  WriteSignalsHeld(const WriteSignalsHeld&) = delete;
+  WriteSignalsHeld& operator=(const WriteSignalsHeld&) = delete;
+
+ private:
+  sigset_t held_{}, old_mask_{}, pending_before_{};
+};
+
 // The producer's text written to `fd`, closing `fd` when anything throws.
 void write_or_close(int fd, const TextProducer& produce, const std::string& path,
                     const std::string& option) {
+  const WriteSignalsHeld held;
   try {
     produce([&](std::string_view piece) { write_all(fd, piece, path, option); });
   } catch (...) {
@@ -82,24 +136,6 @@ void close_checked(int fd, const std::string& path, const std::string& option) {
   if (::close(fd) != 0)
     throw InputError(path, option, std::string("write failed: ") + std::strerror(errno));
 }
-
-// SIGPIPE ignored while writing into a pipe: a reader that went away is an EPIPE error, not a
-// silent death.
-class SigpipeIgnored {
- public:
-  SigpipeIgnored() {
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    sigaction(SIGPIPE, &ignore, &old_);
-  }
-  ~SigpipeIgnored() { sigaction(SIGPIPE, &old_, nullptr); }
-  SigpipeIgnored(const SigpipeIgnored&) = delete;
-  SigpipeIgnored& operator=(const SigpipeIgnored&) = delete;
-
- private:
-  struct sigaction old_ {};
-};
 
 }  // namespace
 
@@ -189,7 +225,7 @@ void OutputFiles::Target::classify() {
 }
 
 void OutputFiles::Target::write_temporary() {
-  const std::string pattern = folder_of(write_path) + "/." + base_of(write_path) + ".redist-XXXXXX";
+  const std::string pattern = temporary_pattern(write_path);
   const int fd = detail::create_registered_temporary(pattern, temporary);
   if (fd < 0)
     refuse(std::string("cannot create a temporary file next to it: ") + std::strerror(errno));
@@ -207,7 +243,6 @@ void OutputFiles::Target::write_temporary() {
 }
 
 void OutputFiles::Target::write_directly() const {
-  const SigpipeIgnored no_sigpipe;
   int flags = O_WRONLY | O_NOCTTY | O_CLOEXEC;
   if (kind == Kind::rewrite_in_place) flags |= O_TRUNC;
   if (kind == Kind::write_through && names_standard_stream(path)) flags |= O_APPEND;
@@ -238,10 +273,13 @@ void OutputFiles::declare(const std::string& path, const std::string& option) {
 void OutputFiles::refuse_conflicts(const Target& added) const {
   if (added.inode) {
     for (const std::string& input : inputs_) {
+      // "-" is whatever standard input is: `plan - -o i.json < i.json` would replace its input.
       struct stat st {};
-      if (input != "-" && ::stat(input.c_str(), &st) == 0 &&
-          std::pair{st.st_dev, st.st_ino} == *added.inode)
-        added.refuse("is also an input of this command (" + input +
+      const bool known = input == "-" ? ::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode)
+                                      : ::stat(input.c_str(), &st) == 0;
+      if (known && std::pair{st.st_dev, st.st_ino} == *added.inode)
+        added.refuse("is also an input of this command (" +
+                     (input == "-" ? std::string("standard input") : input) +
                      "); redist does not overwrite its input");
     }
   }
@@ -313,5 +351,7 @@ void write_output_file(const std::string& path, const std::string& text,
   outputs.set_text(path, text);
   outputs.commit();
 }
+
+void remove_temporaries_on_signals() { detail::remove_temporaries_on_signals(); }
 
 }  // namespace redist::io

@@ -6,18 +6,38 @@
 
 #include "fast_sax.hpp"
 #include "redist/core/error.hpp"
+#include "redist/io/json_text.hpp"
 #include "redist/io/malformed_json.hpp"
+#include "redist/io/unknown_field.hpp"
 
 namespace redist::io {
 
 namespace {
 
+bool uniform(const std::vector<std::int64_t>& costs) {
+  return std::all_of(costs.begin(), costs.end(),
+                     [&](std::int64_t c) { return c == costs.front(); });
+}
+
 Json costs_to_json(const std::vector<std::int64_t>& costs, int scale) {
-  if (std::all_of(costs.begin(), costs.end(), [&](std::int64_t c) { return c == costs.front(); }))
-    return ticks_to_json(costs.front(), scale);
+  if (uniform(costs)) return ticks_to_json(costs.front(), scale);
   Json list = Json::array();
   for (auto c : costs) list.push_back(ticks_to_json(c, scale));
   return list;
+}
+
+// A cost field as ring_instance_text writes it: one number into `document`, or a list's text.
+void put_costs(const std::vector<std::int64_t>& costs, int scale, const char* key, Json& document,
+               std::vector<RawMember>& arrays) {
+  if (uniform(costs)) {
+    document[key] = ticks_to_json(costs.front(), scale);
+    return;
+  }
+  // Whole numbers (every cost, unless the instance has decimals) need no exact formatting.
+  if (scale == 0) return arrays.push_back({key, int_array_text(costs)});
+  arrays.push_back({key, scalars_text(costs.size(), [&](std::size_t i) {
+                      return ticks_to_json(costs[i], scale);
+                    })});
 }
 
 }  // namespace
@@ -137,7 +157,8 @@ RingInstance build_ring_instance(RawRing raw, const std::string& source) {
   } else if (raw.ring == "bidirectional") {
     inst.kind = RingKind::bidirectional;
   } else {
-    root["ring"].fail("must be \"unidirectional\" or \"bidirectional\", got \"" + raw.ring + "\"");
+    root["ring"].fail("must be \"unidirectional\" or \"bidirectional\", got \"" + echoed(raw.ring) +
+                      "\"");
   }
   inst.loads = std::move(raw.loads);
   inst.targets = std::move(raw.targets);
@@ -257,7 +278,8 @@ class RingInstanceReader {
   bool key(Json::string_t& k) {
     const auto& known = kInstanceFields;
     if (std::find(std::begin(known), std::end(known), k) == std::end(known))
-      root_[k].fail("unknown field");
+      root_[echoed(k)].fail(
+          unknown_field_reason(k, std::vector<std::string>(std::begin(known), std::end(known))));
     if (!seen_.insert(k).second) root_[k].fail("duplicate key in the same object");
     key_ = k;
     field_ =
@@ -317,7 +339,7 @@ class RingInstanceReader {
     // The place (a string like "loads[123]") is only built for an error: this runs 10^7 times.
     if (text) {
       const auto parsed = parse_decimal(*text);
-      if (!parsed) here().fail("number " + *text + " cannot be represented exactly");
+      if (!parsed) here().fail(unrepresentable_number(*text));
       value = *parsed;
     }
     if (is_cost()) {
@@ -382,6 +404,25 @@ RingInstance read_ring_instance(const std::string& path) {
   auto reader = detail::sax_parse_fast<RingInstanceReader>(
       text, [&] { return RingInstanceReader(path, elements_at_most); });
   return build_ring_instance(reader.take(), path);
+}
+
+std::string ring_instance_text(const RingInstance& inst) {
+  Json document = {{"ring", to_string(inst.kind)}};
+  std::vector<RawMember> arrays;
+  arrays.push_back({"loads", int_array_text(inst.loads)});
+  arrays.push_back({"targets", int_array_text(inst.targets)});
+  put_costs(inst.succ_cost, inst.cost_scale, "succ_cost", document, arrays);
+  if (inst.bidirectional())
+    put_costs(inst.pred_cost, inst.cost_scale, "pred_cost", document, arrays);
+  if (inst.has_latency()) {  // start-ups, as ring_instance_to_json writes them (absent: all 0)
+    const std::vector<std::int64_t> zeros(inst.size(), 0);
+    put_costs(inst.succ_latency.empty() ? zeros : inst.succ_latency, inst.cost_scale,
+              "succ_latency", document, arrays);
+    if (inst.bidirectional())
+      put_costs(inst.pred_latency.empty() ? zeros : inst.pred_latency, inst.cost_scale,
+                "pred_latency", document, arrays);
+  }
+  return json_text_with_arrays(document, std::move(arrays));
 }
 
 Json ring_instance_to_json(const RingInstance& inst) {

@@ -73,8 +73,6 @@ void ScheduleAssembler::refine_scale(int scale) {
     up(t.start, root_["transfers"][i]["start"]);
     if (t.spacing != 0) up(t.spacing, root_["transfers"][i]["spacing"]);
   }
-  if (schedule_.makespan) up(*schedule_.makespan, root_["makespan"]);
-  if (schedule_.lower_bound) up(*schedule_.lower_bound, root_["lower_bound"]);
   schedule_.time_scale = scale;
 }
 
@@ -104,12 +102,12 @@ void ScheduleAssembler::add_transfer(const RawTransfer& raw, std::size_t index) 
     if (m < 1 || m > t.items)
       per.fail("must be in 1 .. " + std::to_string(t.items) + " (the transfer's items), got " +
                std::to_string(m));
-    t.message_items = m > 1 ? m : 0;  // one item per message is the plain form
+    set_message_size(t, m > 1 ? m : 0);  // one item per message is the plain form
   }
   const Decimal start = non_negative(required(raw.start, place("start")), place("start"));
   if (raw.link) {
     if (*raw.link != "succ" && *raw.link != "pred")
-      place("link").fail("must be \"succ\" or \"pred\", got \"" + *raw.link + "\"");
+      place("link").fail("must be \"succ\" or \"pred\", got \"" + echoed(*raw.link) + "\"");
     t.link = *raw.link == "succ" ? Link::succ : Link::pred;
   }
   // Spacing 0 means "back to back" inside redist; a file says so by leaving the field out.
@@ -119,21 +117,46 @@ void ScheduleAssembler::add_transfer(const RawTransfer& raw, std::size_t index) 
   if (raw.spacing) refine_scale(raw.spacing->scale);
   t.start = time_ticks(start, place("start"));
   if (raw.spacing) t.spacing = time_ticks(*raw.spacing, place("spacing"));
+  // An ordered schedule names the items of every transfer, or of none (docs/design.md section 4).
+  if (index == 0) names_items_ = raw.first.has_value();
+  if (raw.first) {
+    if (!names_items_)
+      place("first").fail(
+          "transfer 0 names no items: a schedule names the items of all its "
+          "transfers or of none");
+    t.first = to_int64(*raw.first, place("first"));
+    if (t.first < 0 || t.first > INT64_MAX - t.items)
+      place("first").fail("must be in 0 .. 2^63-1 - items, got " + std::to_string(t.first));
+  } else if (names_items_) {
+    place("first").fail(
+        "missing required field (transfer 0 names its items: an ordered schedule "
+        "names the items of every transfer)");
+  }
   schedule_.transfers.push_back(t);
 }
 
-void ScheduleAssembler::set_makespan(const Decimal& value) {
-  schedule_.makespan = time_ticks(non_negative(value, root_["makespan"]), root_["makespan"]);
+void ScheduleAssembler::set_makespan(const std::optional<Decimal>& value) {
+  claimed_makespan_ = value;
 }
 
-void ScheduleAssembler::set_lower_bound(const Decimal& value) {
-  schedule_.lower_bound =
-      time_ticks(non_negative(value, root_["lower_bound"]), root_["lower_bound"]);
+void ScheduleAssembler::set_lower_bound(const std::optional<Decimal>& value) {
+  claimed_lower_bound_ = value;
 }
+
+namespace {
+
+// A claim at the schedule's time scale, or nothing: one that is negative, has more decimals than
+// the transfers' times or does not fit 128-bit ticks there is dropped, never a reason to refuse.
+std::optional<Ticks> claim_at(const std::optional<Decimal>& value, int scale) {
+  if (!value || value->mantissa < 0) return std::nullopt;
+  return to_ticks(*value, scale);
+}
+
+}  // namespace
 
 void ScheduleAssembler::set_status(std::string_view value) {
   if (value != "optimal" && value != "feasible")
-    root_["status"].fail("must be \"optimal\" or \"feasible\", got \"" + std::string(value) + "\"");
+    root_["status"].fail("must be \"optimal\" or \"feasible\", got \"" + echoed(value) + "\"");
   schedule_.status = value == "optimal" ? PlanStatus::optimal : PlanStatus::feasible;
 }
 
@@ -143,6 +166,8 @@ void ScheduleAssembler::set_flow_shift(const Decimal& value) {
 
 Schedule ScheduleAssembler::finish() {
   if (!transfers_seen_) root_["transfers"].fail("missing required field");
+  schedule_.makespan = claim_at(claimed_makespan_, schedule_.time_scale);
+  schedule_.lower_bound = claim_at(claimed_lower_bound_, schedule_.time_scale);
   return std::move(schedule_);
 }
 

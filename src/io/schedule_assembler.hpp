@@ -3,11 +3,15 @@
 // one pass. Both the DOM reader (schedule_from_json) and the streaming one (schedule_from_text)
 // feed it, so the two apply the same rules with the same messages.
 //
-// Times (start, spacing, makespan, lower_bound) are exact decimals that may use different numbers
-// of digits; a schedule has one time scale, the finest. Rather than keeping every decimal until the
-// end (a second pass, 32 bytes per time), times are kept as ticks at the finest scale met so far
-// and the ones already stored are multiplied up when a finer one arrives: at most kMaxTimeScale
-// times.
+// Times (start, spacing) are exact decimals that may use different numbers of digits; a schedule
+// has one time scale, the finest. Rather than keeping every decimal until the end (a second pass,
+// 32 bytes per time), times are kept as ticks at the finest scale met so far and the ones already
+// stored are multiplied up when a finer one arrives: at most kMaxTimeScale times.
+//
+// The makespan and lower bound a schedule claims never choose that scale, nor decide whether the
+// schedule can be read (issue 27: a header "makespan": 19.999999999999999999 once forced ticks of
+// 10^-18, too fine for a cost of 10): they are kept when they are exact at the transfers' scale,
+// dropped otherwise. `check` never uses them.
 
 #include <cstddef>
 #include <optional>
@@ -21,7 +25,7 @@ namespace redist::io::detail {
 
 /// The fields of one transfer as read, before any rule is checked.
 struct RawTransfer {
-  std::optional<Decimal> from, to, items, start, spacing;
+  std::optional<Decimal> from, to, items, start, spacing, first;
   std::optional<std::string> link;
   // "items" written as an object {"total": N, "per_message": m} (docs/design.md section 4): `items`
   // is then its total and `per_message` its message size.
@@ -36,8 +40,9 @@ class ScheduleAssembler {
 
   /// Checks transfer number `index` (its fields named transfers[index].field) and stores it.
   void add_transfer(const RawTransfer& raw, std::size_t index);
-  void set_makespan(const Decimal& value);
-  void set_lower_bound(const Decimal& value);
+  /// A claim of the file's header; nullopt: a number that parse_decimal could not hold exactly.
+  void set_makespan(const std::optional<Decimal>& value);
+  void set_lower_bound(const std::optional<Decimal>& value);
   void set_status(std::string_view value);
   void set_flow_shift(const Decimal& value);
   void mark_transfers_seen() { transfers_seen_ = true; }
@@ -58,7 +63,9 @@ class ScheduleAssembler {
   JsonPlace root_;
   std::size_t ring_size_;
   Schedule schedule_;
+  std::optional<Decimal> claimed_makespan_, claimed_lower_bound_;
   bool transfers_seen_ = false;
+  bool names_items_ = false;  // transfer 0 carried "first": every transfer must
 };
 
 /// An integer field (processor, items, flow_shift) read as a Decimal: InputError unless whole and

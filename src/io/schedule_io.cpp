@@ -35,8 +35,25 @@ detail::RawTransfer raw_transfer(const Json& entry, const JsonPlace& place) {
   }
   raw.start = decimal_field(entry, "start", place);
   raw.spacing = decimal_field(entry, "spacing", place);
+  raw.first = decimal_field(entry, "first", place);
   if (entry.contains("link")) raw.link = as_string(entry["link"], place["link"]);
   return raw;
+}
+
+// A claim of the header (makespan, lower_bound): a number parse_decimal cannot hold is no reason
+// to refuse the file (schedule_assembler.hpp); any other type still is.
+void claim_field(const Json& document, const char* key, const JsonPlace& place,
+                 void (detail::ScheduleAssembler::*set)(const std::optional<Decimal>&),
+                 detail::ScheduleAssembler& assembler) {
+  if (!document.contains(key)) return;
+  const Json& value = document[key];
+  if (value.is_binary() && value.get_binary().has_subtype() &&
+      value.get_binary().subtype() == kDecimalSubtype) {
+    const auto& bytes = value.get_binary();
+    (assembler.*set)(parse_decimal(std::string(bytes.begin(), bytes.end())));
+    return;
+  }
+  (assembler.*set)(as_decimal(value, place[key]));
 }
 
 }  // namespace
@@ -51,8 +68,9 @@ Schedule schedule_from_json(const Json& document, const std::string& source,
   assembler.mark_transfers_seen();
   for (std::size_t i = 0; i < list.size(); ++i)
     assembler.add_transfer(raw_transfer(list[i], root["transfers"][i]), i);
-  if (const auto m = decimal_field(document, "makespan", root)) assembler.set_makespan(*m);
-  if (const auto b = decimal_field(document, "lower_bound", root)) assembler.set_lower_bound(*b);
+  claim_field(document, "makespan", root, &detail::ScheduleAssembler::set_makespan, assembler);
+  claim_field(document, "lower_bound", root, &detail::ScheduleAssembler::set_lower_bound,
+              assembler);
   if (document.contains("status"))
     assembler.set_status(as_string(document["status"], root["status"]));
   if (const auto f = decimal_field(document, "flow_shift", root)) assembler.set_flow_shift(*f);
@@ -72,9 +90,10 @@ Json schedule_to_json(const Schedule& schedule) {
                   {"to", t.to},
                   {"items", t.items},
                   {"start", ticks_to_json(t.start, schedule.time_scale)}};
-    if (t.message_items > 1)
-      entry["items"] = {{"total", t.items}, {"per_message", t.message_items}};
+    if (message_size(t) > 1)
+      entry["items"] = {{"total", t.items}, {"per_message", message_size(t)}};
     if (t.link) entry["link"] = *t.link == Link::succ ? "succ" : "pred";
+    if (t.first != kNoItems) entry["first"] = t.first;
     if (t.spacing != 0) entry["spacing"] = ticks_to_json(t.spacing, schedule.time_scale);
     list.push_back(std::move(entry));
   }
@@ -245,11 +264,17 @@ class ChunkWriter {
 // One transfer as schedule_to_json's dump writes it. Keys in the order nlohmann::json sorts them,
 // so that the text matches.
 void put_transfer(ChunkWriter& out, const Transfer& t, int scale) {
-  out.literal("{\"from\":");
+  if (t.first != kNoItems) {
+    out.literal("{\"first\":");
+    out.integer(t.first);
+    out.literal(",\"from\":");
+  } else {
+    out.literal("{\"from\":");
+  }
   out.integer(t.from);
-  if (t.message_items > 1) {
+  if (message_size(t) > 1) {
     out.literal(",\"items\":{\"per_message\":");
-    out.integer(t.message_items);
+    out.integer(message_size(t));
     out.literal(",\"total\":");
     out.integer(t.items);
     out.literal("}");

@@ -12,6 +12,7 @@
 #include "redist/core/huge_pages.hpp"
 #include "redist/io/malformed_json.hpp"
 #include "redist/io/schedule_io.hpp"
+#include "redist/io/unknown_field.hpp"
 #include "schedule_assembler.hpp"
 
 namespace redist::io {
@@ -23,8 +24,43 @@ namespace {
 // anywhere but in "items", and are still checked for duplicate keys and depth).
 enum class Level { document, transfers, transfer, items, skipped };
 
-constexpr std::array<const char*, 6> kTransferFields = {"from",  "to",      "items",
-                                                        "start", "spacing", "link"};
+// string_views: a key is compared by length first, then its bytes (4 keys a transfer, 10^7
+// transfers in the largest schedules).
+constexpr std::array<std::string_view, 7> kTransferFields = {"from",    "to",   "items", "start",
+                                                             "spacing", "link", "first"};
+// Their indices in kTransferFields.
+enum class TransferField { from, to, items, start, spacing, link, first, none };
+
+// The top level's fields: those read, then those `redist plan -o` and `redist exact -o` write
+// beside them (ring/plan_output.cpp, exact/ring_optimum_output.cpp), which are known without being
+// read.
+const std::vector<std::string>& document_fields() {
+  static const std::vector<std::string> fields = {"transfers",
+                                                  "makespan",
+                                                  "lower_bound",
+                                                  "status",
+                                                  "flow_shift",
+                                                  "bounds",
+                                                  "framework",
+                                                  "gap",
+                                                  "method",
+                                                  "transfers_written_to",
+                                                  "optimum",
+                                                  "proved",
+                                                  "planner_makespan",
+                                                  "planner_lower_bound",
+                                                  "solver",
+                                                  "nodes",
+                                                  "slot",
+                                                  "horizon_slots",
+                                                  "binaries"};
+  return fields;
+}
+
+const std::vector<std::string>& transfer_fields() {
+  static const std::vector<std::string> fields(kTransferFields.begin(), kTransferFields.end());
+  return fields;
+}
 
 bool is_transfer_field(const std::string& key) {
   return std::find(kTransferFields.begin(), kTransferFields.end(), key) != kTransferFields.end();
@@ -32,8 +68,9 @@ bool is_transfer_field(const std::string& key) {
 
 class ScheduleSaxReader {
  public:
-  ScheduleSaxReader(const std::string& source, std::size_t ring_size)
-      : assembler_(source, ring_size) {}
+  ScheduleSaxReader(const std::string& source, std::size_t ring_size,
+                    const UnknownFieldPolicy& policy)
+      : assembler_(source, ring_size), policy_(policy) {}
 
   bool null() { return scalar("null"); }
   bool boolean(bool) { return scalar("boolean"); }
@@ -44,9 +81,8 @@ class ScheduleSaxReader {
   bool number_float(Json::number_float_t, const Json::string_t& text) {
     if (skipping()) return true;
     const auto parsed = parse_decimal(text);
-    if (!parsed)
-      here().fail("number " + text + " cannot be represented exactly (at most " +
-                  std::to_string(kMaxTimeScale) + " decimals and a mantissa below 2^127)");
+    if (!parsed && is_claim()) return claim(std::nullopt);  // a claim never refuses the file
+    if (!parsed) here().fail(unrepresentable_number(text));
     return number(*parsed);
   }
   bool string(Json::string_t& v);
@@ -61,7 +97,11 @@ class ScheduleSaxReader {
     root().fail(malformed_json_reason(position, ex));
   }
 
-  Schedule finish() { return assembler_.finish(); }
+  Schedule finish() {
+    Schedule schedule = assembler_.finish();
+    if (policy_.found) *policy_.found = std::move(unknown_);
+    return schedule;
+  }
   void reserve(std::size_t transfers) { assembler_.reserve(transfers); }
 
   // The fast pass's text from `from` on is the reader's to hand back as it is consumed (nullptr:
@@ -101,6 +141,16 @@ class ScheduleSaxReader {
   }
 
   bool scalar(const char* type);
+  void unknown_field(const std::string& k, bool in_transfer);
+  // The header's makespan or lower_bound: what the planner claims.
+  bool is_claim() const {
+    return level() == Level::document && (key_ == "makespan" || key_ == "lower_bound");
+  }
+  bool claim(const std::optional<Decimal>& value) {
+    if (key_ == "makespan") assembler_.set_makespan(value);
+    if (key_ == "lower_bound") assembler_.set_lower_bound(value);
+    return true;
+  }
   bool number(const Decimal& value);
   bool open(bool object);
   bool close();
@@ -110,13 +160,14 @@ class ScheduleSaxReader {
   std::vector<Frame> stack_;
   std::string key_;                   // the current key at top level or in a transfer
   std::string member_;                // the current key inside a transfer's "items" object
-  // The current key of a transfer, in the order of kTransferFields.
-  enum class TransferField { from, to, items, start, spacing, link, other };
-  TransferField field_ = TransferField::other;
   std::size_t index_ = 0;             // the current transfer
   detail::RawTransfer raw_;           // the transfer being read
   unsigned transfer_fields_ = 0;      // bit i: kTransferFields[i] met in the current transfer
+  TransferField transfer_field_ = TransferField::none;  // the current key in a transfer
   const char* unreleased_ = nullptr;  // the first byte of text not yet handed back
+  UnknownFieldPolicy policy_;
+  std::vector<UnknownField> unknown_;  // the distinct ones met (at most kMaxUnknownFields)
+  std::vector<std::string> unknown_keys_;
   static constexpr std::size_t kReleaseChunk = 4 * kHugePageBytes;
 };
 
@@ -134,6 +185,27 @@ void ScheduleSaxReader::duplicate_check(std::vector<std::string>& keys,
       "duplicate key in the same object");
 }
 
+// A field of a transfer or of the top level that schedules do not define: kept for a warning (each
+// distinct key once, with its first place and a count), or refused when the read is strict. Only
+// such fields pay for this: known ones never reach it.
+[[gnu::noinline, gnu::cold]] void ScheduleSaxReader::unknown_field(const std::string& k,
+                                                                   bool in_transfer) {
+  const auto seen = std::find(unknown_keys_.begin(), unknown_keys_.end(), k);
+  if (seen != unknown_keys_.end()) {
+    ++unknown_[static_cast<std::size_t>(seen - unknown_keys_.begin())].count;
+    return;
+  }
+  const JsonPlace place = in_transfer ? root()["transfers"][index_][echoed(k)] : root()[echoed(k)];
+  const std::vector<std::string>& known = in_transfer ? transfer_fields() : document_fields();
+  if (policy_.strict)
+    place.fail(unknown_field_reason(k, known) +
+               "; a strict read refuses fields a schedule does not "
+               "define");
+  if (unknown_.size() == kMaxUnknownFields) return;
+  unknown_keys_.push_back(k);
+  unknown_.push_back({place.field, closest_field(k, known), 1});
+}
+
 bool ScheduleSaxReader::key(Json::string_t& k) {
   Frame& frame = stack_.back();
   if (frame.level == Level::items) {
@@ -146,22 +218,26 @@ bool ScheduleSaxReader::key(Json::string_t& k) {
     return true;
   }
   if (frame.level == Level::transfer) {
-    const auto known = std::find(kTransferFields.begin(), kTransferFields.end(), k);
+    const auto known =
+        std::find(kTransferFields.begin(), kTransferFields.end(), std::string_view(k));
     if (known != kTransferFields.end()) {
-      const unsigned bit = 1U << (known - kTransferFields.begin());
+      transfer_field_ = static_cast<TransferField>(known - kTransferFields.begin());
+      const unsigned bit = 1U << static_cast<unsigned>(transfer_field_);
       if (transfer_fields_ & bit)
         root()["transfers"][index_][k].fail("duplicate key in the same object");
       transfer_fields_ |= bit;
-      field_ = static_cast<TransferField>(known - kTransferFields.begin());
     } else {
+      transfer_field_ = TransferField::none;
       duplicate_check(frame.keys, k);
-      field_ = TransferField::other;
+      unknown_field(k, true);
     }
     key_ = k;
     return true;
   }
   if (frame.level == Level::document) {
     duplicate_check(frame.keys, k);
+    const auto& known = document_fields();
+    if (std::find(known.begin(), known.end(), k) == known.end()) unknown_field(k, false);
     key_ = k;
     return true;
   }
@@ -209,11 +285,8 @@ bool ScheduleSaxReader::number(const Decimal& value) {
     return true;
   }
   if (l == Level::transfer) {
-    // The field decided once per key (a string comparison per number and field was a fifth of
-    // `check`'s reading at 10^6 transfers).
-    switch (field_) {
-      case TransferField::link:
-        wrong_type("a string", "number");
+    // The field key() found, by its index in kTransferFields (no string compared per number).
+    switch (transfer_field_) {
       case TransferField::from:
         raw_.from = value;
         break;
@@ -229,15 +302,19 @@ bool ScheduleSaxReader::number(const Decimal& value) {
       case TransferField::spacing:
         raw_.spacing = value;
         break;
-      case TransferField::other:
+      case TransferField::first:
+        raw_.first = value;
         break;
+      case TransferField::link:
+        wrong_type("a string", "number");
+      case TransferField::none:
+        break;  // a field transfers do not define
     }
     return true;
   }
   if (key_ == "transfers") root()["transfers"].fail("must be an array");
   if (key_ == "status") wrong_type("a string", "number");
-  if (key_ == "makespan") assembler_.set_makespan(value);
-  if (key_ == "lower_bound") assembler_.set_lower_bound(value);
+  if (is_claim()) return claim(value);
   if (key_ == "flow_shift") assembler_.set_flow_shift(value);
   return true;
 }
@@ -299,12 +376,12 @@ namespace {
 // caller's to lose), and nlohmann's pass over `slow_text()` should the fast one give up.
 template <class SlowText>
 Schedule parse_schedule(std::string_view text, const std::string& source, std::size_t ring_size,
-                        bool release, SlowText slow_text) {
+                        const UnknownFieldPolicy& policy, bool release, SlowText slow_text) {
   const std::size_t text_bytes = text.size();
   auto reader = detail::sax_parse_fast<ScheduleSaxReader>(
       text,
       [&, fast = true]() mutable {
-        ScheduleSaxReader fresh(source, ring_size);
+        ScheduleSaxReader fresh(source, ring_size, policy);
         fresh.reserve(text_bytes / kShortestTransferText + 1);
         if (release && fast) fresh.release_text_from(text.data());  // nlohmann's pass never does
         fast = false;
@@ -316,18 +393,19 @@ Schedule parse_schedule(std::string_view text, const std::string& source, std::s
 
 }  // namespace
 
-Schedule schedule_from_text(std::string_view text, const std::string& source,
-                            std::size_t ring_size) {
-  return parse_schedule(text, source, ring_size, false, [text] { return text; });
+Schedule schedule_from_text(std::string_view text, const std::string& source, std::size_t ring_size,
+                            const UnknownFieldPolicy& policy) {
+  return parse_schedule(text, source, ring_size, policy, false, [text] { return text; });
 }
 
-Schedule read_schedule(const std::string& path, std::size_t ring_size) {
+Schedule read_schedule(const std::string& path, std::size_t ring_size,
+                       const UnknownFieldPolicy& policy) {
   std::string text = read_text_file(path);
   // A file's text is handed back as it is parsed; should the fast pass give up (an escape, a
   // syntax error), the file is read again for nlohmann's pass. Standard input cannot be read
   // twice, so its text is kept whole.
   const bool release = path != "-";
-  return parse_schedule(text, path, ring_size, release, [&]() -> std::string_view {
+  return parse_schedule(text, path, ring_size, policy, release, [&]() -> std::string_view {
     if (release) text = read_text_file(path);
     return text;
   });

@@ -1,11 +1,17 @@
 #pragma once
 // The temporaries an OutputFiles commit has created and not yet renamed, known to a signal handler
-// that unlinks them and re-raises the signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE): an interrupted
-// command leaves no `.NAME.redist-XXXXXX` behind. Private to the io layer.
+// that unlinks them and passes the signal on (SIGINT, SIGTERM, SIGHUP, SIGPIPE): an interrupted
+// command leaves no `.NAME.redist-XXXXXX` behind. The handler is installed only when a program asks
+// for it (remove_temporaries_on_signals: the `redist` command does, first thing); a library never
+// changes how the process handles signals. Private to the io layer.
 
 #include <string>
 
 namespace redist::io::detail {
+
+/// Installs the handler, once, on each signal the process does not ignore; the disposition it found
+/// (the program's handler, or the default action) runs after the temporaries are removed.
+void remove_temporaries_on_signals();
 
 /// Creates a unique temporary from `pattern` (ending in XXXXXX, as mkstemp), registered for removal
 /// before any signal can see it half-made. Returns the open descriptor and sets `path`; -1 and

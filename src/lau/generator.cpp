@@ -15,7 +15,7 @@ std::vector<std::int64_t> random_lau_loads(Rng& rng, std::size_t n, std::int64_t
   }
 }
 
-sim::AllportInstance generate_lau_instance(const LauGenOptions& opt) {
+void check_generator_options(const LauGenOptions& opt) {
   if (opt.n == 0 || opt.n > sim::kMaxAllportSize)
     throw InputError("", "--n", "must be in [1, " + std::to_string(sim::kMaxAllportSize) + "]");
   if (opt.max_load < 0) throw InputError("", "--max-load", "must be >= 0");
@@ -23,6 +23,10 @@ sim::AllportInstance generate_lau_instance(const LauGenOptions& opt) {
     throw InputError("", "--max-load", "n * max-load exceeds 2^61 items");
   if (opt.whole_average && opt.n > kMaxWholeAverageSize)
     throw InputError("", "--whole-average", "needs n <= " + std::to_string(kMaxWholeAverageSize));
+}
+
+sim::AllportInstance generate_lau_instance(const LauGenOptions& opt) {
+  check_generator_options(opt);
   Rng rng(opt.seed);
   return sim::allport_instance(random_lau_loads(rng, opt.n, opt.max_load, opt.whole_average));
 }

@@ -141,9 +141,26 @@ ItemLayout block1d(const PermGenOptions& o, Rng& rng) {
   return out;
 }
 
+}  // namespace
+
+const char* to_string(PermDistribution distribution) {
+  for (const Named& n : kNames)
+    if (n.value == distribution) return n.name;
+  return "?";
+}
+
+bool parse_distribution(const std::string& text, PermDistribution& out) {
+  for (const Named& n : kNames)
+    if (text == n.name) {
+      out = n.value;
+      return true;
+    }
+  return false;
+}
+
 // Every option is range-checked here, whatever the caller checked: a wrapped -1 (2^64 - 1) must
 // never reach a loop bound or an allocation.
-void check_options(const PermGenOptions& o) {
+void check_generator_options(const PermGenOptions& o) {
   require(o.processors >= 1 && o.processors <= kMaxProcessors, "--processors",
           "must be in [1, 2^23]");
   switch (o.distribution) {
@@ -167,25 +184,8 @@ void check_options(const PermGenOptions& o) {
   }
 }
 
-}  // namespace
-
-const char* to_string(PermDistribution distribution) {
-  for (const Named& n : kNames)
-    if (n.value == distribution) return n.name;
-  return "?";
-}
-
-bool parse_distribution(const std::string& text, PermDistribution& out) {
-  for (const Named& n : kNames)
-    if (text == n.name) {
-      out = n.value;
-      return true;
-    }
-  return false;
-}
-
 ItemLayout generate_items(const PermGenOptions& options) {
-  check_options(options);
+  check_generator_options(options);
   Rng rng(options.seed);
   switch (options.distribution) {
     case PermDistribution::random:

@@ -13,6 +13,7 @@
 #include "redist/core/error.hpp"
 #include "redist/io/input_guard.hpp"
 #include "redist/io/malformed_json.hpp"
+#include "redist/io/unknown_field.hpp"
 
 namespace redist::perm {
 
@@ -35,10 +36,10 @@ class PermInstanceSax {
   bool number_float(double, const std::string& text) {
     if (!in_number_slot()) return wrong_type("a number");
     const auto d = parse_decimal(text);
-    if (!d || d->scale != 0) fail(place(), "must be an integer, got " + text);
-    if (d->mantissa < 0) fail(place(), "must be >= 0, got " + text);
+    if (!d || d->scale != 0) fail(place(), "must be an integer, got " + echoed(text));
+    if (d->mantissa < 0) fail(place(), "must be >= 0, got " + echoed(text));
     if (d->mantissa > static_cast<Ticks>(UINT64_MAX))
-      fail(place(), "integer does not fit 64 bits, got " + text);
+      fail(place(), "integer does not fit 64 bits, got " + echoed(text));
     return number_unsigned(static_cast<std::uint64_t>(d->mantissa));
   }
   bool number_integer(std::int64_t v) {
@@ -136,7 +137,8 @@ bool PermInstanceSax::key(std::string& k) {
   for (Field c : {Field::counts, Field::initial, Field::partition, Field::processors})
     if (k == name(c)) f = c;
   if (f == Field::none)
-    fail(k, "unknown field (expected counts, or initial and partition, and optionally processors)");
+    fail(echoed(k), io::unknown_field_reason(k, {"counts", "initial", "partition", "processors"}) +
+                        " (expected counts, or initial and partition, and optionally processors)");
   const unsigned bit = 1U << static_cast<unsigned>(f);
   if (seen_ & bit) fail(k, "duplicate key in the same object");
   seen_ |= bit;

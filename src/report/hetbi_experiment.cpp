@@ -250,6 +250,10 @@ std::string gap_svg(const HetbiReport& report) {
 
 }  // namespace
 
+std::vector<std::string> hetbi_experiment_files(const HetbiExperimentOptions&) {
+  return {"instances.csv", "summary.csv", "unreachable.csv", "summary.txt", "gap.svg"};
+}
+
 std::vector<std::string> write_hetbi_experiment(const HetbiReport& report, const std::string& dir) {
   // All the tables and the figure or none (docs/limits.md "Output files").
   return redist::report::write_report_files(dir, {

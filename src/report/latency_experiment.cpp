@@ -235,6 +235,10 @@ std::string gap_svg(const LatencyReport& report, bool to_optimum) {
 
 }  // namespace
 
+std::vector<std::string> latency_experiment_files(const LatencyExperimentOptions&) {
+  return {"instances.csv", "summary.csv", "summary.txt", "gap_bound.svg", "gap_optimum.svg"};
+}
+
 std::vector<std::string> write_latency_experiment(const LatencyReport& report,
                                                   const std::string& dir) {
   return write_report_files(dir, {

@@ -93,6 +93,9 @@ void tally_modes(ModesTally& t, const Outcome& o) {
   const auto s = static_cast<double>(o.best[0].steps), mm = static_cast<double>(o.best[1].steps);
   t.worse_sum += percent_over(s, mm);
   t.equal += o.best[0] == o.best[1];
+  t.single_sum += s;
+  t.multi_sum += mm;
+  t.single_max = std::max(t.single_max, o.best[0].steps);
   if (!o.window[0].deadlock && !o.window[1].deadlock) {
     t.window_worse_sum += percent_over(static_cast<double>(o.window[0].steps),
                                        static_cast<double>(o.window[1].steps));
@@ -106,12 +109,16 @@ Rng block_rng(std::uint64_t seed, std::size_t n, std::uint64_t tag) {
 
 }  // namespace
 
+Rng ring_row_rng(std::size_t n, std::uint64_t seed, std::uint64_t stream) {
+  return block_rng(seed, n, stream);
+}
+
 RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const lau::LoadModel& model,
                  std::uint64_t stream) {
   RingRow row;
   row.n = n;
   row.instances = count;
-  Rng rng = block_rng(seed, n, stream);
+  Rng rng = ring_row_rng(n, seed, stream);
   for (std::int64_t k = 0; k < count; ++k) {
     const Outcome o = evaluate(sim::allport_instance(lau::draw_loads(model, rng, n)));
     tally(row.single, o, 0);

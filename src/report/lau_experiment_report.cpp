@@ -86,7 +86,8 @@ std::string mode_table(const LauExperimentReport& r, bool single) {
 std::string modes_table(const LauExperimentReport& r) {
   std::string out =
       "Table 3: comparing single-send and multi-send mode (optimal schedules)\n"
-      "  n   paper % worse  #equal   ours % worse  #equal          window search % worse  #equal\n";
+      "  n   paper % worse  #equal   ours % worse  #equal          window search % worse  #equal"
+      "   mean T_s* / T_m* (max T_s*)\n";
   for (auto it = r.rings.rbegin(); it != r.rings.rend(); ++it) {
     const double instances = static_cast<double>(it->instances);
     std::string paper = "      -         -     ";
@@ -96,8 +97,10 @@ std::string modes_table(const LauExperimentReport& r) {
            fmt("   %6.2f%%  %7.0f", it->modes.worse_sum / instances,
                static_cast<double>(it->modes.equal)) +
            fmt(" (%5.1f%%)", pct(it->modes.equal, it->instances)) +
-           fmt("         %6.2f%%  %7.0f\n", it->modes.window_worse_sum / instances,
-               static_cast<double>(it->modes.window_equal));
+           fmt("         %6.2f%%  %7.0f", it->modes.window_worse_sum / instances,
+               static_cast<double>(it->modes.window_equal)) +
+           fmt("   %5.2f / %4.2f (%.0f)\n", it->modes.single_sum / instances,
+               it->modes.multi_sum / instances, static_cast<double>(it->modes.single_max));
   }
   return out + "  % worse = mean (T_s* - T_m*) / T_m*; #equal = instances with T_s* = T_m*.\n\n";
 }
@@ -195,7 +198,8 @@ std::string csv_rings(const LauExperimentReport& r, bool single) {
 
 std::string csv_modes(const LauExperimentReport& r) {
   std::string out =
-      "n,instances,worse_pct,equal,window_worse_pct,window_equal,paper_worse_pct,paper_equal\n";
+      "n,instances,worse_pct,equal,window_worse_pct,window_equal,paper_worse_pct,paper_equal,"
+      "mean_single_steps,mean_multi_steps,max_single_steps\n";
   for (const auto& ring : r.rings) {
     const double instances = static_cast<double>(ring.instances);
     out +=
@@ -206,7 +210,9 @@ std::string csv_modes(const LauExperimentReport& r) {
     std::string paper = ",,";
     for (const auto& p : paper::kTable3)
       if (p.n == static_cast<int>(ring.n)) paper = fmt(",%.2f,%.0f", p.worse_pct, p.equal);
-    out += paper + "\n";
+    out +=
+        paper + fmt(",%.3f,%.3f,%.0f\n", ring.modes.single_sum / instances,
+                    ring.modes.multi_sum / instances, static_cast<double>(ring.modes.single_max));
   }
   return out;
 }
@@ -334,6 +340,19 @@ std::string modes_plot(const LauExperimentReport& r) {
 }
 
 }  // namespace
+
+std::vector<std::string> lau_experiment_files(const LauExperimentOptions&) {
+  return {"tables.txt",
+          "table1_single.csv",
+          "table2_multi.csv",
+          "table3_modes.csv",
+          "table_odd_traffic.csv",
+          "table4_runtime.csv",
+          "lau_optimal_rates.svg",
+          "lau_runtime.svg",
+          "lau_table3_modes.svg",
+          "generator_fit.csv"};
+}
 
 std::vector<std::string> write_lau_experiment(const LauExperimentReport& r,
                                               const std::string& dir) {

@@ -27,6 +27,15 @@ std::vector<OptionSpec> option_specs(HetbiExperimentOptions& options) {
   };
 }
 
+std::vector<OptionSpec> option_specs(OrderedExperimentOptions& options) {
+  return {
+      whole_option("--max-n", options.max_n, 4, 1000,
+                   "skip sizes above this (full run: n = 4..1000)"),
+      seed_option(options.seed, "seed of the ring set (0 .. 2^64-1)"),
+      whole_option("--effort", options.effort, 0, 1000, "planner effort (as plan --effort)"),
+  };
+}
+
 std::vector<OptionSpec> option_specs(LatencyExperimentOptions& options) {
   return {
       whole_option("--max-n", options.max_n, 4, 1024,

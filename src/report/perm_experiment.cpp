@@ -6,6 +6,7 @@
 #include "redist/core/random.hpp"
 #include "redist/perm/generator.hpp"
 #include "redist/perm/stencil.hpp"
+#include "redist/perm/stencil_optimum.hpp"
 #include "redist/perm/steps.hpp"
 #include "redist/perm/volume.hpp"
 
@@ -53,7 +54,16 @@ FigurePoint figure_point(double x, perm::PermGenOptions o, std::size_t draws) {
     sv.add(ratio(stp.volume, can.volume));
     ss.add(ratio(stp.steps, can.steps));
   }
-  return {x, cv.get().mean, cs.get().mean, vv.get(), vs.get(), sv.get(), ss.get()};
+  FigurePoint point;
+  point.x = x;
+  point.canonical_volume = cv.get().mean;
+  point.canonical_steps = cs.get().mean;
+  point.canonical_volume_std = cv.get().stddev;
+  point.vol_volume = vv.get();
+  point.vol_steps = vs.get();
+  point.steps_volume = sv.get();
+  point.steps_steps = ss.get();
+  return point;
 }
 
 // One n x n tile matrix of a tile distribution on the 4 x 4 grid of Table 1, with D_can, D_vol and
@@ -124,39 +134,59 @@ ChunkSetRow chunk_set_row(std::size_t tiles, std::size_t draws, std::uint64_t se
   return row;
 }
 
-std::vector<perm::Proc> initial_layout(const std::string& layout, std::uint64_t seed) {
+std::vector<perm::Proc> initial_layout(const std::string& layout, std::size_t processors,
+                                       std::size_t items, std::uint64_t seed) {
   perm::PermGenOptions o;
-  o.processors = 16;
-  o.items_per_part = 16;
+  o.processors = processors;
+  o.items_per_part = static_cast<std::int64_t>(items / processors);
   o.seed = seed;
   if (layout == "blocks") {
     o.distribution = perm::PermDistribution::block1d;
-    o.items = 256;
+    o.items = static_cast<std::int64_t>(items);
   }
   return perm::generate_items(o).initial;
 }
 
-double canonical_block_total(const std::vector<perm::Proc>& initial, const perm::StencilModel& m) {
+double canonical_block_total(const std::vector<perm::Proc>& initial, std::size_t processors,
+                             const perm::StencilModel& m) {
   std::vector<perm::Proc> where(initial.size());
   for (std::size_t d = 0; d < where.size(); ++d)
-    where[d] = static_cast<perm::Proc>(d * 16 / where.size());
-  return stencil_total(m, redistribution_cost(initial, where, 16, m.model),
-                       stencil_iteration(where, 16, m.model));
+    where[d] = static_cast<perm::Proc>(d * processors / where.size());
+  return stencil_total(m, redistribution_cost(initial, where, processors, m.model),
+                       stencil_iteration(where, processors, m.model));
 }
 
+// One row of the stencil tables: every plan relative to the best fixed strategy of the draw, or
+// (with_optimum) to the exhaustive optimum.
 StencilRow stencil_row(const std::string& layout, perm::CommModel model, std::int64_t k, double r,
+                       std::size_t processors, std::size_t items, bool with_optimum,
                        std::size_t draws, std::uint64_t seed) {
-  StencilRow row{layout, model == perm::CommModel::volume ? "volume" : "steps", k, r};
+  StencilRow row;
+  row.layout = layout;
+  row.model = model == perm::CommModel::volume ? "volume" : "steps";
+  row.iterations = k;
+  row.ratio = r;
+  row.processors = processors;
+  row.items = items;
+  row.reference = with_optimum ? "optimum" : "best fixed";
   const perm::StencilModel m{model, k, r, 1.0};
+  const auto per_draw = 1.0 / static_cast<double>(draws);
   for (std::size_t d = 0; d < draws; ++d) {
-    const std::vector<perm::Proc> initial = initial_layout(layout, stream_seed(seed, d));
-    const perm::StencilChoice c = plan_stencil(initial, 16, m);
-    const double best = c.best().total;
-    auto rel = [&](double total) { return best > 0 ? total / best : 1.0; };
-    row.owner += rel(c.owner_computes.total) / static_cast<double>(draws);
-    row.canonical_block += rel(canonical_block_total(initial, m)) / static_cast<double>(draws);
-    row.block += rel(c.block.total) / static_cast<double>(draws);
-    row.improved += rel(c.improved_blocks.total) / static_cast<double>(draws);
+    const std::vector<perm::Proc> initial =
+        initial_layout(layout, processors, items, stream_seed(seed, d));
+    const perm::StencilChoice c = plan_stencil(initial, processors, m);
+    const double canonical = canonical_block_total(initial, processors, m);
+    const double reference = with_optimum
+                                 ? perm::stencil_optimum(initial, processors, m).total
+                                 : std::min({c.owner_computes.total, canonical, c.block.total});
+    auto rel = [&](double total) { return reference > 0 ? total / reference : 1.0; };
+    row.owner += rel(c.owner_computes.total) * per_draw;
+    row.canonical_block += rel(canonical) * per_draw;
+    row.block += rel(c.block.total) * per_draw;
+    row.improved += rel(c.improved_blocks.total) * per_draw;
+    row.choice += rel(c.best().total) * per_draw;
+    row.worst_choice = std::max(row.worst_choice, rel(c.best().total));
+    row.choice_at_reference += c.best().total == reference;
     const std::string& s = c.best().strategy;
     ++row.picked[s == "owner-computes" ? 0 : s == "block" ? 1 : 2];
   }
@@ -200,12 +230,17 @@ PermExperimentReport run_perm_experiment(const PermExperimentOptions& options) {
   note(options, "table 1a");
   for (std::size_t n : ns) r.table1b.push_back(chunk_set_row(n, r.draws, options.seed));
   note(options, "table 1b");
+  if (!options.stencil) return r;
+  const std::size_t stencil_draws = options.quick ? 5 : 30, tiny_draws = options.quick ? 4 : 20;
   for (const char* layout : {"random", "blocks"})
     for (perm::CommModel model : {perm::CommModel::volume, perm::CommModel::steps})
       for (double ratio_value : {1.0, 10.0})
-        for (std::int64_t k : {1, 2, 5, 10, 50})
-          r.stencil.push_back(
-              stencil_row(layout, model, k, ratio_value, options.quick ? 5 : 30, options.seed));
+        for (std::int64_t k : {1, 2, 5, 10, 50}) {
+          r.stencil.push_back(stencil_row(layout, model, k, ratio_value, 16, 256, false,
+                                          stencil_draws, options.seed));
+          r.stencil_tiny.push_back(
+              stencil_row(layout, model, k, ratio_value, 3, 9, true, tiny_draws, options.seed));
+        }
   note(options, "stencil");
   return r;
 }

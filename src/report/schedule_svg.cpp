@@ -210,6 +210,13 @@ std::string schedule_svg(const RingInstance& inst, const Schedule& s, const std:
   return svg.str();
 }
 
+std::string plan_svg(const RingInstance& instance, const ring::OrderedPlan& plan) {
+  const std::string title = plan.framework + ", n = " + std::to_string(instance.size()) +
+                            ", makespan " +
+                            format_ticks(*plan.schedule.makespan, plan.schedule.time_scale);
+  return schedule_svg(instance, plan.schedule, title);
+}
+
 std::string plan_svg(const RingInstance& instance, const ring::RingPlan& plan) {
   const std::string title = plan.framework + ", n = " + std::to_string(instance.size()) +
                             ", makespan " +

@@ -55,7 +55,7 @@ const char* to_string(RingShape shape) {
   return "?";
 }
 
-RingInstance generate_ring_instance(const RingGenOptions& opt) {
+void check_generator_options(const RingGenOptions& opt) {
   if (opt.n == 0) throw InputError("", "--n", "must be >= 1");
   if (opt.max_load < 1) throw InputError("", "--max-load", "must be >= 1");
   if (opt.max_cost < 1) throw InputError("", "--max-cost", "must be >= 1");
@@ -67,6 +67,10 @@ RingInstance generate_ring_instance(const RingGenOptions& opt) {
   // the drawn values, by check_ring_instance).
   if (static_cast<Ticks>(opt.n) * opt.max_load > kMaxTotalItems)
     throw InputError("", "--max-load", "n * max-load exceeds 2^62 items");
+}
+
+RingInstance generate_ring_instance(const RingGenOptions& opt) {
+  check_generator_options(opt);
   Rng rng(opt.seed);
   RingInstance inst;
   inst.kind = opt.kind;

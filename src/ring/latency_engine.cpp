@@ -161,10 +161,10 @@ Schedule messages_to_schedule(const RingInstance& inst, const MessageTiming& tim
                  msgs[a].start, n == 2 ? std::optional<Link>(succ ? Link::succ : Link::pred)
                                        : std::nullopt);
       if (b - a > 1) {
-        if (size > 1) t.message_items = size;
+        if (size > 1) set_message_size(t, size);
         if (gap != latency + Ticks{size} * cost) t.spacing = gap;
       } else if (size > 1) {
-        t.message_items = size;
+        set_message_size(t, size);
       }
       s.transfers.push_back(t);
       a = b;

@@ -267,6 +267,42 @@ std::vector<std::int64_t> link_demands(const RingInstance& inst,
   return d;
 }
 
+namespace {
+
+// One message per destination: each link's items cut into the shares its downstream processors
+// keep, the farthest's first (document 004's scatter: P_0 sends p - 1 messages of m, relays
+// forward each on arrival, (p - 1)(L + m b) in all).
+MessagePlan per_destination(const RingInstance& inst, const std::vector<std::int64_t>& flows) {
+  const std::size_t n = inst.size();
+  MessagePlan plan = MessagePlan::empty(n);
+  // Items over the edge between e and e + 1, in the succ or the pred direction.
+  const auto over = [&](std::size_t e, bool succ) {
+    return std::max<std::int64_t>(succ ? flows[e] : -flows[e], 0);
+  };
+  for (std::size_t i = 0; i < n && n >= 2; ++i)
+    for (const bool succ : {true, false}) {
+      if (!succ && !inst.bidirectional()) continue;
+      std::size_t edge = succ ? i : prev_of(i, n);
+      std::int64_t left = over(edge, succ);
+      std::vector<std::int64_t> shares;
+      for (std::size_t hop = 0; left > 0 && hop < n; ++hop) {
+        const std::size_t j = succ ? next_of(edge, n) : edge;  // the receiver over `edge`
+        const std::size_t onward = succ ? j : prev_of(j, n);
+        const std::int64_t keep =
+            std::min(left, std::max<std::int64_t>(0, over(edge, succ) - over(onward, succ)));
+        if (keep > 0) shares.push_back(keep);
+        left -= keep;
+        edge = onward;
+      }
+      if (left > 0) shares.push_back(left);
+      std::reverse(shares.begin(), shares.end());
+      plan.sizes[link_index(i, succ)] = std::move(shares);
+    }
+  return plan;
+}
+
+}  // namespace
+
 SearchedPlan best_message_plan(const RingInstance& inst, const std::vector<std::int64_t>& flows,
                                std::int64_t evaluations, Ticks bound) {
   const Demands d = demands_of(inst, flows);
@@ -274,6 +310,7 @@ SearchedPlan best_message_plan(const RingInstance& inst, const std::vector<std::
   std::vector<std::pair<MessagePlan, const char*>> candidates;
   candidates.emplace_back(make.single(), "one message per link");
   candidates.emplace_back(make.own_first(), "held items first, then the rest");
+  candidates.emplace_back(per_destination(inst, flows), "one message per destination");
   for (const double factor : {0.5, 1.0, 2.0}) {
     candidates.emplace_back(make.pipelined(factor, false), "pipelined pieces (document 004)");
     candidates.emplace_back(make.pipelined(factor, true),

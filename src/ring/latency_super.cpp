@@ -131,7 +131,7 @@ std::optional<Ticks> remainders_unidirectional(const RingInstance& inst,
     }
     const Ticks begin = inst.loads[i] >= rho[i] || rho[p] == 0 ? Ticks{0} : arrival;
     Transfer t(static_cast<std::int64_t>(i), static_cast<std::int64_t>((i + 1) % n), rho[i], begin);
-    if (rho[i] > 1) t.message_items = rho[i];
+    if (rho[i] > 1) set_message_size(t, rho[i]);
     out.transfers.push_back(t);
     arrival = begin + inst.latency(i, true) + Ticks{rho[i]} * inst.succ_cost[i];
     makespan = std::max(makespan, arrival);
@@ -170,7 +170,7 @@ std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& inst, const Rin
                                  planned.schedule.transfers.size());
   for (Transfer t : planned.schedule.transfers) {
     t.items *= g;
-    if (g > 1) t.message_items = g;
+    if (g > 1) set_message_size(t, g);
     t.start += offset;
     out.schedule.transfers.push_back(t);
   }

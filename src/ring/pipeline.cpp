@@ -25,6 +25,13 @@ PipelinePieces best_of(std::int64_t items, std::int64_t hops, double real_best, 
   const double clamped = std::clamp(real_best, 1.0, static_cast<double>(items));
   const auto base = static_cast<std::int64_t>(std::floor(clamped));
   for (std::int64_t d = -2; d <= 3; ++d) rs.push_back(std::clamp<std::int64_t>(base + d, 1, items));
+  // And the piece sizes around the real optimum's, m / r*, each with its fewest pieces: where pieces
+  // are small, rounding r to a whole number moves the piece size by a whole item.
+  const auto size = static_cast<std::int64_t>(std::floor(static_cast<double>(items) / clamped));
+  for (std::int64_t d = -2; d <= 3; ++d) {
+    const std::int64_t q = std::clamp<std::int64_t>(size + d, 1, items);
+    rs.push_back(piece_size(items, q));
+  }
   rs.push_back(1);
   rs.push_back(items);
   PipelinePieces best{1, items};

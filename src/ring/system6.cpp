@@ -64,9 +64,30 @@ RationalTime reduced(Fraction f) {
   return g > 1 ? RationalTime{f.num / g, f.den / g} : RationalTime{f.num, f.den};
 }
 
+// whole + rest / den with 0 <= rest < den: tau* at a crossing x = p / q. As one fraction its
+// numerator is about tau* x q, up to 2^121 x 2^64 (issue 27 item 10: bidirectional instances with
+// 6 cost decimals and loads of 10^9 passed 2^127 from n = 4 and were refused); as a mixed number
+// each part fits 128 bits whenever tau* does.
+struct MixedTime {
+  Ticks whole = 0;
+  Ticks rest = 0;
+  Ticks den = 1;  // > 0
+};
+
+// The reduced fraction, when its numerator fits 128 bits.
+std::optional<RationalTime> as_fraction(const MixedTime& t) {
+  const Ticks g = gcd(t.rest, t.den);  // gcd(whole x den + rest, den) = gcd(rest, den)
+  const Ticks den = t.den / g;
+  const auto scaled = checked_mul(t.whole, den);
+  const auto num = scaled ? checked_add(*scaled, t.rest / g) : std::nullopt;
+  if (!num) return std::nullopt;
+  return RationalTime{*num, den};
+}
+
+// A value that cannot overflow for a valid instance (every time fits 2^121: docs/limits.md), kept
+// checked all the same.
 Ticks fits(std::optional<Ticks> value) {
-  if (!value)
-    throw InputError("", "costs", "System 6's rational optimum does not fit 128-bit integers");
+  if (!value) throw InternalError("System 6: a line's value does not fit 128-bit integers");
   return *value;
 }
 
@@ -143,12 +164,14 @@ Crossing envelopes_cross(const std::vector<Line>& rising, const std::vector<Line
   }
 }
 
-// line(x) exactly, over x's denominator: line(floor x) + slope * (x - floor x).
-Fraction value_at(const Line& line, Fraction x) {
+// line(x) exactly: line(floor x) + slope * (x - floor x), the second term split into its whole
+// part and the rest. |slope| < 2^63 and rest < den <= 2^64, so slope * rest fits.
+MixedTime value_at(const Line& line, Fraction x) {
   const Ticks whole = floor_div(x.num, x.den), rest = x.num - whole * x.den;
   const Ticks base = fits(checked_add(fits(checked_mul(line.slope, whole)), line.intercept));
-  return {fits(checked_add(fits(checked_mul(base, x.den)), fits(checked_mul(line.slope, rest)))),
-          x.den};
+  const Ticks part = fits(checked_mul(line.slope, rest));
+  const Ticks part_whole = floor_div(part, x.den);
+  return {fits(checked_add(base, part_whole)), part - part_whole * x.den, x.den};
 }
 
 // ---- evaluation
@@ -244,7 +267,7 @@ Bracket bracket_minimum(const TauEvaluator& tau, const std::vector<std::int64_t>
 }
 
 struct RationalMinimum {
-  Fraction value;
+  MixedTime value;
   Fraction shift;
 };
 
@@ -252,7 +275,7 @@ struct RationalMinimum {
 RationalMinimum minimum_in_bracket(const RingInstance& inst,
                                    const std::vector<std::int64_t>& prefix, const TauEvaluator& tau,
                                    Bracket b) {
-  const auto endpoint = [&](std::int64_t x) { return RationalMinimum{{tau(x), 1}, {x, 1}}; };
+  const auto endpoint = [&](std::int64_t x) { return RationalMinimum{{tau(x), 0, 1}, {x, 1}}; };
   if (b.lo == b.hi) return endpoint(b.lo);
   // tau >= floor_value on the whole bracket, so a line below it at both ends never matters there.
   Ticks floor_value = 0;
@@ -278,8 +301,8 @@ RationalMinimum minimum_in_bracket(const RingInstance& inst,
       envelopes_cross(upper_envelope(std::move(rising)), upper_envelope(std::move(falling)));
   if (compare(cross.x, {b.lo, 1}) <= 0) return endpoint(b.lo);
   if (compare(cross.x, {b.hi, 1}) >= 0) return endpoint(b.hi);
-  Fraction value = value_at(cross.rising, cross.x);
-  if (compare(value, {flat, 1}) < 0) value = {flat, 1};
+  MixedTime value = value_at(cross.rising, cross.x);
+  if (value.whole < flat) value = {flat, 0, 1};  // whole + rest/den < flat iff whole < flat
   return {value, cross.x};
 }
 
@@ -322,7 +345,7 @@ System6Solution solve_system6(const RingInstance& inst, const RingPrefix& prefix
   const TauEvaluator tau(inst, prefix);
   const RationalMinimum minimum =
       minimum_in_bracket(inst, prefix.sums, tau, bracket_minimum(tau, prefix.sums));
-  solution.rational_optimum = reduced(minimum.value);
+  solution.rational_optimum = as_fraction(minimum.value);
   solution.rational_shift = reduced(minimum.shift);
   choose_integer_shift(inst, prefix, tau, minimum.shift, solution);
   return solution;

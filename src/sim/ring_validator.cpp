@@ -22,23 +22,7 @@ using detail::Batch;
 using detail::Candidate;
 using detail::kNever;
 using detail::proc;
-
-// Decides which link a transfer uses, or nullopt when it is not a link of the ring.
-std::optional<bool> uses_succ_link(const RingInstance& inst, const Transfer& t) {
-  const auto n = static_cast<std::int64_t>(inst.size());
-  if (t.from == t.to) return std::nullopt;
-  // Neighbours by comparison, not `% n`: two 64-bit divisions per transfer were a tenth of `plan`'s
-  // validation at 10^6 transfers.
-  const bool to_succ = t.to == (t.from + 1 == n ? 0 : t.from + 1);
-  const bool to_pred = t.to == (t.from == 0 ? n - 1 : t.from - 1);
-  if (t.link) {
-    if (*t.link == Link::succ) return to_succ ? std::optional<bool>(true) : std::nullopt;
-    return (inst.bidirectional() && to_pred) ? std::optional<bool>(false) : std::nullopt;
-  }
-  if (to_succ) return true;
-  if (inst.bidirectional() && to_pred) return false;
-  return std::nullopt;
-}
+using detail::uses_succ_link;
 
 // Messages of a batch that leave strictly before `limit` (computed wide: a horizon may be any
 // time).
@@ -104,7 +88,7 @@ class BatchSource {
       // The usual case (a plan read at its own scale, no horizon, one item per message, no
       // start-up) in 64 bits throughout: the first pass found every end below kNarrowLimit, so
       // every start, period and end fits.
-      if (factor_ == 1 && horizon_ == kNever && t.message_items <= 1 &&
+      if (factor_ == 1 && horizon_ == kNever && message_size(t) <= 1 &&
           inst_.latency(from, succ) == 0) {
         const std::int64_t cost = inst_.cost(from, succ);
         const auto start = static_cast<std::int64_t>(t.start);
@@ -334,8 +318,8 @@ void require_rescalable(const Schedule& sched, int scale) {
     if (sched.transfers[i].spacing != 0)
       fits(sched.transfers[i].spacing, indexed("transfers", i) + ".spacing");
   }
-  if (sched.makespan) fits(*sched.makespan, "makespan");
-  if (sched.lower_bound) fits(*sched.lower_bound, "lower_bound");
+  // The makespan and lower bound a schedule claims are never read here (nor ever a reason to
+  // refuse it: io/schedule_assembler.hpp).
 }
 
 // Each processor's net change of items, in 64 bits while the sums fit (always, in a schedule that
@@ -433,7 +417,7 @@ FirstPass first_pass(const RingInstance& inst, const Schedule& sched, Ticks fact
     }
     // One item per message without start-up (every plan of document 000's model): no division.
     const auto end =
-        t.message_items <= 1 && latency == 0
+        message_size(t) <= 1 && latency == 0
             ? span_end(start, t.items, spacing == 0 ? cost : spacing, cost)
             : [&] {
                 const MessageTimes m = message_times(t, cost, latency, spacing);
@@ -489,10 +473,20 @@ ValidationResult validate(const RingInstance& original_instance, const Schedule&
 }  // namespace
 
 ValidationResult validate_ring_schedule(const RingInstance& instance, const Schedule& schedule) {
+  // A reader that does not know item identities refuses them rather than ignoring them
+  // (docs/design.md section 4): counting an ordered schedule's items would accept wrong items.
+  if (names_items(schedule))
+    throw InputError("", "transfers[0].first",
+                     "the schedule names its items (an ordered schedule): it is validated with "
+                     "validate_ordered_schedule (sim/ordered_validator.hpp)");
   return validate(instance, schedule, true);
 }
 
 namespace detail {
+
+ValidationResult validate_item_counts(const RingInstance& instance, const Schedule& schedule) {
+  return validate(instance, schedule, true);
+}
 
 ValidationResult validate_ring_schedule_wide(const RingInstance& instance,
                                              const Schedule& schedule) {

@@ -2,20 +2,25 @@
 
 #include "redist/core/error.hpp"
 #include "redist/io/budgeted_read.hpp"
+#include "redist/sim/ordered_validator.hpp"
 
 namespace redist::sim {
 
 ScheduleFileCheck check_schedule_files(const std::string& instance_file,
-                                       const std::string& schedule_file) {
+                                       const std::string& schedule_file, bool strict) {
   const RingInstance instance = io::read_ring_instance_within_budget(instance_file);
-  const Schedule schedule = io::read_schedule_within_budget(schedule_file, instance.size());
+  std::vector<io::UnknownField> unknown;
+  const Schedule schedule =
+      io::read_schedule_within_budget(schedule_file, instance.size(), {strict, &unknown});
   try {
-    return {validate_ring_schedule(instance, schedule), schedule.transfers.size()};
+    // A schedule whose transfers name their items is an ordered one (docs/design.md section 4).
+    return {names_items(schedule) ? validate_ordered_schedule(instance, schedule)
+                                  : validate_ring_schedule(instance, schedule),
+            schedule.transfers.size(), std::move(unknown)};
   } catch (const InputError& e) {
-    // The schedule's own fields: its transfers' times and the makespan or bound it claims.
+    // The schedule's own fields: its transfers' times (the claims of its header are never read).
     const std::string& field = e.field();
-    if (field.rfind("transfers", 0) == 0 || field == "makespan" || field == "lower_bound")
-      throw InputError(schedule_file, field, e.reason());
+    if (field.rfind("transfers", 0) == 0) throw InputError(schedule_file, field, e.reason());
     throw InputError(instance_file, e.field(),
                      e.reason() + " (the time scale of " + schedule_file + ")");
   }

@@ -107,8 +107,8 @@ void decision_messages(Simulation& sim, int rank) {
   sim.deciding[static_cast<std::size_t>(rank)] = sg4::Engine::get_clock() - started;
 }
 
-// exec's agreement before a redistribution moves data (ordered_redistribute.cpp, agree_and_plan):
-// the records all-gathered, the plan built and checked locally, the digests all-reduced.
+// exec's agreement before a redistribution moves data (docs/mpi.md "Plans"): the compact records
+// all-gathered, the plan built locally, the status exchange (modelled before the data).
 void agreement(Simulation& sim, int rank) {
   const CoordinationModel& c = sim.coordination;
   const double started = sg4::Engine::get_clock();

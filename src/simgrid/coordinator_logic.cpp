@@ -117,7 +117,7 @@ std::optional<PlannedRedistribution> CoordinatorLogic::example_choice(
     int completed, const std::vector<double>& compute_seconds) {
   if (!window_.record(counts_, compute_seconds)) return std::nullopt;
   const std::vector<double> speeds = window_.speeds(counts_);  // columns per second
-  // The study's apportionment (at least one column each); the example's exec::targets_from_weights
+  // The study's apportionment (at least one column each); the example's exec::counts_from_weights
   // rounds the same shares without that floor, so at a rounding edge the two may differ by a column
   // (the simgrid layer cannot call exec's: they are sibling layers).
   std::vector<std::int64_t> targets = proportional_counts(scenario_.options.columns, speeds);

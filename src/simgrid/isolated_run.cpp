@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <new>
 
 #include "redist/core/error.hpp"
 
@@ -15,7 +16,8 @@ namespace redist::simgrid {
 
 namespace {
 
-constexpr char kFailureMark = '\x01';  // first byte of a child's message when its task threw
+constexpr char kFailureMark = '\x01';      // first byte of a child's message when its task threw
+constexpr char kOutOfMemoryMark = '\x02';  // ... when it ran out of memory
 
 struct Child {
   pid_t pid = -1;
@@ -37,6 +39,9 @@ void write_all(int fd, const std::string& text) {
   int status = 0;
   try {
     write_all(fd, task());
+  } catch (const std::bad_alloc&) {
+    write_all(fd, std::string(1, kOutOfMemoryMark));
+    status = 3;
   } catch (const std::exception& e) {
     write_all(fd, std::string(1, kFailureMark) + e.what());
     status = 3;
@@ -78,11 +83,14 @@ bool drain(Child& c) {
   return true;
 }
 
-// Closes the pipe, reaps the child; returns an error message or "".
-std::string finish(Child& c) {
+// Closes the pipe, reaps the child; returns an error message or "" (`out_of_memory` set when the
+// child's task threw std::bad_alloc).
+std::string finish(Child& c, bool& out_of_memory) {
   ::close(c.fd);
   int status = 0;
   while (::waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {}
+  out_of_memory = c.text.size() == 1 && c.text.front() == kOutOfMemoryMark;
+  if (out_of_memory) return "out of memory";
   if (!c.text.empty() && c.text.front() == kFailureMark) return c.text.substr(1);
   if (!WIFEXITED(status))
     return "simulation process died (signal " + std::to_string(WTERMSIG(status)) + ")";
@@ -112,6 +120,7 @@ std::vector<std::string> run_isolated_all(const std::vector<IsolatedTask>& tasks
   std::vector<std::string> results(tasks.size());
   std::vector<Child> running;
   std::string failure;
+  bool failure_is_memory = false;
   std::size_t next = 0;
   while (next < tasks.size() || !running.empty()) {
     while (failure.empty() && next < tasks.size() &&
@@ -121,14 +130,19 @@ std::vector<std::string> run_isolated_all(const std::vector<IsolatedTask>& tasks
     const std::size_t k = wait_one(running);
     Child done = std::move(running[k]);
     running.erase(running.begin() + static_cast<std::ptrdiff_t>(k));
-    const std::string error = finish(done);
-    if (!error.empty() && failure.empty())
+    bool out_of_memory = false;
+    const std::string error = finish(done, out_of_memory);
+    if (!error.empty() && failure.empty()) {
       failure = "task " + std::to_string(done.index) + ": " + error;
+      failure_is_memory = out_of_memory;
+    }
     if (error.empty()) {
       results[done.index] = std::move(done.text);
       if (on_done) on_done(done.index);
     }
   }
+  // A child out of memory is the parent's too: the CLI's one line and exit 2 (issue 27 item 7).
+  if (failure_is_memory) throw std::bad_alloc();
   if (!failure.empty()) throw InternalError(failure);
   return results;
 }

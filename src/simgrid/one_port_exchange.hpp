@@ -10,8 +10,7 @@
 //             "Schedule") keeps its pace: the message starting with its k-th item (0-based) leaves
 //             no earlier than k spacings after the batch's first message left;
 //   receiver  one extra actor on the same host that takes its incoming batches one at a time, in
-//   the
-//             plan's start order, and adds their items to the holdings.
+//             the plan's start order, and adds their items to the holdings.
 // Both follow the plan's order of each port and act as soon as they can; on a network that is the
 // item model (dedicated links, no latency) they replay a light plan's times exactly.
 // So a host never has two outgoing or two incoming transfers at once, but may send and receive at

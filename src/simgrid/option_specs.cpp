@@ -30,4 +30,15 @@ std::vector<OptionSpec> option_specs(SimgridStudyOptions& options) {
   return specs;
 }
 
+std::vector<OptionSpec> option_specs(OrderedStudyOptions& options) {
+  return {
+      real_option("--total-mib", options.total_mib, 0.001, 1e6,
+                  "data of the ring, all items together, in MiB (default 16)"),
+      real_option("--item-kib", options.item_kib, 0.001, 1e6, "one item, in KiB (default 64)"),
+      whole_option("--jobs", options.jobs, 1, 256, "simulations run at once (default 2)"),
+      text_option("--platform", options.platform_file,
+                  "a netlab ring file (docs/netlab.md) instead of the two built in"),
+  };
+}
+
 }  // namespace redist::simgrid

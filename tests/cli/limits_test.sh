@@ -57,7 +57,11 @@ bad plan ticks '{"ring": "unidirectional", "loads": [1, 0], "targets": [0, 1], "
 bad plan decimals '{"ring": "unidirectional", "loads": [1, 0], "targets": [0, 1], "succ_cost": 1e-19}' 'succ_cost: number 1e-19 cannot be represented exactly'
 bad plan product "{\"ring\": \"unidirectional\", \"loads\": [$MAX62, 1], \"targets\": [1, $MAX62], \"succ_cost\": 1152921504606846976}" 'exceeds 2\^120'
 B61=2305843009213693952
-bad plan system6 "{\"ring\": \"bidirectional\", \"loads\": [$B61, 0, $B61], \"targets\": [0, $B61, $B61], \"succ_cost\": [8589934592, 1, 8589934592], \"pred_cost\": 8589934592}" 'costs: System 6.s rational optimum does not fit 128-bit integers'
+# System 6's rational optimum beyond 128 bits as one fraction was refused until issue 27 (item 10):
+# it is kept as a whole number and a proper fraction, so the ring is planned and the plan checked.
+file system6 "{\"ring\": \"bidirectional\", \"loads\": [$B61, 0, $B61], \"targets\": [0, $B61, $B61], \"succ_cost\": [8589934592, 1, 8589934592], \"pred_cost\": 8589934592}"
+expect 0 'status       optimal' -- "$R" plan "$T/system6.json" -o "$T/system6.schedule.json"
+expect 0 '^valid: makespan 19807040628566084398385987584 ' -- "$R" check "$T/system6.json" "$T/system6.schedule.json"
 bad plan nan '{"ring": "unidirectional", "loads": [NaN], "targets": [1], "succ_cost": 1}' 'malformed JSON at byte'
 bad plan infinity '{"ring": "unidirectional", "loads": [1], "targets": [1], "succ_cost": Infinity}' 'malformed JSON at byte'
 bad plan overflow '{"ring": "unidirectional", "loads": [1], "targets": [1], "succ_cost": 1e400}' '1e400'

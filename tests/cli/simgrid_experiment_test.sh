@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `redist experiment simgrid --quick` as the issue's checking script reads it: every fixed scheme and
 # the adaptive policy for both ring sizes at every ratio, and the plots written as complete SVG
-# documents. The claim of docs/simgrid.md, the adaptive policy no more than 2% above the best fixed
-# scheme at each ratio, is a 30-seed mean: it is checked on the committed full run
-# (docs/results/simgrid/summary.csv). The quick run's 4 seeds are a smaller sample (at ring 32, ratio
-# 100 its mean gap is +3.3%), so on it the test asks for 5%.
+# documents. The claim of docs/simgrid.md, the adaptive policy's 30-seed mean at most 2% above the
+# best fixed scheme at each ratio, and the paired 95% interval of that gap at most 7% above it, is
+# checked on the committed full run (docs/results/simgrid/summary.csv). The quick run's 4 seeds are
+# a smaller sample (at ring 32, ratio 100 its mean gap is +3.3%), so on it the test asks for 5% and
+# only that the interval is reported.
 set -u
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -13,14 +14,14 @@ if ! "$REDIST" experiment simgrid --quick --out "$T" >"$T/stdout" 2>"$T/stderr";
 fi
 fail=0
 grep -q 'simgrid: .*simulations' "$T/stderr" || { echo "FAIL: no progress on stderr"; fail=1; }
-check_summary() {  # check_summary CSV LIMIT
-awk -F, -v limit="$2" '
+check_summary() {  # check_summary CSV LIMIT UPPER (the gap's mean, its interval's upper end)
+awk -F, -v limit="$2" -v upper="$3" '
   NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
   {
     key = $col["ring_size"] "," $col["ratio"]
     seen[key "," $col["scheme"]] = 1
     keys[key] = 1
-    if ($col["scheme"] == "adaptive") gap[key] = $col["adaptive_gap"]
+    if ($col["scheme"] == "adaptive") { gap[key] = $col["adaptive_gap"]; half[key] = $col["adaptive_gap_ci95"] }
   }
   END {
     split("none after50 at20-40-60-80 every10 every5 every3 every2 adaptive", schemes, " ")
@@ -29,13 +30,14 @@ awk -F, -v limit="$2" '
       ++count
       for (s in schemes) if (!((k "," schemes[s]) in seen)) { print "FAIL: missing " schemes[s] " at ring,ratio " k; bad = 1 }
       if (!(k in gap) || gap[k] > limit + 0) { print "FAIL: adaptive " gap[k] " above the best fixed scheme at ring,ratio " k; bad = 1 }
+      if (half[k] == "" || half[k] < 0 || gap[k] + half[k] > upper + 0) { print "FAIL: interval " gap[k] " +- " half[k] " at ring,ratio " k; bad = 1 }
     }
     if (count != 22) { print "FAIL: expected 2 ring sizes x 11 ratios (1..300), got " count; bad = 1 }
     exit bad
   }' "$1"
 }
-check_summary "$T/summary.csv" 0.05 || fail=1
-check_summary "$SRC/docs/results/simgrid/summary.csv" 0.02 || fail=1
+check_summary "$T/summary.csv" 0.05 10 || fail=1
+check_summary "$SRC/docs/results/simgrid/summary.csv" 0.02 0.07 || fail=1
 for svg in figure13_ring8 figure14_ring32 prediction; do
   f="$T/$svg.svg"
   if [ ! -s "$f" ] || ! head -c 200 "$f" | grep -q '<svg' || ! tail -c 20 "$f" | grep -q '</svg>'; then

@@ -1,7 +1,7 @@
 // Deliberately inconsistent input must fail cleanly on every rank, before any data moves, with the
 // caller's data intact: differing item sizes, counts that do not add up, a partial item, mixed
 // counts and weights, a too-small output buffer, differing options or link models (plan digest
-// mismatch), and an impossible wrap policy.
+// mismatch); and the unidirectional ring that used to be refused with the order kept.
 
 #include <mpi.h>
 
@@ -11,7 +11,7 @@
 #include "item_pattern.hpp"
 #include "mpi_harness.hpp"
 #include "ordered_cases.hpp"
-#include "redist/exec/ordered_redistribute.hpp"
+#include "redist/exec/redistribute.hpp"
 
 namespace redist::mpitest {
 
@@ -120,7 +120,7 @@ void counts_and_weights_mixed(exec::Context& ctx) {
   if (ctx.size() < 2) return;
   Fixture f = fixture(ctx);
   const exec::NewShare wish =
-      f.rank == 0 ? exec::NewShare::share(1.0) : exec::NewShare::count(reversed_target(f));
+      f.rank == 0 ? exec::NewShare::weight(1.0) : exec::NewShare::count(reversed_target(f));
   expect_refused(ctx, f.slice, f.total, 77, "mixed",
                  [&] { exec::redistribute(ctx, f.slice, wish); });
 }
@@ -128,7 +128,7 @@ void counts_and_weights_mixed(exec::Context& ctx) {
 void options_differ(exec::Context& ctx) {
   if (ctx.size() < 2) return;
   Fixture f = fixture(ctx);
-  exec::OrderedOptions opt;
+  exec::PlanOptions opt;
   if (f.rank == 0) opt.kind = RingKind::unidirectional;
   expect_refused(ctx, f.slice, f.total, 77, "options", [&] {
     exec::redistribute(ctx, f.slice, exec::NewShare::count(reversed_target(f)), opt);
@@ -148,16 +148,20 @@ void link_models_differ(exec::Context& ctx) {
   ctx.set_link_models(exec::RingLinkModels::uniform(n));
 }
 
-void wrap_forbidden_on_unidirectional(exec::Context& ctx) {
+// Not a refusal any more: on a unidirectional ring with the order kept, the ring transport routes
+// the items that must reach a predecessor all the way round (an ordered plan, docs/ordered.md).
+void unidirectional_ring_keeps_the_order(exec::Context& ctx) {
   if (ctx.size() < 2) return;
   Fixture f = fixture(ctx);
   // Everything to rank 0: items would have to move towards predecessors.
   const std::int64_t wish = f.rank == 0 ? f.total : 0;
-  exec::OrderedOptions opt;
+  exec::PlanOptions opt;
   opt.kind = RingKind::unidirectional;
   opt.wrap = exec::WrapPolicy::forbid;
-  expect_refused(ctx, f.slice, f.total, 77, "wrap",
-                 [&] { exec::redistribute(ctx, f.slice, exec::NewShare::count(wish), opt); });
+  opt.transport = exec::Transport::ring;
+  const auto report = exec::redistribute(ctx, f.slice, exec::NewShare::count(wish), opt);
+  MPI_CHECK(report.transport == "ring");
+  verify_slice(ctx, f.slice, wish, f.total, 77, "unidirectional, order kept");
 }
 
 // After all those refusals, the same context still redistributes correctly.
@@ -179,7 +183,7 @@ std::vector<TestCase> agreement_cases() {
       {"agreement.counts_and_weights_mixed", counts_and_weights_mixed},
       {"agreement.options_differ", options_differ},
       {"agreement.link_models_differ", link_models_differ},
-      {"agreement.wrap_forbidden_on_unidirectional", wrap_forbidden_on_unidirectional},
+      {"agreement.unidirectional_ring_keeps_the_order", unidirectional_ring_keeps_the_order},
       {"agreement.works_after_refusals", works_after_refusals},
   };
 }

@@ -109,8 +109,8 @@ void typed_round_trips(exec::Context& ctx) {
   const auto rank = static_cast<std::size_t>(ctx.rank());
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
     const Layout l = random_layout(seed * 31 + n, n);
-    exec::OrderedOptions opt;
-    if (seed % 3 == 0) opt.transport = exec::OrderedTransport::alltoallv;
+    exec::PlanOptions opt;
+    if (seed % 3 == 0) opt.transport = exec::Transport::alltoallv;
     if (seed % 4 == 2) opt.timeout_seconds = 60.0;  // polled waits, a deadline never reached
     std::vector<Particle> items = my_particles(ctx, l.loads);
     const exec::NewShare share =
@@ -139,9 +139,9 @@ void weights_and_empty_ranks(exec::Context& ctx) {
     weights[k] = static_cast<double>((k * 7 + 3) % 4);  // some zero
   if (std::all_of(weights.begin(), weights.end(), [](double w) { return w == 0.0; }))
     weights[0] = 1.0;
-  const std::vector<std::int64_t> targets = exec::targets_from_weights(weights, l.total);
+  const std::vector<std::int64_t> targets = exec::counts_from_weights(weights, l.total);
   std::vector<Particle> items = my_particles(ctx, l.loads);
-  exec::redistribute(ctx, items, exec::NewShare::share(weights[rank]));
+  exec::redistribute(ctx, items, exec::NewShare::weight(weights[rank]));
   expect_piece(items, targets[rank], before(targets, rank), l.total, "weights");
 }
 
@@ -151,11 +151,11 @@ void split_phase(exec::Context& ctx) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const Layout l = random_layout(seed * 131 + n, n);
     std::vector<Particle> items = my_particles(ctx, l.loads);
-    exec::OrderedOptions opt;
+    exec::PlanOptions opt;
     opt.chunk_bytes = static_cast<std::int64_t>(sizeof(Particle)) * 3;  // several messages per link
     if (seed % 2 ==
         0) {  // non-blocking MPI_Ialltoallv rounds (several: at most 2 items per pair and round)
-      opt.transport = exec::OrderedTransport::alltoallv;
+      opt.transport = exec::Transport::alltoallv;
       opt.max_items_per_round = 2;
     }
     auto request =
@@ -171,7 +171,7 @@ void split_phase(exec::Context& ctx) {
       for (int k = 0; k < 1000 && !request.test(); ++k) work += std::sqrt(static_cast<double>(k));
     }
     MPI_CHECK(work >= 0.0);
-    exec::VectorRequest<Particle> moved = std::move(request);  // requests move; the data stays put
+    exec::Request moved = std::move(request);  // requests move; the data stays put
     const auto report = moved.wait();
     MPI_CHECK(!moved.active());
     MPI_CHECK_EQ(report.new_count, l.targets[rank]);
@@ -184,7 +184,7 @@ void split_phase(exec::Context& ctx) {
     std::vector<Particle> items = my_particles(ctx, l.loads);
     { auto dropped = exec::redistribute_start(ctx, items, exec::NewShare::count(l.targets[rank])); }
     expect_piece(items, l.targets[rank], before(l.targets, rank), l.total, "dropped request");
-    exec::OrderedRequest inactive;
+    exec::Request inactive;
     bool threw = false;
     try {
       inactive.wait();
@@ -212,15 +212,15 @@ void bytes_sent_excludes_kept_items(exec::Context& ctx) {
   const std::int64_t nlo = before(l.targets, rank), nhi = nlo + l.targets[rank];
   const std::int64_t kept = std::max<std::int64_t>(0, std::min(hi, nhi) - std::max(lo, nlo));
   const auto bytes = static_cast<std::int64_t>(sizeof(Particle));
-  for (const auto transport : {exec::OrderedTransport::alltoallv, exec::OrderedTransport::ring}) {
-    exec::OrderedOptions opt;
+  for (const auto transport : {exec::Transport::alltoallv, exec::Transport::ring}) {
+    exec::PlanOptions opt;
     opt.transport = transport;
     std::vector<Particle> items = my_particles(ctx, l.loads);
     const auto noop = exec::redistribute(ctx, items, exec::NewShare::count(l.loads[rank]), opt);
     MPI_CHECK_EQ(noop.bytes_sent, std::int64_t{0});
     MPI_CHECK_EQ(noop.bytes_received, std::int64_t{0});
     const auto report = exec::redistribute(ctx, items, exec::NewShare::count(l.targets[rank]), opt);
-    if (transport == exec::OrderedTransport::alltoallv) {
+    if (transport == exec::Transport::alltoallv) {
       MPI_CHECK_EQ(report.bytes_sent, (l.loads[rank] - kept) * bytes);
       MPI_CHECK_EQ(report.bytes_received, (l.targets[rank] - kept) * bytes);
     } else {  // relays also forward other ranks' items, never their own kept ones
@@ -250,12 +250,12 @@ void variable_sizes(exec::Context& ctx) {
     }
     const std::vector<std::int64_t> shares = random_targets(rng, n, bytes_total);
     const bool weighted = seed % 2 == 0;
-    exec::OrderedOptions opt;
-    if (seed % 3 == 0) opt.transport = exec::OrderedTransport::alltoallv;
+    exec::PlanOptions opt;
+    if (seed % 3 == 0) opt.transport = exec::Transport::alltoallv;
     if (seed == 5) opt.timeout_seconds = 60.0;  // the polled paths, with a deadline never reached
     const auto report =
         exec::redistribute(ctx, mine,
-                           weighted ? exec::NewShare::share(static_cast<double>(rank + 1))
+                           weighted ? exec::NewShare::weight(static_cast<double>(rank + 1))
                                     : exec::NewShare::count(shares[rank]),
                            opt);
     if (!weighted) MPI_CHECK_EQ(report.share_bytes, shares[rank]);
@@ -286,7 +286,7 @@ void only_empty_items(exec::Context& ctx) {
   const auto n = static_cast<std::int64_t>(ctx.size());
   exec::VariableItems mine;
   for (int k = 0; k < 3; ++k) mine.push_back({});
-  const auto report = exec::redistribute(ctx, mine, exec::NewShare::share(1.0));
+  const auto report = exec::redistribute(ctx, mine, exec::NewShare::weight(1.0));
   MPI_CHECK_EQ(report.new_items, ctx.rank() == 0 ? 3 * n : std::int64_t{0});
   MPI_CHECK_EQ(mine.count(), report.new_items);
   MPI_CHECK(mine.bytes.empty());
@@ -361,18 +361,13 @@ void errors_name_the_rank(exec::Context& ctx) {
                  }),
                  who + "share: 7 items, while the other ranks ask for 6");
     std::vector<std::byte> raw(static_cast<std::size_t>(rank == odd ? 72 : 48));
-    std::vector<std::byte> out;
-    expect_blame(refusal([&] {
-                   exec::redistribute(
-                       ctx, rank == odd ? 12 : 8, raw,
-                       [&](std::int64_t c) {
-                         out.resize(static_cast<std::size_t>(c) * 12);
-                         return out.data();
-                       },
-                       exec::NewShare::count(6));
-                 }),
-                 who + "item_bytes: 12, while " + std::to_string(n - 1) + " of the " +
-                     std::to_string(n) + " ranks pass 8");
+    std::vector<std::byte> out(6 * 12);
+    expect_blame(
+        refusal([&] {
+          exec::redistribute(ctx, rank == odd ? 12 : 8, raw, out, exec::NewShare::count(6));
+        }),
+        who + "item_bytes: 12, while " + std::to_string(n - 1) + " of the " + std::to_string(n) +
+            " ranks pass 8");
     const std::vector<perm::Proc> parts(6, 0);
     expect_blame(refusal([&] { exec::redistribute_parts(ctx, rank == odd ? 12 : 8, raw, parts); }),
                  "redistribute_parts: " + who + "item_bytes: 12, while " + std::to_string(n - 1));
@@ -385,7 +380,7 @@ void errors_name_the_rank(exec::Context& ctx) {
     expect_blame(
         refusal([&] { exec::redistribute(ctx, items, exec::NewShare::counts(all)); }),
         who + "share: its vector of new counts differs from the one " + std::to_string(n - 1));
-    exec::OrderedOptions opt;
+    exec::PlanOptions opt;
     if (rank == odd) opt.wrap = exec::WrapPolicy::allow;
     expect_blame(refusal([&] { exec::redistribute(ctx, items, exec::NewShare::count(6), opt); }),
                  who + "options.wrap: allow, while");

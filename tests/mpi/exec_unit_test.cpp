@@ -6,21 +6,30 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <map>
 #include <numeric>
 #include <string>
 
+#include <cmath>
+#include <cstring>
+#include <limits>
 #include "redist/core/random.hpp"
-#include "redist/exec/agreement.hpp"
+#include "redist/ring/pipeline.hpp"
+
+#include "exec/agreement.hpp"
+#include "exec/item_cut.hpp"
+#include "exec/layout_plan.hpp"
+#include "exec/ordered_messages.hpp"
+#include "exec/permutation_plan.hpp"
+#include "exec/ring_messages.hpp"
+#include "exec/slice_overlap.hpp"
 #include "redist/exec/buffer_pool.hpp"
-#include "redist/exec/item_cut.hpp"
 #include "redist/exec/link_model.hpp"
-#include "redist/exec/ordered_plan.hpp"
 #include "redist/exec/ordered_slice.hpp"
-#include "redist/exec/permutation_plan.hpp"
-#include "redist/exec/ring_messages.hpp"
-#include "redist/exec/slice_overlap.hpp"
+#include "redist/exec/prediction.hpp"
+#include "redist/ring/ordered_plan.hpp"
 
 namespace redist::exec {
 namespace {
@@ -31,40 +40,44 @@ RankRecord record(std::int64_t load, std::int64_t target, std::int64_t item_byte
   r.item_bytes = item_bytes;
   r.load = load;
   r.target = target;
+  r.share_kind = static_cast<std::int32_t>(NewShare::Kind::count);
   return r;
 }
 
+const char* const kCall = "redistribute";
+
 TEST(Agreement, AcceptsConsistentRecords) {
   const std::vector<RankRecord> recs = {record(3, 1), record(0, 2), record(2, 2)};
-  const AgreedLayout layout = agree_on_layout(recs);
+  const AgreedLayout layout = agree_on_layout(recs, kCall);
   EXPECT_EQ(layout.total, 5);
   EXPECT_EQ(layout.targets, (std::vector<std::int64_t>{1, 2, 2}));
   EXPECT_EQ(layout.origin, 0);
 }
 
 TEST(Agreement, RefusesEveryInconsistency) {
-  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 1), record(0, 3)}),
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 1), record(0, 3)}, kCall),
                AgreementError);  // sum
-  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 3), record(0, 0, 4)}),
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 3), record(0, 0, 4)}, kCall),
                AgreementError);  // size
-  RankRecord weight = record(0, -1);
+  RankRecord weight = record(0, 0);
   weight.weight = 1.0;
-  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 3), weight}),
+  weight.share_kind = static_cast<std::int32_t>(NewShare::Kind::weight);
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{record(3, 3), weight}, kCall),
                AgreementError);  // mixed
   RankRecord issue = record(3, 3);
   issue.issue = static_cast<std::int32_t>(LocalIssue::bytes_not_multiple);
-  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{issue}), AgreementError);
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{issue}, kCall), AgreementError);
   RankRecord first0 = record(2, 2), first1 = record(2, 2);
   first0.first = 1;
   first1.first = 0;  // should be 3
-  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{first0, first1}), AgreementError);
+  EXPECT_THROW(agree_on_layout(std::vector<RankRecord>{first0, first1}, kCall), AgreementError);
   first1.first = 3;
-  EXPECT_EQ(agree_on_layout(std::vector<RankRecord>{first0, first1}).origin, 1);
+  EXPECT_EQ(agree_on_layout(std::vector<RankRecord>{first0, first1}, kCall).origin, 1);
 }
 
 std::string refusal(const std::vector<RankRecord>& records) {
   try {
-    agree_on_layout(records);
+    agree_on_layout(records, kCall);
   } catch (const AgreementError& e) {
     return e.what();
   }
@@ -93,8 +106,8 @@ TEST(Agreement, NamesTheOddRankOut) {
       EXPECT_NE(refusal(options).find(who + "options.wrap: allow"), std::string::npos)
           << refusal(options);
       std::vector<RankRecord> links(n, record(4, 4));
-      links[odd].links_digest = 99;
-      EXPECT_NE(refusal(links).find(who + "link_models"), std::string::npos);
+      links[odd].network_digest = 99;
+      EXPECT_NE(refusal(links).find(who + "network"), std::string::npos);
     }
 }
 
@@ -125,26 +138,25 @@ TEST(Agreement, NamesTheRankWhoseCountVectorDiffers) {
   const std::vector<std::int64_t> good = {3, 3, 3, 3}, bad = {3, 2, 4, 3};
   std::vector<RankRecord> records;
   for (std::size_t r = 0; r < 4; ++r)
-    records.push_back(rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {r, 4}, 8, 24,
-                                  NewShare::counts(r == 2 ? bad : good), -1, -1));
+    records.push_back(rank_record_bytes(PlanOptions{}, 0, {r, 4}, 8, 24,
+                                        NewShare::counts(r == 2 ? bad : good), -1, -1));
   EXPECT_NE(
       refusal(records).find(
           "rank 2: share: its vector of new counts differs from the one 3 of the 4 ranks pass"),
       std::string::npos)
       << refusal(records);
-  records[2] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {2, 4}, 8, 24,
-                           NewShare::counts(good), -1, -1);
-  EXPECT_EQ(agree_on_layout(records).targets, good);
-  records[0] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {0, 4}, 8, 24,
-                           NewShare::count(3), -1, -1);
+  records[2] = rank_record_bytes(PlanOptions{}, 0, {2, 4}, 8, 24, NewShare::counts(good), -1, -1);
+  EXPECT_EQ(agree_on_layout(records, kCall).targets, good);
+  records[0] = rank_record_bytes(PlanOptions{}, 0, {0, 4}, 8, 24, NewShare::count(3), -1, -1);
   EXPECT_NE(
-      refusal(records).find("rank 0: share: its own count, while 3 of the 4 ranks pass a vector"),
+      refusal(records).find(
+          "rank 0: share: its own count (NewShare::count), while 3 of the 4 ranks pass a vector"),
       std::string::npos);
   const std::vector<std::int64_t> short_vector = {12};
-  records[1] = rank_record(OrderedOptions{}, RingLinkModels::uniform(4), {1, 4}, 8, 24,
-                           NewShare::counts(short_vector), -1, -1);
+  records[1] =
+      rank_record_bytes(PlanOptions{}, 0, {1, 4}, 8, 24, NewShare::counts(short_vector), -1, -1);
   EXPECT_NE(refusal(records).find(
-                "rank 1: input: the vector of new counts does not have one entry per rank"),
+                "rank 1: share: the vector of new counts does not have one entry per rank"),
             std::string::npos);
 }
 
@@ -161,7 +173,7 @@ TEST(Agreement, ListsCountsWhenNoRankStandsOut) {
 
 TEST(Agreement, WeightsBecomeCountsThatAddUp) {
   const std::vector<double> w = {1.0, 2.0, 0.0, 1.0};
-  const auto counts = targets_from_weights(w, 10);
+  const auto counts = counts_from_weights(w, 10);
   EXPECT_EQ(std::accumulate(counts.begin(), counts.end(), std::int64_t{0}), 10);
   EXPECT_EQ(counts[2], 0);
   EXPECT_EQ(counts[1], 5);
@@ -171,7 +183,7 @@ TEST(Agreement, WeightsBecomeCountsThatAddUp) {
     for (auto& x : ws) x = rng.unit() * (rng.uniform(0, 3) == 0 ? 0.0 : 5.0);
     ws[0] += 0.01;
     const std::int64_t total = rng.uniform(0, 1000);
-    const auto c = targets_from_weights(ws, total);
+    const auto c = counts_from_weights(ws, total);
     EXPECT_EQ(std::accumulate(c.begin(), c.end(), std::int64_t{0}), total);
     for (std::size_t k = 0; k < ws.size(); ++k) {
       if (ws[k] == 0.0) {
@@ -179,6 +191,125 @@ TEST(Agreement, WeightsBecomeCountsThatAddUp) {
       }
     }
   }
+}
+
+// Issue 27 item 3: finite weights whose sum overflows a double split like the same weights scaled
+// down (the shares are taken relative to the largest weight), not 17/17/17.
+TEST(Agreement, WeightsWhoseSumOverflowsSplitLikeScaledDown) {
+  const std::vector<double> huge = {8.5e307, 5e307, 5e307};
+  const std::vector<double> scaled = {1.7, 1.0, 1.0};
+  EXPECT_EQ(counts_from_weights(huge, 51), (std::vector<std::int64_t>{23, 14, 14}));
+  EXPECT_EQ(counts_from_weights(huge, 51), counts_from_weights(scaled, 51));
+  const std::vector<double> max_doubles(5, std::numeric_limits<double>::max());
+  EXPECT_EQ(counts_from_weights(max_doubles, 10), (std::vector<std::int64_t>{2, 2, 2, 2, 2}));
+  const std::vector<double> tiny = {5e-324, 0.0, 5e-324};  // denormal weights still share
+  EXPECT_EQ(counts_from_weights(tiny, 4), (std::vector<std::int64_t>{2, 0, 2}));
+}
+
+std::vector<RankRecord> records_with(std::size_t n, std::size_t odd, const PlanOptions& usual,
+                                     const PlanOptions& odd_options, NewShare odd_share) {
+  std::vector<RankRecord> records;
+  for (std::size_t r = 0; r < n; ++r)
+    records.push_back(rank_record(r == odd ? odd_options : usual, 0, {r, n}, 8, 4,
+                                  r == odd ? odd_share : NewShare::count(4), -1, -1));
+  return records;
+}
+
+// Issue 27 item 6: each refusal names the rank and says what is wrong with its argument.
+TEST(Agreement, NamesBadSharesAndOptions) {
+  const PlanOptions usual;
+  EXPECT_NE(refusal(records_with(3, 1, usual, usual, NewShare::count(-1)))
+                .find("rank 1: share: a negative count"),
+            std::string::npos);
+  EXPECT_NE(refusal(records_with(3, 2, usual, usual, NewShare::count(-2)))
+                .find("rank 2: share: a negative count"),
+            std::string::npos);
+  EXPECT_NE(refusal(records_with(3, 0, usual, usual, NewShare::weight(std::nan(""))))
+                .find("rank 0: share: the weight is not a finite non-negative number"),
+            std::string::npos);
+  const auto option_refusal = [&](auto change) {
+    PlanOptions odd;
+    change(odd);
+    return refusal(records_with(4, 2, usual, odd, NewShare::count(4)));
+  };
+  EXPECT_NE(option_refusal([](PlanOptions& o) {
+              o.window = 0;
+            }).find("rank 2: options.window: must be at least 1"),
+            std::string::npos);
+  EXPECT_NE(option_refusal([](PlanOptions& o) { o.window = -1; }).find("options.window"),
+            std::string::npos);
+  EXPECT_NE(option_refusal([](PlanOptions& o) {
+              o.mpi_int_limit = 0;
+            }).find("rank 2: options.mpi_int_limit: must be between 1 and INT_MAX"),
+            std::string::npos);
+  EXPECT_NE(option_refusal([](PlanOptions& o) {
+              o.chunk_bytes = -1;
+            }).find("rank 2: options.chunk_bytes: must not be negative"),
+            std::string::npos);
+  EXPECT_NE(option_refusal([](PlanOptions& o) {
+              o.timeout_seconds = std::nan("");
+            }).find("rank 2: options.timeout_seconds: must be a finite number of seconds"),
+            std::string::npos);
+  EXPECT_NE(option_refusal([](PlanOptions& o) {
+              o.timeout_seconds = 3.0;
+            }).find("rank 2: options.timeout_seconds: 3 s, while 3 of the 4 ranks pass 0 s"),
+            std::string::npos)
+      << option_refusal([](PlanOptions& o) { o.timeout_seconds = 3.0; });
+  // A different window is this rank's own business (it only shapes how it posts).
+  EXPECT_EQ(option_refusal([](PlanOptions& o) { o.window = 9; }), "(accepted)");
+}
+
+// Issue 27 item 6: counts past 2^62 are said to be so, not reported as the cap.
+TEST(Agreement, CountsPastTheLimitSaySo) {
+  std::vector<RankRecord> records = {record(2, std::int64_t{1} << 61),
+                                     record(2, std::int64_t{1} << 61), record(0, 4)};
+  const std::string message = refusal(records);
+  EXPECT_NE(message.find("add up to more than 2^62"), std::string::npos) << message;
+  EXPECT_EQ(message.find("4611686018427387904"), std::string::npos) << message;
+}
+
+// The direct exchange of every rank against the segments of both transports: the same pieces, the
+// kept part apart; a plan reversed twice is the plan.
+TEST(LayoutPlan, RankExchangesTileAndReverse) {
+  Rng rng(909);
+  for (int it = 0; it < 300; ++it) {
+    const auto n = static_cast<std::size_t>(rng.uniform(1, 8));
+    std::vector<std::int64_t> loads(n), targets(n);
+    std::int64_t total = 0;
+    for (auto& l : loads) total += (l = rng.uniform(0, 9));
+    std::vector<double> w(n);
+    for (auto& x : w) x = static_cast<double>(rng.uniform(1, 5));
+    targets = counts_from_weights(w, total);
+    std::vector<std::int64_t> flows(n, 0);
+    std::int64_t running = 0;
+    for (std::size_t k = 0; k < n; ++k) flows[k] = (running += loads[k] - targets[k]);
+    // Shift 0 (the order kept), or any shift that does not make the flows circulate (rotated).
+    const auto [lo, hi] = std::minmax_element(flows.begin(), flows.end());
+    const std::int64_t x = rng.uniform(0, 1) == 0 ? 0 : rng.uniform(-*hi, -*lo);
+    for (auto& f : flows) f += x;
+    const RingFlows ring = make_ring_flows(loads, targets, flows);
+    for (std::size_t r = 0; r < n; ++r) {
+      const RankExchange ex = rank_exchange(ring, r);
+      std::int64_t sent = ex.kept_items, received = ex.kept_items;
+      for (const Segment& s : ex.sends) sent += s.items;
+      for (const Segment& s : ex.recvs) received += s.items;
+      EXPECT_EQ(sent, loads[r]);
+      EXPECT_EQ(received, ring.target(r));
+    }
+    const RingFlows back = reversed_flows(reversed_flows(ring));
+    EXPECT_EQ(back.flows, ring.flows);
+    EXPECT_EQ(back.start, ring.start);
+  }
+}
+
+TEST(LayoutPlan, FlatNetworkGoesDirectAndPredicts) {
+  const RingLinkModels flat = RingLinkModels::uniform(3, LinkModel{1e-6, 1e-9});
+  const Prediction p = predict_redistribution({6, 1, 2}, {3, 3, 3}, Network::flat, flat, 100);
+  EXPECT_EQ(p.transport, Transport::direct);
+  // P0 sends 3 items to P1 (one message), P1 sends 1 to P2: the busiest port is P0's send or P1's
+  // receive, 1 us + 300 ns.
+  EXPECT_NEAR(p.seconds, 1.3e-6, 1e-12);
+  EXPECT_THROW(predict_redistribution({1, 2}, {2, 2}, Network::flat, flat, 8), InputError);
 }
 
 TEST(LinkModel, CostsChunksAndHops) {
@@ -190,8 +321,13 @@ TEST(LinkModel, CostsChunksAndHops) {
   const RingLinkModels links = RingLinkModels::uniform(4, m);
   EXPECT_EQ(choose_chunk_items({5, 0, -5, 0}, links, 8, 1 << 20),
             (1 << 20) / 8);  // one hop: the cap
-  // m = 8 MB over 3 hops: pieces of sqrt(8e6 * 1e-6 / (2 * 1e-9)) = 63245 bytes.
-  EXPECT_EQ(choose_chunk_items({1000000, 1000000, 1000000, 0}, links, 8, 1 << 20), 63245 / 8);
+  // m = 8 MB over 3 hops: document 004's r* = sqrt(1e6 * 2 * 8e-9 / 1e-6) = 126.5 pieces, of
+  // about sqrt(8e6 * 1e-6 / (2 * 1e-9)) = 63245 bytes; the ring layer's rule takes the best whole
+  // r (126: pieces of 7937 items), the same rule the SimGrid layer uses.
+  const std::int64_t chunk = choose_chunk_items({1000000, 1000000, 1000000, 0}, links, 8, 1 << 20);
+  EXPECT_EQ(chunk, ring::best_pipeline_pieces(1000000, 3, 1e-6, 8e-9).piece_items);
+  EXPECT_GE(chunk, 1000000 / 127);
+  EXPECT_LE(chunk, 1000000 / 126 + 1);
 }
 
 // The probe's fit: exact on points of a line (each exchange holds two latencies, so L = intercept /
@@ -268,7 +404,7 @@ AgreedLayout random_layout(Rng& rng, std::size_t n) {
     layout.total += layout.loads.back();
   }
   w[0] += 1.0;
-  layout.targets = targets_from_weights(w, layout.total);
+  layout.targets = counts_from_weights(w, layout.total);
   return layout;
 }
 
@@ -278,7 +414,7 @@ std::int64_t global(const RingFlows& ring, std::size_t rank, std::int64_t x) {
   return ((ring.start[rank] + x) % n + n) % n;
 }
 
-void check_rank_plans(const ExecPlan& plan) {
+void check_rank_plans(const LayoutPlan& plan) {
   const RingFlows& ring = plan.ring;
   const std::size_t n = ring.size();
   std::vector<RankMessagePlan> plans;
@@ -326,12 +462,14 @@ TEST(RingMessages, EveryRankOfRandomPlans) {
   for (int it = 0; it < 400; ++it) {
     const auto n = static_cast<std::size_t>(rng.uniform(1, 9));
     const AgreedLayout layout = random_layout(rng, n);
-    OrderedOptions opt;
+    PlanOptions opt;
     opt.kind = rng.uniform(0, 1) == 0 ? RingKind::unidirectional : RingKind::bidirectional;
     opt.chunk_bytes = rng.uniform(0, 1) == 0 ? 0 : rng.uniform(1, 7);
     const bool linear = opt.kind == RingKind::bidirectional && rng.uniform(0, 2) == 0;
     opt.wrap = linear ? WrapPolicy::forbid : WrapPolicy::allow;
-    const ExecPlan plan = build_exec_plan(layout, RingLinkModels::uniform(n), opt);
+    opt.transport = Transport::ring;
+    const LayoutPlan plan =
+        build_layout_plan(layout, Network::ring, RingLinkModels::uniform(n), opt);
     check_rank_plans(plan);
   }
 }
@@ -354,19 +492,142 @@ TEST(RingMessages, SpacedTransfersOrderMessagesAtTheirItemsPace) {
   for (const auto& m : source.side[succ_side].sends) EXPECT_TRUE(m.planned_start == 0);
 }
 
-TEST(RingMessages, ForbiddenWrapOnUnidirectionalIsRefused) {
+// Ordered plans (docs/ordered.md): for every rank of random rings, both ends of every link list the
+// same pieces in the same order; kept and received items tile each new piece; every forwarded send
+// is paired with a receive of the other side; and a message-level run in which a link sends its next
+// message once its items are here delivers everything (the relays' first-in, first-out order never
+// waits on a message behind another).
+void check_ordered_plans(const std::vector<std::int64_t>& loads,
+                         const std::vector<std::int64_t>& targets, const Schedule& schedule,
+                         std::int64_t chunk) {
+  const std::size_t n = loads.size();
+  std::vector<std::int64_t> before(n + 1, 0), after(n + 1, 0);
+  for (std::size_t k = 0; k < n; ++k) {
+    before[k + 1] = before[k] + loads[k];
+    after[k + 1] = after[k] + targets[k];
+  }
+  std::vector<RankMessagePlan> plans;
+  for (std::size_t r = 0; r < n; ++r)
+    plans.push_back(ordered_message_plan(loads, targets, schedule, r, chunk));
+  if (n == 1) return;
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::size_t s = (r + 1) % n;
+    for (int dir = 0; dir < 2; ++dir) {  // r -> s by r's successor link, then s -> r
+      const auto& sends =
+          dir == 0 ? plans[r].side[succ_side].sends : plans[s].side[pred_side].sends;
+      const auto& recvs =
+          dir == 0 ? plans[s].side[pred_side].recvs : plans[r].side[succ_side].recvs;
+      const std::size_t from = dir == 0 ? r : s;
+      const std::size_t to = dir == 0 ? s : r;
+      ASSERT_EQ(sends.size(), recvs.size());
+      for (std::size_t i = 0; i < sends.size(); ++i) {
+        EXPECT_EQ(sends[i].items, recvs[i].items);
+        EXPECT_EQ(sends[i].first + before[from], recvs[i].first + before[to]);
+        EXPECT_LE(sends[i].items, chunk);
+      }
+    }
+  }
+  for (std::size_t r = 0; r < n; ++r) {
+    const RankMessagePlan& p = plans[r];
+    std::vector<std::pair<std::int64_t, std::int64_t>> pieces;
+    if (p.kept_items > 0) pieces.emplace_back(p.kept_first, p.kept_items);
+    for (const auto& side : p.side)
+      for (const auto& m : side.recvs)
+        if (m.partner < 0) pieces.emplace_back(m.first, m.items);
+    std::sort(pieces.begin(), pieces.end());
+    std::int64_t at = p.output_origin;
+    for (const auto& [first, items] : pieces) {
+      EXPECT_EQ(first, at);
+      at += items;
+    }
+    EXPECT_EQ(at, p.output_origin + p.target);
+    EXPECT_EQ(p.output_origin + before[r], after[r]);
+    for (int side = 0; side < 2; ++side)
+      for (const auto& m : p.side[side].sends) {
+        const bool own = m.first >= 0 && m.first + m.items <= p.load;
+        EXPECT_EQ(own, m.partner < 0);
+        if (!own) {
+          EXPECT_EQ(p.side[1 - side].recvs[static_cast<std::size_t>(m.partner)].first, m.first);
+        }
+      }
+  }
+  // The message-level run (unbounded buffers): per rank and side, the next send goes once its
+  // items are here; a receive completes when its link's sender sent it.
+  std::vector<std::array<std::size_t, 2>> next_send(n, {0, 0});
+  std::vector<std::array<std::vector<char>, 2>> arrived(n);
+  for (std::size_t r = 0; r < n; ++r)
+    for (int side = 0; side < 2; ++side)
+      arrived[r][side].assign(plans[r].side[side].recvs.size(), 0);
+  std::vector<std::array<std::size_t, 2>> next_recv(n, {0, 0});
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    for (std::size_t r = 0; r < n; ++r)
+      for (int side = 0; side < 2; ++side) {
+        auto& k = next_send[r][side];
+        const auto& sends = plans[r].side[side].sends;
+        if (k >= sends.size()) continue;
+        const LinkMessage& m = sends[k];
+        if (m.partner >= 0 && !arrived[r][1 - side][static_cast<std::size_t>(m.partner)]) continue;
+        const std::size_t peer = static_cast<std::size_t>(plans[r].side[side].peer);
+        const int peer_side = side == succ_side ? pred_side : succ_side;
+        arrived[peer][peer_side][next_recv[peer][peer_side]++] = 1;
+        ++k;
+        progress = true;
+      }
+  }
+  for (std::size_t r = 0; r < n; ++r)
+    for (int side = 0; side < 2; ++side)
+      EXPECT_EQ(next_send[r][side], plans[r].side[side].sends.size()) << "a relay waits forever";
+}
+
+TEST(OrderedMessages, EveryRankOfRandomOrderedPlans) {
+  Rng rng(31337);
+  for (int it = 0; it < 300; ++it) {
+    const auto n = static_cast<std::size_t>(rng.uniform(1, 7));
+    RingInstance instance;
+    instance.kind = rng.uniform(0, 2) == 0 ? RingKind::unidirectional : RingKind::bidirectional;
+    std::int64_t total = 0;
+    for (std::size_t k = 0; k < n; ++k)
+      instance.loads.push_back(rng.uniform(0, 12)), total += instance.loads.back();
+    std::vector<double> w(n);
+    for (auto& x : w) x = static_cast<double>(rng.uniform(0, 4));
+    if (std::all_of(w.begin(), w.end(), [](double x) { return x == 0.0; })) w[0] = 1.0;
+    instance.targets = counts_from_weights(w, total);
+    for (std::size_t k = 0; k < n; ++k) {
+      instance.succ_cost.push_back(rng.uniform(1, 5));
+      if (instance.bidirectional()) instance.pred_cost.push_back(rng.uniform(1, 5));
+    }
+    if (instance.loads == instance.targets || total == 0) continue;
+    const ring::OrderedPlan plan = ring::plan_ordered(instance);
+    check_ordered_plans(instance.loads, instance.targets, plan.schedule, rng.uniform(1, 4));
+  }
+}
+
+// On a unidirectional ring with the order kept, items that must move towards a predecessor go
+// rightward all the way round (an ordered plan, docs/ordered.md); with rotation allowed the plan
+// uses the closing edge as a flow shift instead.
+TEST(RingMessages, UnidirectionalRingKeepsTheOrderByRoutesOrRotates) {
   AgreedLayout layout;
   layout.item_bytes = 1;
   layout.loads = {0, 5};
   layout.targets = {5, 0};
   layout.total = 5;
-  OrderedOptions opt;
+  PlanOptions opt;
   opt.kind = RingKind::unidirectional;
   opt.wrap = WrapPolicy::forbid;
-  EXPECT_THROW(build_exec_plan(layout, RingLinkModels::uniform(2), opt), AgreementError);
+  opt.transport = Transport::ring;
+  const LayoutPlan routed =
+      build_layout_plan(layout, Network::ring, RingLinkModels::uniform(2), opt);
+  EXPECT_TRUE(routed.ordered_routes);
+  // The new layout is the order kept (shift 0, as the linear flows say); the routes go round.
+  EXPECT_EQ(routed.ring.flows, (std::vector<std::int64_t>{-5, 0}));
+  check_ordered_plans(layout.loads, layout.targets, routed.schedule, 2);
   opt.wrap = WrapPolicy::allow;
-  const ExecPlan plan = build_exec_plan(layout, RingLinkModels::uniform(2), opt);
-  EXPECT_EQ(plan.ring.flows, (std::vector<std::int64_t>{0, 5}));  // over the wrap-around edge
+  const LayoutPlan rotated =
+      build_layout_plan(layout, Network::ring, RingLinkModels::uniform(2), opt);
+  EXPECT_FALSE(rotated.ordered_routes);
+  EXPECT_EQ(rotated.ring.flows, (std::vector<std::int64_t>{0, 5}));  // over the wrap-around edge
 }
 
 TEST(SliceOverlap, SendersAndReceiversAgree) {
@@ -374,10 +635,12 @@ TEST(SliceOverlap, SendersAndReceiversAgree) {
   for (int it = 0; it < 300; ++it) {
     const auto n = static_cast<std::size_t>(rng.uniform(1, 8));
     const AgreedLayout layout = random_layout(rng, n);
-    OrderedOptions opt;
+    PlanOptions opt;
     opt.kind = RingKind::unidirectional;
     opt.wrap = WrapPolicy::allow;
-    const ExecPlan plan = build_exec_plan(layout, RingLinkModels::uniform(n), opt);
+    opt.transport = Transport::ring;
+    const LayoutPlan plan =
+        build_layout_plan(layout, Network::ring, RingLinkModels::uniform(n), opt);
     std::map<std::pair<int, int>, std::vector<std::int64_t>> sent, received;
     for (std::size_t r = 0; r < n; ++r) {
       std::int64_t total = 0;

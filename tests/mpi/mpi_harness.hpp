@@ -1,5 +1,5 @@
 #pragma once
-// A small check harness for tests that run under mpirun (STYLE.md: MPI runs are ctest entries).
+// A small check harness for tests that run under mpirun (docs/style.md "Tests": MPI runs are ctest entries).
 // Every rank runs every case and checks its own results; failures are printed with the rank, and
 // after each case the ranks agree on whether it passed (so rank 0 can name it). Quiet unless
 // failing. The binary returns nonzero on any failure on any rank.

@@ -1,6 +1,7 @@
-// The ordered ring redistribution on real ranks: seeded random instances (unidirectional and
-// bidirectional, homogeneous and heterogeneous link models, zero-load joiners, items of 1 byte to
-// 1 MiB, both transports, tiny chunks and tiny MPI messages to force forwarding and splitting);
+// The ordered redistribution on real ranks: seeded random instances (unidirectional and
+// bidirectional, flat and ring networks with homogeneous and heterogeneous link models, zero-load
+// joiners, items of 1 byte to 1 MiB, every transport, tiny chunks and tiny MPI messages to force
+// forwarding and splitting);
 // every item must arrive exactly once, in global order, checked by checksum per item on every rank.
 
 #include <mpi.h>
@@ -13,8 +14,8 @@
 #include "mpi_harness.hpp"
 #include "ordered_cases.hpp"
 #include "redist/core/random.hpp"
-#include "redist/exec/agreement.hpp"
-#include "redist/exec/ordered_redistribute.hpp"
+#include "redist/exec/new_share.hpp"
+#include "redist/exec/redistribute.hpp"
 
 namespace redist::mpitest {
 
@@ -28,7 +29,7 @@ struct Scenario {
   std::int64_t origin = -1;     // -1: ranks do not set their first index
   bool heterogeneous = false;
   double slack = 0.25;  // OrderedSlice room: 0 forces the second buffer, 2 almost always in place
-  exec::OrderedOptions options;
+  exec::PlanOptions options;
 };
 
 std::vector<std::int64_t> random_counts(Rng& rng, std::size_t n, std::int64_t max_count,
@@ -45,7 +46,7 @@ std::vector<std::int64_t> random_targets(Rng& rng, std::size_t n, std::int64_t t
   if (std::all_of(weights.begin(), weights.end(), [](std::int64_t w) { return w == 0; }))
     weights[0] = 1;
   std::vector<double> w(weights.begin(), weights.end());
-  return exec::targets_from_weights(w, total);
+  return exec::counts_from_weights(w, total);
 }
 
 std::int64_t pick_item_bytes(Rng& rng) {
@@ -53,8 +54,8 @@ std::int64_t pick_item_bytes(Rng& rng) {
   return sizes[rng.uniform(0, 7)];
 }
 
-exec::OrderedOptions random_options(Rng& rng, std::int64_t item_bytes, bool bidirectional) {
-  exec::OrderedOptions opt;
+exec::PlanOptions random_options(Rng& rng, std::int64_t item_bytes, bool bidirectional) {
+  exec::PlanOptions opt;
   opt.kind = bidirectional ? RingKind::bidirectional : RingKind::unidirectional;
   if (rng.uniform(0, 1) == 0) opt.chunk_bytes = item_bytes * rng.uniform(1, 6);
   if (rng.uniform(0, 3) == 0)
@@ -62,10 +63,12 @@ exec::OrderedOptions random_options(Rng& rng, std::int64_t item_bytes, bool bidi
         rng.uniform(std::max<std::int64_t>(1, item_bytes / 32), item_bytes / 2 + 100);
   opt.window = static_cast<int>(rng.uniform(1, 4));
   opt.plan_order = rng.uniform(0, 2) == 0;
-  if (rng.uniform(0, 4) == 0) {
-    opt.transport = exec::OrderedTransport::alltoallv;
-    if (rng.uniform(0, 1) == 0) opt.max_items_per_round = rng.uniform(1, 5);
-  }
+  static const exec::Transport transports[] = {exec::Transport::automatic, exec::Transport::direct,
+                                               exec::Transport::ring, exec::Transport::ring,
+                                               exec::Transport::alltoallv};
+  opt.transport = transports[rng.uniform(0, 4)];
+  if (opt.transport == exec::Transport::alltoallv && rng.uniform(0, 1) == 0)
+    opt.max_items_per_round = rng.uniform(1, 5);
   // Pretend MPI's int is tiny: split messages, rounds and packed rounds on small data.
   if (rng.uniform(0, 3) == 0)
     opt.mpi_int_limit = rng.uniform(std::max<std::int64_t>(8, item_bytes / 16),
@@ -90,7 +93,7 @@ Scenario random_scenario(std::uint64_t seed, std::size_t n) {
     for (std::size_t k = 0; k < n; ++k) s.weights.push_back(static_cast<double>(rng.uniform(0, 5)));
     if (std::all_of(s.weights.begin(), s.weights.end(), [](double w) { return w == 0.0; }))
       s.weights[n - 1] = 2.0;
-    s.targets = exec::targets_from_weights(s.weights, total);
+    s.targets = exec::counts_from_weights(s.weights, total);
   }
   if (rng.uniform(0, 2) == 0 && total > 0) s.origin = rng.uniform(0, total - 1);
   s.heterogeneous = rng.uniform(0, 1) == 0;
@@ -171,13 +174,16 @@ void run_scenario(exec::Context& ctx, std::uint64_t seed) {
   const auto n = static_cast<std::size_t>(ctx.size());
   const auto rank = static_cast<std::size_t>(ctx.rank());
   const Scenario s = random_scenario(seed, n);
-  ctx.set_link_models(s.heterogeneous ? random_links(seed, n) : exec::RingLinkModels::uniform(n));
+  if (seed % 3 == 0)
+    ctx.set_flat_network();
+  else
+    ctx.set_link_models(s.heterogeneous ? random_links(seed, n) : exec::RingLinkModels::uniform(n));
   std::int64_t total = 0;
   for (const auto l : s.loads) total += l;
   exec::OrderedSlice slice = make_slice(ctx, s.item_bytes, s.loads, s.origin, seed, s.slack);
   const exec::NewShare share = s.weights.empty() ? exec::NewShare::count(s.targets[rank])
-                                                 : exec::NewShare::share(s.weights[rank]);
-  const exec::OrderedReport report = exec::redistribute(ctx, slice, share, s.options);
+                                                 : exec::NewShare::weight(s.weights[rank]);
+  const exec::TransferReport report = exec::redistribute(ctx, slice, share, s.options);
   verify_slice(ctx, slice, s.targets[rank], total, seed, "seed " + std::to_string(seed));
   MPI_CHECK_EQ(report.new_count, s.targets[rank]);
   if (s.options.wrap == exec::WrapPolicy::forbid)
@@ -187,7 +193,7 @@ void run_scenario(exec::Context& ctx, std::uint64_t seed) {
 void random_instances(exec::Context& ctx) {
   for (std::uint64_t seed = 1; seed <= 40; ++seed)
     run_scenario(ctx, seed * 7919 + static_cast<std::uint64_t>(ctx.size()));
-  ctx.set_link_models(exec::RingLinkModels::uniform(static_cast<std::size_t>(ctx.size())));
+  ctx.set_flat_network();
 }
 
 // Everything on rank 0 goes to the last rank and back, five times on one OrderedSlice: the result
@@ -198,7 +204,7 @@ void repeated_calls(exec::Context& ctx) {
   a[0] = 500;
   b[n - 1] = 500;
   exec::OrderedSlice slice = make_slice(ctx, 24, a, -1, 99);
-  exec::OrderedOptions opt;
+  exec::PlanOptions opt;
   opt.chunk_bytes = 24 * 16;
   std::int64_t allocations_after_warmup = 0;
   for (int round = 0; round < 6; ++round) {
@@ -240,7 +246,7 @@ void span_api_and_progress(exec::Context& ctx) {
   for (std::size_t k = 1; k < n; ++k) loads[k] = 10;
   exec::OrderedSlice source = make_slice(ctx, 4096, loads, -1, 11);
   std::vector<std::byte> out(static_cast<std::size_t>(targets[rank] * 4096 + 100));
-  exec::OrderedOptions opt;
+  exec::PlanOptions opt;
   opt.max_message_bytes = 1000;  // every 4 KiB item travels as 5 MPI messages
   opt.chunk_bytes = 3 * 4096;
   struct Seen {

@@ -9,7 +9,7 @@
 #include "mpi_harness.hpp"
 #include "ordered_cases.hpp"
 #include "redist/exec/cost_probe.hpp"
-#include "redist/exec/ordered_redistribute.hpp"
+#include "redist/exec/redistribute.hpp"
 
 namespace redist::mpitest {
 

@@ -135,7 +135,7 @@ std::optional<LatencyOptimum> latency_brute_force(const RingInstance& inst,
                       static_cast<std::int64_t>(receiver(inst, st.from, st.succ)), st.items,
                       back - 1, n == 2 ? std::optional<Link>(st.succ ? Link::succ : Link::pred)
                                        : std::nullopt);
-          tr.message_items = st.items;
+          set_message_size(tr, st.items);
           best.schedule.transfers.push_back(tr);
         }
         at = o.previous;

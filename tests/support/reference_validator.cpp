@@ -37,21 +37,6 @@ struct Paced {
   Ticks end() const { return arrives(messages()); }
 };
 
-// Which link the transfer names, or nullopt when it is not a link of the ring.
-std::optional<bool> succ_link_of(const RingInstance& inst, const Transfer& t) {
-  const auto n = static_cast<std::int64_t>(inst.size());
-  const bool to_succ = t.to == (t.from + 1) % n && t.from != t.to;
-  const bool to_pred = t.to == (t.from + n - 1) % n && t.from != t.to;
-  if (t.link) {
-    const bool succ = *t.link == Link::succ;
-    if (succ ? to_succ : (inst.bidirectional() && to_pred)) return succ;
-    return std::nullopt;
-  }
-  if (to_succ) return true;
-  if (inst.bidirectional() && to_pred) return false;
-  return std::nullopt;
-}
-
 // Every pair of transfers sharing a send port or a receive port must have disjoint spans.
 void check_ports(const std::vector<Paced>& ok, Found& found) {
   for (std::size_t a = 0; a < ok.size(); ++a)
@@ -97,6 +82,20 @@ void check_items(const RingInstance& inst, const std::vector<Paced>& ok,
 
 }  // namespace
 
+std::optional<bool> succ_link_of(const RingInstance& inst, const Transfer& t) {
+  const auto n = static_cast<std::int64_t>(inst.size());
+  const bool to_succ = t.to == (t.from + 1) % n && t.from != t.to;
+  const bool to_pred = t.to == (t.from + n - 1) % n && t.from != t.to;
+  if (t.link) {
+    const bool succ = *t.link == Link::succ;
+    if (succ ? to_succ : (inst.bidirectional() && to_pred)) return succ;
+    return std::nullopt;
+  }
+  if (to_succ) return true;
+  if (inst.bidirectional() && to_pred) return false;
+  return std::nullopt;
+}
+
 ReferenceVerdict reference_validate(const RingInstance& original,
                                     const Schedule& original_schedule) {
   const int scale = std::max(original.cost_scale, original_schedule.time_scale);
@@ -119,7 +118,7 @@ ReferenceVerdict reference_validate(const RingInstance& original,
     const Ticks cost = *succ ? inst.succ_cost[from] : inst.pred_cost[from];
     const auto& latencies = *succ ? inst.succ_latency : inst.pred_latency;
     const Ticks latency = latencies.empty() ? 0 : latencies[from];
-    const std::int64_t size = t.message_items > 1 ? t.message_items : 1;
+    const std::int64_t size = message_size(t);
     const Ticks message = latency + size * cost;  // a full message's time on the link
     if (t.spacing != 0 && t.spacing < message) {
       found.offer(t.start, 0, "spacing");

@@ -6,6 +6,7 @@
 // of start-up L and cost c (docs/design.md "Schedule"), so it is only affordable on schedules of a
 // few thousand messages.
 
+#include <optional>
 #include <string>
 
 #include "redist/core/ring_instance.hpp"
@@ -22,5 +23,9 @@ struct ReferenceVerdict {
   std::string rule;
 };
 ReferenceVerdict reference_validate(const RingInstance& instance, const Schedule& schedule);
+
+/// Which link a transfer uses (true: its sender's successor link), or nullopt when it is not a link
+/// of the ring.
+std::optional<bool> succ_link_of(const RingInstance& instance, const Transfer& transfer);
 
 }  // namespace redist::testing

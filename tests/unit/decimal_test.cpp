@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "redist/core/error.hpp"
+
 namespace redist {
 namespace {
 
@@ -32,6 +34,48 @@ TEST(Decimal, RejectsWhatItCannotHoldExactly) {
   EXPECT_FALSE(parse_decimal(""));
   EXPECT_FALSE(parse_decimal("1e"));
   EXPECT_FALSE(parse_decimal("NaN"));
+}
+
+// Issue 27: 1.0000000000000000000000000000000000000000 was "not representable" (its zeros entered
+// the mantissa before being stripped); trailing zeros now cost nothing, wherever they stand.
+TEST(Decimal, TrailingZerosNeverOverflow) {
+  // head, then `count` copies of `digit`, then tail (appended: GCC 12 warns on "1" + std::string).
+  const auto text = [](const char* head, std::size_t count, char digit, const char* tail = "") {
+    return std::string(head).append(count, digit).append(tail);
+  };
+  expect_decimal(text("1.", 40, '0').c_str(), 1, 0);
+  expect_decimal(text("1.5", 1000, '0').c_str(), 15, 1);
+  expect_decimal(text("0.000000000000000001", 100, '0').c_str(), 1, 18);
+  expect_decimal("100", 100, 0);
+  expect_decimal("10.5", 105, 1);
+  expect_decimal("1000.0001", 10000001, 4);
+  expect_decimal("10e-19", 1, 18);
+  expect_decimal(text("1", 38, '0', ".0").c_str(), pow10_ticks(38), 0);
+  // Zeros that are the value's own still count: 10^39 does not fit, nor 19 decimals.
+  EXPECT_FALSE(parse_decimal(text("1", 39, '0')));
+  EXPECT_FALSE(parse_decimal(text("1.", 18, '0', "1")));
+  EXPECT_FALSE(parse_decimal(text("1", 30, '0', "10000000000")));
+}
+
+// A refusal quotes the number shortened (a 10^6-digit number made a megabyte of stderr) and names
+// the limits.
+TEST(Decimal, RefusalQuotesAShortenedNumber) {
+  const std::string digits = std::string("1.").append(1000000, '3');
+  EXPECT_FALSE(parse_decimal(digits));
+  const std::string message = unrepresentable_number(digits);
+  EXPECT_LT(message.size(), 200U);
+  EXPECT_NE(message.find("1.333"), std::string::npos);
+  EXPECT_NE(message.find("(1000002 bytes)"), std::string::npos);
+  EXPECT_NE(message.find("at most 18 decimals and 38 significant digits"), std::string::npos);
+  EXPECT_EQ(unrepresentable_number("1e-30"),
+            "number 1e-30 cannot be represented exactly (at most 18 decimals and 38 significant "
+            "digits: a mantissa below 2^127)");
+  EXPECT_EQ(echoed(std::string(64, 'x')), std::string(64, 'x'));
+  EXPECT_EQ(echoed(std::string(65, 'x')), std::string(32, 'x').append("...(65 bytes)"));
+  // A cut never splits a UTF-8 character: 31 ASCII bytes, then two-byte characters.
+  std::string utf8 = std::string(31, 'a');
+  for (int i = 0; i < 20; ++i) utf8 += "\xC3\xA9";
+  EXPECT_EQ(echoed(utf8), std::string(31, 'a').append("...(71 bytes)"));
 }
 
 TEST(Decimal, MantissasUpToTwoToThe127MinusOne) {

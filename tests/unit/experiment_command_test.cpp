@@ -5,7 +5,11 @@
 #include "redist/report/experiment_command.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <cstdio>
 
 #include <filesystem>
 #include <fstream>
@@ -30,13 +34,14 @@ report::ExperimentCommand find(std::vector<report::ExperimentCommand> commands,
   throw std::runtime_error("no experiment " + name);
 }
 
-TEST(ExperimentCommands, LauPermHetbiLatencyInOrderEachWithItsQuick) {
+TEST(ExperimentCommands, LauPermHetbiOrderedLatencyInOrderEachWithItsQuick) {
   const auto commands = report::experiment_commands(nullptr);
-  ASSERT_EQ(commands.size(), 4u);
+  ASSERT_EQ(commands.size(), 5u);
   EXPECT_EQ(commands[0].name, "lau");
   EXPECT_EQ(commands[1].name, "perm");
   EXPECT_EQ(commands[2].name, "hetbi");
-  EXPECT_EQ(commands[3].name, "latency");
+  EXPECT_EQ(commands[3].name, "ordered");
+  EXPECT_EQ(commands[4].name, "latency");
   for (const auto& command : commands) {
     EXPECT_FALSE(command.help.empty()) << command.name;
     EXPECT_EQ(command.quick.names, "--quick");
@@ -91,6 +96,80 @@ TEST(ExperimentCommands, HetbiRunsWithItsOptionsAndHookThenListsItsFiles) {
   }
   EXPECT_GE(files, 4);  // instances, summary, unreachable (CSV) and the gap chart
   fs::remove_all(dir);
+}
+
+// Issue 27 item 11: a read-only file among the experiment's outputs failed only after the whole
+// experiment ran. Each experiment's files are checked first; the run never starts (the hook of
+// hetbi counts rings: none is planned).
+TEST(ExperimentCommands, AReadOnlyOutputIsRefusedBeforeRunning) {
+  int hook_calls = 0;
+  const auto hook = [&](const RingInstance&, const ring::RingPlan&,
+                        std::int64_t) -> std::optional<Ticks> {
+    ++hook_calls;
+    return std::nullopt;
+  };
+  for (const auto& command : report::experiment_commands(nullptr, hook)) {
+    const fs::path dir = scratch("read_only_" + command.name);
+    fs::create_directories(dir);
+    const std::string first = command.name == "lau"    ? "tables.txt"
+                              : command.name == "perm" ? "figure1.csv"
+                                                       : "instances.csv";
+    std::ofstream(dir / first) << "kept";
+    fs::permissions(dir / first, fs::perms::owner_read | fs::perms::group_read);
+    try {
+      (void)command.run(dir.string());  // a full run would take minutes
+      ADD_FAILURE() << command.name << " ran although " << first << " is read-only";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.field(), "--out") << command.name;
+      EXPECT_NE(e.reason().find("read-only"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1)
+        << command.name;
+    fs::permissions(dir / first, fs::perms::owner_all);
+    fs::remove_all(dir);
+  }
+  EXPECT_EQ(hook_calls, 0);
+}
+
+// All or none, the folder included: a write that fails (here a file beyond RLIMIT_FSIZE, as on a
+// full disk) leaves neither the files, nor their temporaries, nor the folders made for them.
+TEST(ReportFiles, AFailedWriteLeavesNoFolderBehind) {
+  const fs::path top = scratch("fsize");
+  const fs::path dir = top / "made" / "here";
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const rlimit limit{4096, 4096};
+    if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(99);
+    try {
+      report::write_report_files(dir.string(),
+                                 {{"small.csv", "a,b\n"}, {"large.csv", std::string(10000, 'x')}});
+      ::_exit(98);
+    } catch (const InputError& e) {
+      ::_exit(std::string(e.reason()).find("File too large") != std::string::npos ? 0 : 97);
+    }
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_FALSE(fs::exists(top)) << "the folders made for the files are left";
+  fs::remove_all(top);
+}
+
+// A folder that does not exist yet is refused before the run when it could not be made.
+TEST(ReportFiles, AFolderThatCannotBeMadeIsRefusedAtOnce) {
+  const fs::path file = scratch("plain_file");
+  std::ofstream(file) << "x";
+  try {
+    report::require_report_files((file / "sub").string(), {"a.csv"});
+    ADD_FAILURE() << "a folder inside a file";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "--out");
+  }
+  fs::remove(file);
+  EXPECT_NO_THROW(report::require_report_files((scratch("new") / "a" / "b").string(), {"x"}));
+  EXPECT_FALSE(fs::exists(scratch("new")));  // checked, not made
 }
 
 TEST(WrittenText, SummaryThenOneIndentedLinePerFile) {

@@ -7,11 +7,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "redist/core/random.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "support/printed_algorithm3.hpp"
 #include "support/ring_brute_force.hpp"
 #include "support/tiny_rings.hpp"
 
@@ -42,18 +44,81 @@ Ticks checked_plan(const RingInstance& inst) {
   return v.makespan;
 }
 
+// docs/errata.md item 1, run as printed: test-only reference code of Algorithm 3's rules
+// (support/printed_algorithm3.hpp), judged by the exact validator, next to redist's construction.
 TEST(HomogeneousBidirectional, ErrataItem1SmallestInfeasibleCaseOfThePrintedAlgorithm) {
-  // Printed Algorithm 3 makes P1 send an item it does not hold in step 2; the optimum is 3 steps.
   const RingInstance inst = ring({1, 1, 1, 4}, {1, 1, 4, 1});
+  for (const auto rules :
+       {testing::ForwardingRules::one_pass, testing::ForwardingRules::until_stable}) {
+    const testing::PrintedAlgorithm3Run printed = testing::run_printed_algorithm3(inst, rules);
+    // Step 1 (delta_max 3): P3 -> P0 (line 21) and P1 -> P2 (line 24). Step 2 (delta_max 2): P0 ->
+    // P1 (lines 11-12), P3 -> P0 (line 21), and P1 -> P2 again (line 24) while P1 holds nothing.
+    EXPECT_TRUE(printed.ended);
+    const sim::ValidationResult v = sim::validate_ring_schedule(inst, printed.schedule);
+    ASSERT_FALSE(v.valid);
+    EXPECT_EQ(v.violation->rule, "holdings") << v.violation->message;
+    EXPECT_EQ(v.violation->processor, 1);
+    EXPECT_EQ(static_cast<long long>(v.violation->time), 1);  // the start of step 2
+  }
+  // The corrected construction: valid, and as fast as the brute-force optimum (P3 -> P2 three
+  // times).
   EXPECT_EQ(checked_plan(inst), 3);
   EXPECT_EQ(testing::brute_force_steps(inst), 3);
 }
 
 TEST(HomogeneousBidirectional, ErrataItem1ForwardingRulesNeedAFixpoint) {
-  // One pass of the printed forwarding rules (steps 25-30) takes 2 steps; one step suffices.
   const RingInstance inst = ring({1, 1, 1, 2, 1}, {1, 1, 2, 1, 1});
+  // One pass in index order: P0 is visited before P4 forwards to it, so P0 ends the step with an
+  // extra item and a second step is needed.
+  const testing::PrintedAlgorithm3Run once =
+      testing::run_printed_algorithm3(inst, testing::ForwardingRules::one_pass);
+  const sim::ValidationResult v1 = sim::validate_ring_schedule(inst, once.schedule);
+  ASSERT_TRUE(v1.valid) << v1.violation->message;
+  EXPECT_EQ(static_cast<long long>(v1.makespan), 2);
+  // Repeated until nothing changes, the rules pass one item all the way round: P3 -> P4 -> P0 ->
+  // P1 -> P2 in one step, the optimum.
+  const testing::PrintedAlgorithm3Run stable =
+      testing::run_printed_algorithm3(inst, testing::ForwardingRules::until_stable);
+  const sim::ValidationResult v2 = sim::validate_ring_schedule(inst, stable.schedule);
+  ASSERT_TRUE(v2.valid) << v2.violation->message;
+  EXPECT_EQ(static_cast<long long>(v2.makespan), 1);
   EXPECT_EQ(checked_plan(inst), 1);
   EXPECT_EQ(testing::brute_force_steps(inst), 1);
+}
+
+TEST(HomogeneousBidirectional, ErrataItem1ThePrintedRulesOnEveryTinyRing) {
+  // Every ring of n <= 5 with loads and targets in 1..4. Theorem 3's value holds wherever the
+  // printed rules are feasible; they are infeasible on some rings from n = 4 on and never before,
+  // and the one-pass reading of lines 25-30 is slower than Lemma 6 on some rings. redist's
+  // construction is valid and at Lemma 6 on all of them (ExhaustiveTinyRingsReachLemma6).
+  long rings = 0, infeasible = 0, one_pass_slow = 0, smallest_infeasible_n = 0;
+  for (std::size_t n = 1; n <= 5; ++n)
+    testing::for_each_tiny_ring(n, 1, 4, RingKind::bidirectional, [&](const RingInstance& inst) {
+      ++rings;
+      const Ticks bound = ring::lemma6_bound(inst);
+      const auto stable =
+          testing::run_printed_algorithm3(inst, testing::ForwardingRules::until_stable);
+      ASSERT_TRUE(stable.ended);
+      ASSERT_EQ(stable.steps, bound);  // Lemma 8: one call per unit of delta_max
+      const sim::ValidationResult v = sim::validate_ring_schedule(inst, stable.schedule);
+      if (!v.valid) {
+        ASSERT_EQ(v.violation->rule, "holdings") << v.violation->message;
+        if (infeasible++ == 0) smallest_infeasible_n = static_cast<long>(n);
+      } else {
+        ASSERT_EQ(v.makespan, bound);
+      }
+      const auto once = testing::run_printed_algorithm3(inst, testing::ForwardingRules::one_pass);
+      const sim::ValidationResult w = sim::validate_ring_schedule(inst, once.schedule);
+      one_pass_slow += w.valid && w.makespan > bound;
+    });
+  EXPECT_EQ(rings, 4 + 44 + 580 + 8092 + 116304);
+  EXPECT_EQ(smallest_infeasible_n, 4);
+  EXPECT_GT(infeasible, 0);
+  EXPECT_GT(one_pass_slow, 0);
+  std::printf(
+      "[ printed Algorithm 3: infeasible on %ld of %ld rings; one-pass forwarding slower "
+      "than Lemma 6 on %ld ]\n",
+      infeasible, rings, one_pass_slow);
 }
 
 TEST(HomogeneousBidirectional, EdgeCases) {

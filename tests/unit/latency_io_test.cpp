@@ -146,7 +146,7 @@ TEST(MessageScheduleIo, ReadsMessagesInBothReaders) {
   for (const Schedule& s : {parse_schedule(text), stream_schedule(text)}) {
     ASSERT_EQ(s.transfers.size(), 3U);
     EXPECT_EQ(s.transfers[0].items, 10);
-    EXPECT_EQ(s.transfers[0].message_items, 4);
+    EXPECT_EQ(message_size(s.transfers[0]), 4);
     EXPECT_EQ(message_count(s.transfers[0]), 3);
     EXPECT_EQ(last_message_size(s.transfers[0]), 2);
     EXPECT_EQ(static_cast<long long>(s.transfers[0].spacing), 75);
@@ -159,8 +159,8 @@ TEST(MessageScheduleIo, ReadsMessagesInBothReaders) {
 TEST(MessageScheduleIo, WritesTheObjectOnlyForMessagesOfSeveralItems) {
   Schedule s;
   s.transfers = {{0, 1, 10, 0}, {1, 2, 3, 5}};
-  s.transfers[0].message_items = 4;
-  s.transfers[1].message_items = 1;
+  set_message_size(s.transfers[0], 4);
+  set_message_size(s.transfers[1], 1);
   const std::string fast = transfers_json_text(s, "");
   EXPECT_NE(fast.find(R"("items":{"per_message":4,"total":10})"), std::string::npos) << fast;
   EXPECT_NE(fast.find(R"("items":3,)"), std::string::npos) << fast;
@@ -168,7 +168,7 @@ TEST(MessageScheduleIo, WritesTheObjectOnlyForMessagesOfSeveralItems) {
   const Json dom = schedule_to_json(s);
   EXPECT_EQ(dom["transfers"][0].dump(), R"({"from":0,"items":{"per_message":4,"total":10},"start":0,"to":1})");
   const Schedule back = stream_schedule(R"({"transfers": )" + fast + "}");
-  EXPECT_EQ(back.transfers[0].message_items, 4);
+  EXPECT_EQ(message_size(back.transfers[0]), 4);
   EXPECT_EQ(back.transfers[0].items, 10);
   EXPECT_EQ(back.transfers[1].message_items, 0);
 }
@@ -208,4 +208,25 @@ TEST(MessageScheduleIo, MessagesTakeTheItemsFieldSoThatOlderReadersRefuseThem) {
 }
 
 }  // namespace
+}  // namespace redist::io
+
+namespace redist::io {
+
+// Transfer::message_items is 32-bit (the transfer stays 64 bytes beside `first`): one message of
+// more than 2^31 - 1 items is kOneMessage and still written and read back with its size; several
+// messages that large are refused with a clear error.
+TEST(MessageScheduleIo, OneMessageBeyond32BitsRoundTrips) {
+  Schedule s;
+  s.transfers = {{0, 1, 5'000'000'000LL, 0}};
+  set_message_size(s.transfers[0], 5'000'000'000LL);
+  EXPECT_EQ(s.transfers[0].message_items, kOneMessage);
+  EXPECT_EQ(message_size(s.transfers[0]), 5'000'000'000LL);
+  EXPECT_EQ(message_count(s.transfers[0]), 1);
+  const std::string text = transfers_json_text(s, "");
+  EXPECT_NE(text.find(R"("per_message":5000000000)"), std::string::npos) << text;
+  const Schedule back = stream_schedule(R"({"transfers": )" + text + "}");
+  EXPECT_EQ(message_count(back.transfers[0]), 1);
+  EXPECT_THROW(set_message_size(s.transfers[0], 3'000'000'000LL), InputError);
+}
+
 }  // namespace redist::io

@@ -205,6 +205,58 @@ TEST_F(OutputSafety, InputIsNeverAnOutput) {
   EXPECT_EQ(read(path("in.json")), "instance");
 }
 
+// Issue 27: `plan - -o i.json < i.json` replaced its own input. Standard input that is a regular
+// file is compared by device and inode like a named input; a pipe or another file is no conflict.
+TEST_F(OutputSafety, StandardInputIsNeverAnOutput) {
+  write(path("in.json"), "instance");
+  write(path("other.json"), "other");
+  const int saved = dup(STDIN_FILENO);
+  ASSERT_GE(saved, 0);
+  const auto redirect = [&](const std::string& file) {
+    const int fd = open(file.c_str(), O_RDONLY);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(dup2(fd, STDIN_FILENO), STDIN_FILENO);
+    close(fd);
+  };
+  redirect(path("in.json"));
+  std::string same, other_file, not_an_input;
+  {
+    OutputFiles outputs({"-"});
+    same = refusal([&] { outputs.declare(path("in.json"), "-o"); });
+  }
+  {
+    OutputFiles outputs({"-"});
+    other_file = refusal([&] { outputs.declare(path("other.json"), "-o"); });
+  }
+  {
+    OutputFiles outputs({path("other.json")});  // standard input is not an input here
+    not_an_input = refusal([&] { outputs.declare(path("in.json"), "-o"); });
+  }
+  dup2(saved, STDIN_FILENO);
+  close(saved);
+  EXPECT_NE(same.find("is also an input of this command (standard input)"), std::string::npos);
+  EXPECT_EQ(other_file, "");
+  EXPECT_EQ(not_an_input, "");
+  EXPECT_EQ(read(path("in.json")), "instance");
+}
+
+// Issue 27: a name of 241 to 255 bytes could not be written, its temporary ".NAME.redist-XXXXXX"
+// passing 255 bytes. The temporary's copy of the name is shortened, never the target's.
+TEST_F(OutputSafety, NamesUpToTheLimitCanBeWritten) {
+  for (const std::size_t length : {240U, 241U, 250U, 255U}) {
+    const std::string name = std::string(length - 5, 'n').append(".json");
+    write_output_file(path(name), "text " + std::to_string(length));
+    EXPECT_EQ(read(path(name)), "text " + std::to_string(length)) << length;
+  }
+  // Cut between UTF-8 characters: 120 two-byte characters and ".json" is 245 bytes.
+  std::string accented;
+  for (int i = 0; i < 120; ++i) accented += "\xC3\xA9";
+  accented += ".json";
+  write_output_file(path(accented), "accented");
+  EXPECT_EQ(read(path(accented)), "accented");
+  EXPECT_EQ(entries(), 5);  // the five targets, no temporary left
+}
+
 TEST_F(OutputSafety, SameOutputTwiceIsRefused) {
   OutputFiles outputs;
   outputs.declare(path("x"), "-o");
@@ -257,14 +309,15 @@ TEST_F(OutputSafety, FailedCommitLeavesEveryTargetAsItWas) {
   EXPECT_TRUE(S_ISCHR(st.st_mode));
 }
 
-// A signal between the creation of a temporary and its rename: the handler unlinks it and the
-// process dies of the same signal. SIGINT is tested here because a shell's background job ignores
-// it.
+// A signal between the creation of a temporary and its rename, in a program that asked for the
+// cleanup (as `redist` does): the handler unlinks it and the process dies of the same signal.
+// SIGINT is tested here because a shell's background job ignores it.
 TEST_F(OutputSafety, SignalRemovesRegisteredTemporary) {
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
     const pid_t child = fork();
     ASSERT_GE(child, 0);
     if (child == 0) {
+      remove_temporaries_on_signals();
       std::string temporary;
       const int fd = detail::create_registered_temporary(path(".x.redist-XXXXXX"), temporary);
       if (fd < 0) _exit(3);
@@ -277,6 +330,64 @@ TEST_F(OutputSafety, SignalRemovesRegisteredTemporary) {
         << "signal " << sig << ", status " << status;
     EXPECT_EQ(entries(), 0) << "signal " << sig;
   }
+}
+
+volatile std::sig_atomic_t g_own_handler_calls = 0;
+extern "C" void count_own_handler(int) { g_own_handler_calls = g_own_handler_calls + 1; }
+
+// The program's own handlers, installed before anything of redist runs.
+void install_own_handlers() {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
+    struct sigaction action {};
+    action.sa_handler = count_own_handler;
+    sigemptyset(&action.sa_mask);
+    ASSERT_EQ(sigaction(sig, &action, nullptr), 0);
+  }
+}
+
+// The library leaves signals alone: a program that writes outputs through OutputFiles (every step
+// that once installed handlers: declare, stage, commit) keeps its own handlers, which still run.
+TEST_F(OutputSafety, LibraryKeepsTheProgramsHandlers) {
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    install_own_handlers();
+    OutputFiles outputs;
+    outputs.declare(path("a.json"), "-o");
+    outputs.set_text(path("a.json"), "text");
+    outputs.stage();
+    outputs.commit();
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
+      struct sigaction now {};
+      sigaction(sig, nullptr, &now);
+      if (now.sa_handler != count_own_handler) _exit(10 + sig);
+      raise(sig);
+    }
+    _exit(g_own_handler_calls == 4 ? 0 : 5);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
+  EXPECT_EQ(read(path("a.json")), "text");
+}
+
+// Opted in after the program's own handlers: a signal removes the temporaries, then runs the
+// program's handler (which here lets the process go on) instead of killing it.
+TEST_F(OutputSafety, CleanupPassesSignalsToTheProgramsHandlers) {
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    install_own_handlers();
+    remove_temporaries_on_signals();
+    std::string temporary;
+    if (detail::create_registered_temporary(path(".x.redist-XXXXXX"), temporary) < 0) _exit(3);
+    raise(SIGINT);
+    _exit(g_own_handler_calls == 1 ? 0 : 4);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
+  EXPECT_EQ(entries(), 0);
 }
 
 using InputGuard = ScratchFolder;

@@ -8,11 +8,12 @@
 namespace redist::perm {
 namespace {
 
-report::PermExperimentReport quick_run(std::uint64_t seed) {
+report::PermExperimentReport quick_run(std::uint64_t seed, bool stencil = false) {
   report::PermExperimentOptions o;
   o.quick = true;
   o.draws = 6;
   o.seed = seed;
+  o.stencil = stencil;
   return report::run_perm_experiment(o);
 }
 
@@ -48,6 +49,35 @@ TEST(PermExperiment, ChunkSetRowsObeyTheOptima) {
     EXPECT_LE(row.steps[2], row.steps[1] + 1e-9);
     EXPECT_GE(row.owner_imbalance, 1.0);
   }
+}
+
+// The stencil columns are normalised by references the heuristic did not choose: the best fixed
+// strategy (P = 16) or the exhaustive optimum (P = 3, N = 9), so the heuristic's own columns can
+// move away from 1 in either direction that the references allow, and nowhere else.
+TEST(PermExperiment, StencilColumnsAreRelativeToIndependentReferences) {
+  const report::PermExperimentReport r = quick_run(2013, true);
+  ASSERT_EQ(r.stencil.size(), 40U);
+  ASSERT_EQ(r.stencil_tiny.size(), 40U);
+  bool gain = false, gap = false;
+  for (const report::StencilRow& row : r.stencil) {
+    EXPECT_EQ(row.reference, "best fixed");
+    // Every fixed strategy is at least the best one; the choice is never worse than it.
+    for (double fixed : {row.owner, row.canonical_block, row.block}) EXPECT_GE(fixed, 1.0 - 1e-12);
+    EXPECT_LE(row.choice, 1.0 + 1e-12);
+    EXPECT_LE(row.worst_choice, 1.0 + 1e-12);
+    EXPECT_LE(row.improved, row.block + 1e-12);
+    gain |= row.choice < 0.99;
+  }
+  for (const report::StencilRow& row : r.stencil_tiny) {
+    EXPECT_EQ(row.reference, "optimum");
+    for (double plan : {row.owner, row.canonical_block, row.block, row.improved, row.choice})
+      EXPECT_GE(plan, 1.0 - 1e-12);  // nothing beats the exhaustive optimum
+    EXPECT_GE(row.worst_choice, row.choice - 1e-12);
+    EXPECT_LE(row.choice_at_reference, row.draws);
+    gap |= row.choice > 1.01;
+  }
+  EXPECT_TRUE(gain);  // the local search beats every fixed strategy somewhere
+  EXPECT_TRUE(gap);   // and misses the optimum somewhere: the columns are not 1 by construction
 }
 
 TEST(PermExperiment, SeedsGiveIndependentDraws) {

@@ -101,6 +101,31 @@ TEST(RingInstanceIo, EveryBadInputNamesItsField) {
   EXPECT_EQ(field_of_error(R"([1, 2])"), "");
 }
 
+// Issue 27 item 12: an unknown field (refused, as always) names the known one it most likely
+// meant, in both readers.
+TEST(RingInstanceIo, AnUnknownFieldNamesTheClosestKnownOne) {
+  const std::string text =
+      R"({"ring": "unidirectional", "loads": [1], "targets": [1], "succ_cost": 1, "succ_costs": 2})";
+  const std::string path = ::testing::TempDir() + "redist_unknown_field.json";
+  std::ofstream(path) << text;
+  for (int reader = 0; reader < 2; ++reader) {
+    try {
+      (void)(reader == 0 ? parse(text) : read_ring_instance(path));
+      ADD_FAILURE() << "accepted succ_costs";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.field(), "succ_costs");
+      EXPECT_EQ(e.reason(), "unknown field (did you mean \"succ_cost\"?)");
+    }
+  }
+  std::remove(path.c_str());
+  try {
+    (void)parse(
+        R"({"ring": "unidirectional", "loads": [1], "targets": [1], "succ_cost": 1, "speed": 2})");
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.reason(), "unknown field");  // nothing close
+  }
+}
+
 TEST(RingInstanceIo, TrivialRingsAreValid) {
   EXPECT_EQ(
       parse(R"({"ring": "unidirectional", "loads": [5], "targets": [5], "succ_cost": 1})").size(),

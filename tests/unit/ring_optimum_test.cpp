@@ -12,6 +12,7 @@
 #include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
 #include "redist/exact/time_indexed_model.hpp"
+#include "redist/ring/bounds.hpp"
 #include "redist/ring/exact_search.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
@@ -83,7 +84,7 @@ TEST(RingOptimum, AgreesWithTheExactSearchOnHundredsOfTinyRings) {
                                     ring::RingShape::scatter, ring::RingShape::heavy,
                                     ring::RingShape::blocks,  ring::RingShape::forward};
   const ring::ExactSearchLimits search_limits{6, 24, 400'000, 8'000'000};
-  int compared = 0, above_tau = 0, trials = 0;
+  int compared = 0, above_tau = 0, at_lemma12 = 0, trials = 0;
   for (; trials < 300; ++trials) {
     ring::RingGenOptions gen;
     gen.n = static_cast<std::size_t>(rng.uniform(3, 5));
@@ -103,11 +104,15 @@ TEST(RingOptimum, AgreesWithTheExactSearchOnHundredsOfTinyRings) {
     if (search.outcome != ring::ExactSearchResult::Outcome::found) continue;
     EXPECT_EQ(*search.schedule.makespan, r.upper) << "trial " << trials;
     above_tau += r.upper > ring::solve_system6(inst).integer_optimum;
+    at_lemma12 += r.upper == ring::lemma12_bound(inst);
     ++compared;
   }
-  EXPECT_GE(compared, 150);  // most draws are compared, not skipped
-  std::printf("[ compared %d of %d tiny rings; optimum above tau_int on %d ]\n", compared, trials,
-              above_tau);
+  EXPECT_GE(compared, 150);         // most draws are compared, not skipped
+  EXPECT_LT(at_lemma12, compared);  // docs/errata.md item 3: Lemma 12 is often below the optimum
+  std::printf(
+      "[ compared %d of %d tiny rings; optimum above tau_int on %d, equal to Lemma 12 on "
+      "%d ]\n",
+      compared, trials, above_tau, at_lemma12);
 }
 
 // Homogeneous rings (uni- and bidirectional): the optimum is the unit-step brute force's step count

@@ -22,7 +22,7 @@ std::string describe(const RingInstance& inst, const Schedule& s) {
   for (auto v : inst.succ_latency) out += " " + std::to_string(v);
   for (const Transfer& t : s.transfers)
     out += "\n  " + std::to_string(t.from) + "->" + std::to_string(t.to) + " items " +
-           std::to_string(t.items) + " per " + std::to_string(t.message_items) + " start " +
+           std::to_string(t.items) + " per " + std::to_string(message_size(t)) + " start " +
            format_int128(t.start) + " spacing " + format_int128(t.spacing);
   return out;
 }
@@ -75,7 +75,7 @@ RingInstance tiny_ring_with_latency(Rng& rng) {
 void add_messages(Schedule& s, Rng& rng) {
   for (Transfer& t : s.transfers) {
     const std::int64_t m = rng.uniform(0, 4);
-    t.message_items = m;
+    set_message_size(t, m);
     if (rng.uniform(0, 2) == 0) t.spacing = rng.uniform(1, 16);
   }
 }
@@ -109,12 +109,12 @@ TEST(RingValidatorMessages, RelaysAtTheEdgeOfTheirHoldings) {
     inst.succ_cost = {rng.uniform(1, 4), rng.uniform(1, 4), 1};
     inst.succ_latency = {rng.uniform(0, 6), rng.uniform(0, 6), 0};
     Transfer in(0, 1, total, rng.uniform(0, 3));
-    in.message_items = rng.uniform(1, 7);
-    const Ticks in_time = inst.succ_latency[0] + in.message_items * inst.succ_cost[0];
+    set_message_size(in, rng.uniform(1, 7));
+    const Ticks in_time = inst.succ_latency[0] + message_size(in) * inst.succ_cost[0];
     in.spacing = rng.uniform(0, 1) ? 0 : in_time + rng.uniform(0, 9);
     Transfer out(1, 2, forwarded, 0);
-    out.message_items = rng.uniform(1, 7);
-    const Ticks out_time = inst.succ_latency[1] + out.message_items * inst.succ_cost[1];
+    set_message_size(out, rng.uniform(1, 7));
+    const Ticks out_time = inst.succ_latency[1] + message_size(out) * inst.succ_cost[1];
     out.spacing = rng.uniform(0, 1) ? 0 : out_time + rng.uniform(0, 9);
     const Ticks step = rng.uniform(1, 3);
     for (Ticks start = 0; start < 120; start += step) {
@@ -147,7 +147,7 @@ TEST(RingValidatorMessages, ManyMessagesAgainstTheReference) {
     Schedule s;
     const auto piece = [&](std::int64_t from, std::int64_t to, std::int64_t items, Ticks start) {
       Transfer t(from, to, items, start);
-      t.message_items = rng.uniform(1, 9);
+      set_message_size(t, rng.uniform(1, 9));
       if (rng.uniform(0, 1)) t.spacing = 40 + rng.uniform(0, 30);
       s.transfers.push_back(t);
     };
@@ -174,7 +174,7 @@ TEST(RingValidatorMessages, OneItemPerMessageIsTheDefault) {
     const auto inst = tiny_ring_with_latency(rng);
     Schedule s = testing::random_ring_schedule(inst, rng, {8, 24, true});
     Schedule ones = s;
-    for (Transfer& t : ones.transfers) t.message_items = 1;
+    for (Transfer& t : ones.transfers) set_message_size(t, 1);
     const auto a = sim::validate_ring_schedule(inst, s);
     const auto b = sim::validate_ring_schedule(inst, ones);
     ASSERT_EQ(a.valid, b.valid);
@@ -195,9 +195,9 @@ TEST(RingValidatorMessages, ReportsTheMessageThatLacksItems) {
   // P0 sends 6 items in messages of 3 (each 2 + 3 = 5 ticks): arrivals at 5 and 10. P1 forwards in
   // messages of 4 from t = 5: it holds 3 then.
   Transfer in(0, 1, 6, 0);
-  in.message_items = 3;
+  set_message_size(in, 3);
   Transfer out(1, 2, 6, 5);
-  out.message_items = 4;
+  set_message_size(out, 4);
   Schedule s;
   s.transfers = {in, out};
   const auto v = sim::validate_ring_schedule(inst, s);
@@ -221,7 +221,7 @@ TEST(RingValidatorMessages, SpacingBelowAFullMessageIsRefused) {
   inst.succ_cost = {1, 1};
   inst.succ_latency = {2, 2};
   Transfer t(0, 1, 6, 0);
-  t.message_items = 3;
+  set_message_size(t, 3);
   t.spacing = 4;  // a message of 3 takes 5
   Schedule s;
   s.transfers = {t};

@@ -44,7 +44,7 @@ bool same(const Schedule& a, const Schedule& b) {
   for (std::size_t i = 0; i < a.transfers.size(); ++i) {
     const Transfer &x = a.transfers[i], &y = b.transfers[i];
     if (x.from != y.from || x.to != y.to || x.items != y.items || x.start != y.start ||
-        x.link != y.link || x.spacing != y.spacing)
+        x.link != y.link || x.spacing != y.spacing || x.first != y.first)
       return false;
   }
   return a.makespan == b.makespan && a.lower_bound == b.lower_bound && a.status == b.status &&
@@ -52,14 +52,40 @@ bool same(const Schedule& a, const Schedule& b) {
 }
 
 TEST(ScheduleIo, ReadsDecimalStartsAtOneScale) {
-  const auto s = parse(R"({"makespan": 1.25, "status": "optimal", "flow_shift": -2, "transfers": [
-      {"from": 0, "to": 1, "items": 3, "start": 0.5}, {"from": 1, "to": 0, "items": 1, "start": 2, "link": "pred"}]})");
+  const auto s = parse(R"({"makespan": 1.5, "status": "optimal", "flow_shift": -2, "transfers": [
+      {"from": 0, "to": 1, "items": 3, "start": 0.25}, {"from": 1, "to": 0, "items": 1, "start": 2, "link": "pred"}]})");
   EXPECT_EQ(s.time_scale, 2);
-  EXPECT_EQ(static_cast<long long>(s.transfers[0].start), 50);
+  EXPECT_EQ(static_cast<long long>(s.transfers[0].start), 25);
   EXPECT_EQ(static_cast<long long>(s.transfers[1].start), 200);
   EXPECT_EQ(s.transfers[1].link, Link::pred);
-  EXPECT_EQ(static_cast<long long>(*s.makespan), 125);
+  EXPECT_EQ(static_cast<long long>(*s.makespan), 150);
   EXPECT_EQ(*s.flow_shift, -2);
+}
+
+// Issue 27: the header's makespan set the time scale, so that "makespan": 19.999999999999999999
+// beside whole starts meant ticks of 10^-18 and a cost of 10 no longer fitted 64-bit ticks. The
+// claims (makespan, lower_bound) never choose the scale nor refuse the file: one that is not exact
+// at the transfers' scale, negative, or beyond what parse_decimal holds is dropped. Both readers.
+TEST(ScheduleIo, ClaimsNeverChooseTheScaleNorRefuseTheFile) {
+  const std::string transfers = R"("transfers": [{"from": 0, "to": 1, "items": 2, "start": 0}])";
+  const auto read_both = [&](const std::string& header) {
+    const std::string text = "{" + header + ", " + transfers + "}";
+    const Schedule dom = parse(text), streamed = stream(text);
+    EXPECT_TRUE(same(dom, streamed)) << text;
+    EXPECT_EQ(dom.time_scale, 0) << text;
+    return streamed;
+  };
+  EXPECT_FALSE(read_both(R"("makespan": 19.999999999999999999)").makespan);
+  EXPECT_FALSE(read_both(R"("lower_bound": 0.5)").lower_bound);
+  EXPECT_FALSE(read_both(R"("makespan": -3)").makespan);
+  EXPECT_FALSE(read_both(R"("makespan": 1e-30, "lower_bound": 1e-19)").makespan);
+  EXPECT_FALSE(read_both(std::string(R"("makespan": 1.)").append(100000, '7')).makespan);
+  const Schedule kept = read_both(R"("makespan": 20.000000000000000000, "lower_bound": 18)");
+  EXPECT_EQ(static_cast<long long>(*kept.makespan), 20);
+  EXPECT_EQ(static_cast<long long>(*kept.lower_bound), 18);
+  // Still bad input: a claim that is not a number at all.
+  EXPECT_EQ(field_of_error("{\"makespan\": [1], " + transfers + "}"), "makespan");
+  EXPECT_EQ(field_of_error("{\"lower_bound\": true, " + transfers + "}"), "lower_bound");
 }
 
 TEST(ScheduleIo, BadSchedulesNameTheirField) {
@@ -78,6 +104,60 @@ TEST(ScheduleIo, BadSchedulesNameTheirField) {
                 R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 0, "link": "up"}]})"),
             "transfers[0].link");
   EXPECT_EQ(field_of_error(R"({"transfers": [], "status": "good"})"), "status");
+}
+
+// Issue 27 item 12: a misspelt "Spacing" was ignored without a word (the items then went back to
+// back). Fields a schedule does not define are reported once each, with their first place, the
+// closest known field and a count; a strict read refuses the first one. Fields that plan and exact
+// write beside the schedule are known.
+TEST(ScheduleIo, FieldsASchedulesDoesNotDefineAreReportedOrRefused) {
+  const std::string text = R"({"makespn": 3, "method": "m", "bounds": [{"nme": 1}], "transfers": [
+      {"from": 0, "to": 1, "items": 1, "start": 0, "Spacing": 3},
+      {"from": 0, "to": 1, "items": 1, "start": 1, "Spacing": 3, "note": "x"}]})";
+  std::vector<UnknownField> found;
+  const Schedule s = schedule_from_text(text, "s.json", 3, {false, &found});
+  EXPECT_EQ(s.transfers.size(), 2u);
+  EXPECT_EQ(s.transfers[0].spacing, 0);  // ignored, as documented: hence the warning
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_EQ(found[0].place, "makespn");
+  EXPECT_EQ(found[0].closest, "makespan");
+  EXPECT_EQ(found[1].place, "transfers[0].Spacing");
+  EXPECT_EQ(found[1].closest, "spacing");
+  EXPECT_EQ(found[1].count, 2u);
+  EXPECT_EQ(found[2].place, "transfers[1].note");
+  EXPECT_EQ(found[2].closest, "");
+  EXPECT_EQ(
+      unknown_field_warning(found[1]),
+      "transfers[0].Spacing: unknown field, ignored (did you mean \"spacing\"?), in 2 places");
+  try {
+    (void)schedule_from_text(text, "s.json", 3, {true, nullptr});
+    ADD_FAILURE() << "a strict read accepted makespn";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "makespn");
+    EXPECT_NE(e.reason().find("did you mean \"makespan\"?"), std::string::npos) << e.what();
+  }
+  // What redist writes reads cleanly, strictly too.
+  const std::string written = R"({"bounds": [{"name": "lemma5", "value": 2}], "flow_shift": 0,
+      "framework": "f", "gap": "0%", "lower_bound": 2, "makespan": 2, "method": "m",
+      "status": "optimal", "optimum": 2, "proved": true, "planner_makespan": 2,
+      "planner_lower_bound": 2, "solver": null, "nodes": 0, "slot": 1, "horizon_slots": 2,
+      "binaries": 0, "transfers": [{"from": 0, "items": 1, "start": 0, "to": 1}]})";
+  found.clear();
+  EXPECT_NO_THROW((void)schedule_from_text(written, "s.json", 3, {true, &found}));
+  EXPECT_TRUE(found.empty());
+  // At most kMaxUnknownFields distinct ones are kept; a huge key is shortened in its place.
+  std::string many = R"({"transfers": [], )";
+  for (int k = 0; k < 20; ++k) many += "\"extra" + std::to_string(k) + "\": 0, ";
+  many += "\"" + std::string(1000, 'k') + "\": 0}";
+  found.clear();
+  (void)schedule_from_text(many, "s.json", 3, {false, &found});
+  EXPECT_EQ(found.size(), kMaxUnknownFields);
+  try {
+    (void)schedule_from_text(R"({"transfers": [], ")" + std::string(1000, 'k') + "\": 0}", "s.json",
+                             3, {true, nullptr});
+  } catch (const InputError& e) {
+    EXPECT_LT(std::string(e.what()).size(), 200u);
+  }
 }
 
 TEST(ScheduleIo, RoundTrips) {
@@ -101,6 +181,42 @@ TEST(ScheduleIo, TransfersTextIsTheDomsDump) {
     expected += "    " + dom[i].dump() + (i + 1 < dom.size() ? ",\n" : "\n");
   EXPECT_EQ(transfers_json_text(s, "  "), expected + "  ]");
   EXPECT_EQ(transfers_json_text(Schedule{}, "  "), "[]");
+}
+
+// Ordered schedules (docs/design.md section 4): every transfer names its block of items, or none.
+TEST(ScheduleIo, ReadsAndWritesTheItemsATransferCarries) {
+  const std::string text = R"({"transfers": [
+      {"first": 5, "from": 0, "to": 1, "items": 3, "start": 0},
+      {"first": 0, "from": 1, "to": 0, "items": 2, "start": 1.5, "spacing": 2}]})";
+  for (const Schedule& s : {parse(text), stream(text)}) {
+    ASSERT_EQ(s.transfers.size(), 2u);
+    EXPECT_TRUE(names_items(s));
+    EXPECT_EQ(s.transfers[0].first, 5);
+    EXPECT_EQ(s.transfers[1].first, 0);
+    EXPECT_TRUE(same(s, parse(schedule_to_json(s).dump())));
+    EXPECT_TRUE(same(s, stream(transfers_json_text(s, "").insert(0, "{\"transfers\": ") + "}")));
+  }
+  const Schedule plain = parse(R"({"transfers": [{"from": 0, "to": 1, "items": 3, "start": 0}]})");
+  EXPECT_FALSE(names_items(plain));
+  EXPECT_EQ(plain.transfers[0].first, kNoItems);
+  EXPECT_EQ(transfers_json_text(plain, "").find("first"), std::string::npos);
+  EXPECT_NE(transfers_json_text(parse(text), "").find(R"({"first":5,"from":0,"items":3)"),
+            std::string::npos);
+}
+
+TEST(ScheduleIo, ASchedulesTransfersAllNameTheirItemsOrNone) {
+  EXPECT_EQ(
+      field_of_error(R"({"transfers": [{"first": 0, "from": 0, "to": 1, "items": 1, "start": 0},
+      {"from": 0, "to": 1, "items": 1, "start": 1}]})"),
+      "transfers[1].first");
+  EXPECT_EQ(field_of_error(R"({"transfers": [{"from": 0, "to": 1, "items": 1, "start": 0},
+      {"first": 0, "from": 0, "to": 1, "items": 1, "start": 1}]})"),
+            "transfers[1].first");
+  for (const char* bad : {"-1", "0.5", "\"x\"", "9223372036854775807"})
+    EXPECT_EQ(field_of_error(std::string(R"({"transfers": [{"first": )") + bad +
+                             R"(, "from": 0, "to": 1, "items": 2, "start": 0}]})"),
+              "transfers[0].first")
+        << bad;
 }
 
 TEST(ScheduleIo, ReadsSpacingAtTheSchedulesScale) {

@@ -14,8 +14,8 @@ namespace {
 constexpr double kLatency = 1e-3;   // seconds, every link
 constexpr double kBandwidth = 1e6;  // bytes per second, every link
 constexpr double kLocal = 5e-3;     // CoordinationModel::local_seconds in these tests
-constexpr double kRecord = 152;     // bytes: exec's RankRecord
-constexpr double kDigests = 24;     // bytes: the all-reduced digests
+constexpr double kRecord = 40;      // bytes: exec's compact agreement record
+constexpr double kDigests = 24;     // bytes: the status exchange's three words
 
 std::string numbered(const char* prefix, int i) {
   return std::string(prefix).append(std::to_string(i));

@@ -26,7 +26,7 @@ TEST(System6Lp, RationalOptimumEqualsGlpkSimplex) {
                                               seed % 4 == 0 ? 3 : 50, seed % 5 == 0);
     const auto lp = testing::glpk_system6(inst, testing::GlpkMethod::simplex);
     ASSERT_TRUE(lp) << "GLPK failed on seed " << seed;
-    const double ours = as_double(ring::solve_system6(inst).rational_optimum);
+    const double ours = as_double(*ring::solve_system6(inst).rational_optimum);
     EXPECT_LE(std::abs(ours - *lp), 1e-6 * std::max(1.0, std::abs(*lp)))
         << "seed " << seed << " n " << n;
     ++checked;

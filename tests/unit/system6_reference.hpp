@@ -42,20 +42,36 @@ inline Ticks scaled_time(const RingInstance& inst, Ticks shift_num, Ticks shift_
   return one_port_time_of_flows(inst, flows);
 }
 
+/// An unsigned 256-bit number as (high, low) halves: a time times a denominator.
+struct Wide {
+  unsigned __int128 high = 0, low = 0;
+  friend bool operator==(const Wide&, const Wide&) = default;
+  friend bool operator<(const Wide& a, const Wide& b) {
+    return a.high != b.high ? a.high < b.high : a.low < b.low;
+  }
+};
+
+/// x * y exactly, by 64-bit limbs.
+inline Wide wide_product(unsigned __int128 x, unsigned __int128 y) {
+  using U = unsigned __int128;
+  const U mask = ~std::uint64_t{0};
+  const U p00 = (x & mask) * (y & mask), p01 = (x & mask) * (y >> 64), p10 = (x >> 64) * (y & mask),
+          p11 = (x >> 64) * (y >> 64);
+  const U middle = (p00 >> 64) + (p01 & mask) + (p10 & mask);
+  return {p11 + (p01 >> 64) + (p10 >> 64) + (middle >> 64), (middle << 64) | (p00 & mask)};
+}
+
+inline Wide wide_sum(Wide a, Wide b) {
+  const unsigned __int128 low = a.low + b.low;
+  return {a.high + b.high + (low < a.low ? 1 : 0), low};
+}
+
 /// Sign of a*b - c*d for non-negative a, b, c, d, from exact 256-bit products (the tests' times
 /// times denominators can exceed 128 bits when costs are huge).
 inline int compare_products(Ticks a, Ticks b, Ticks c, Ticks d) {
   using U = unsigned __int128;
-  const auto product = [](U x, U y) {  // (high, low) halves of x * y, by 64-bit limbs
-    const U mask = ~std::uint64_t{0};
-    const U p00 = (x & mask) * (y & mask), p01 = (x & mask) * (y >> 64),
-            p10 = (x >> 64) * (y & mask), p11 = (x >> 64) * (y >> 64);
-    const U middle = (p00 >> 64) + (p01 & mask) + (p10 & mask);
-    return std::pair<U, U>{p11 + (p01 >> 64) + (p10 >> 64) + (middle >> 64),
-                           (middle << 64) | (p00 & mask)};
-  };
-  const auto left = product(static_cast<U>(a), static_cast<U>(b)),
-             right = product(static_cast<U>(c), static_cast<U>(d));
+  const Wide left = wide_product(static_cast<U>(a), static_cast<U>(b)),
+             right = wide_product(static_cast<U>(c), static_cast<U>(d));
   return left < right ? -1 : (right < left ? 1 : 0);
 }
 

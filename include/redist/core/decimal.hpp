@@ -29,8 +29,13 @@ struct Decimal {
 
 /// Parses JSON number syntax (optional sign, digits, fraction, exponent) exactly.
 /// Returns nullopt when the text is not a number or needs more than kMaxTimeScale decimals
-/// or a mantissa (its digits without the point) of 2^127 or more (about 38 digits).
+/// or a mantissa (its digits without the point) of 2^127 or more (about 38 digits). Trailing zeros
+/// cost nothing: 1.0000000000000000000000000000000000000000 is 1.
 std::optional<Decimal> parse_decimal(std::string_view text);
+
+/// "number TEXT cannot be represented exactly (at most 18 decimals and 38 significant digits)",
+/// TEXT shortened as echoed() does: the reason every reader gives when parse_decimal refuses.
+std::string unrepresentable_number(std::string_view text);
 
 /// 10^k for k in [0, 38].
 Ticks pow10_ticks(int k);

@@ -7,6 +7,10 @@
 // its end. With one item per message and L = 0 this is document 000's item model: item j occupies
 // [start + (j-1)p, start + (j-1)p + c). A schedule's size depends on its number of transfers, never
 // on the number of items or messages.
+//
+// An ordered schedule (docs/design.md "Ordered data", docs/ordered.md) also names the items: every
+// transfer carries the contiguous block of global items first .. first + items - 1, sent farthest
+// first: highest item first towards the successor, lowest first towards the predecessor.
 
 #include <cstdint>
 #include <optional>
@@ -14,13 +18,17 @@
 #include <vector>
 
 #include "redist/core/decimal.hpp"
+#include "redist/core/error.hpp"
 
 namespace redist {
 
 /// Which of P_from's links a transfer uses. Needed only on a bidirectional ring of two processors,
 /// where P_0 and P_1 are joined by two links each way (docs/design.md section 4); elsewhere `to`
 /// decides.
-enum class Link { succ, pred };
+enum class Link : std::uint8_t { succ, pred };
+
+/// Transfer::first of a transfer that names no items (a schedule of interchangeable items).
+inline constexpr std::int64_t kNoItems = -1;
 
 // 64 bytes: a 10^7-transfer schedule is held whole by `redist check` and by the planners. Processor
 // indices are 32-bit (rings have at most kMaxRingSize = 10^8 processors, ring_instance.hpp); items
@@ -31,10 +39,14 @@ struct Transfer {
   std::int64_t items = 0;
   Ticks start = 0;  // ticks of the schedule's time_scale
   std::optional<Link> link;
-  // Items per message (docs/design.md "Schedule"); 0 or 1: one item per message, document 000's
-  // model. Fits beside `link` in what was padding: the transfer stays 64 bytes.
-  std::int64_t message_items = 0;
-  // Ticks between message starts; 0 = back to back (L + message_items x cost); else at least that.
+  // Items per message (docs/design.md "Schedule"), set by set_message_size: 0 or 1, one item per
+  // message (document 000's model); kOneMessage, the whole transfer is one message; else the size.
+  // 32 bits, in the padding after `link`: the transfer stays 64 bytes beside `first`.
+  std::int32_t message_items = 0;
+  // Ordered schedules only: the first global item of the block it carries; kNoItems otherwise.
+  std::int64_t first = kNoItems;
+  // Ticks between message (item) starts; 0 = back to back (L + message size x cost); else at least
+  // that.
   Ticks spacing = 0;
 
   Transfer() = default;
@@ -52,9 +64,29 @@ struct Transfer {
 static_assert(sizeof(Transfer) <= 64,
               "a held transfer costs at most 64 bytes (issue: bounded memory per transfer)");
 
+/// Transfer::message_items of a transfer sent as one message, whatever its number of items.
+inline constexpr std::int32_t kOneMessage = -1;
+
 /// Items in each message of `t` but its last (at least 1).
 inline std::int64_t message_size(const Transfer& t) noexcept {
+  if (t.message_items == kOneMessage) return t.items > 1 ? t.items : 1;
   return t.message_items > 1 ? t.message_items : 1;
+}
+
+/// Sends `t` (its items already set) in messages of `m` items, the last one the rest: m >= items
+/// is one message (kOneMessage, so that sizes beyond 32 bits fit), m <= 1 one item per message.
+/// Throws InputError for several messages of more than 2^31 - 1 items each (the field's 32 bits).
+inline void set_message_size(Transfer& t, std::int64_t m) {
+  if (m <= 1 || t.items <= 1)
+    t.message_items = 0;
+  else if (m >= t.items)
+    t.message_items = kOneMessage;
+  else if (m <= 0x7fff'ffff)
+    t.message_items = static_cast<std::int32_t>(m);
+  else
+    throw InputError("", "per_message",
+                     "messages of more than 2^31 - 1 items are not supported, got " +
+                         std::to_string(m));
 }
 /// Number of messages of `t`: ceil(items / message size) (0 for an empty transfer).
 inline std::int64_t message_count(const Transfer& t) noexcept {
@@ -72,14 +104,20 @@ const char* to_string(PlanStatus status);
 struct Schedule {
   std::vector<Transfer> transfers;
   int time_scale = 0;  // a tick is 10^-time_scale time units
-  // What the planner claims (absent in a hand-written schedule); `check` never trusts them.
+  // What the planner claims (absent in a hand-written schedule); `check` never trusts them, and a
+  // reader drops one that is not exact at time_scale rather than refuse the file.
   std::optional<Ticks> makespan;
   std::optional<Ticks> lower_bound;
   std::optional<PlanStatus> status;
   std::optional<std::int64_t> flow_shift;
 };
 
-/// The same schedule with its times expressed at a finer scale.
+/// Whether the schedule names its items (an ordered schedule): its first transfer carries `first`.
+/// The readers refuse a schedule whose transfers mix the two kinds.
+bool names_items(const Schedule& schedule);
+
+/// The same schedule with its times expressed at a finer scale; InputError when a transfer's time
+/// no longer fits 128 bits there, while a claim (makespan, lower_bound) that does not is dropped.
 Schedule rescaled(const Schedule& schedule, int new_scale);
 
 }  // namespace redist

@@ -11,11 +11,10 @@
 //   h[i][s] >= 0       items P_i holds at slot s, after that slot's arrivals and sends
 //   T       integer    the makespan, in slots
 //
-//   send port     sum over P_i's out-links l, starts s in (t - c_l, t]:  y[l][s] <= 1   (every i,
-//   t) receive port  the same over the links into P_j                                   (every j,
-//   t) holdings      h[i][t] = h[i][t-1] + arrivals at t - sends at t, h[i][-1] = loads[i]: an item
-//   is
-//                 forwarded only from the slot it has fully arrived (store-and-forward)
+//   send port     sum over P_i's out-links l, starts s in (t - c_l, t]: y[l][s] <= 1  (every i, t)
+//   receive port  the same over the links into P_j                                 (every j, t)
+//   holdings      h[i][t] = h[i][t-1] + arrivals at t - sends at t, h[i][-1] = loads[i]: an
+//                 item is forwarded only from the slot it has fully arrived (store-and-forward)
 //   final load    loads[i] + received - sent = targets[i]
 //   makespan      T >= (s + c_l) y[l][s]; and T >= each port's total busy time (a valid cut)
 //   minimise T, with lower_slots <= T <= H

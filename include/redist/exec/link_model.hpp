@@ -6,8 +6,7 @@
 //     1.1.4 splits a message into r pieces; with h hops its time is (h + r - 1)(L + m b / r),
 //     smallest at r = sqrt(m (h-1) b / L), i.e. pieces of sqrt(m L / ((h-1) b)) bytes);
 //   - to give the ring planner per-item costs (b times the item size, plus the latency shared by
-//   the
-//     items of one message), so that plans follow the machine's real heterogeneity.
+//     the items of one message), so that plans follow the machine's real heterogeneity.
 // Pure code: no MPI here (the probe that measures L and b lives in cost_probe.hpp).
 
 #include <cstdint>
@@ -16,6 +15,13 @@
 #include "redist/core/ring_instance.hpp"
 
 namespace redist::exec {
+
+/// The network a plan is made for (docs/mpi.md "Transports").
+///   flat: every pair of ranks is one hop apart (one node, a switched cluster): items go straight to
+///         their new owners.
+///   ring: neighbours are the cheap links (a ring of nodes, or the emulated rings of tools/netlab):
+///         the ring planners may route items through relays.
+enum class Network { flat, ring };
 
 struct LinkModel {
   double latency_s = 2e-6;          // L
@@ -58,7 +64,7 @@ void apply_link_costs(RingInstance& instance, const RingLinkModels& models, std:
 /// Items per message for net flows `flows` (F_e over edge e): the pipelining optimum above, taken
 /// on the busiest edge (m = max |F_e| * item_bytes) and the longest run of same-direction edges (h
 /// hops), with the slowest link's L and b; clamped to [1 item, max_chunk_bytes] (max_chunk_bytes
-/// bounds the staging memory of forwarded items, see ordered_redistribute.hpp). Without forwarding
+/// bounds the staging memory of forwarded items, docs/mpi.md "Memory"). Without forwarding
 /// (h <= 1) the model wants one message per link, so the result is the cap.
 std::int64_t choose_chunk_items(const std::vector<std::int64_t>& flows,
                                 const RingLinkModels& models, std::int64_t item_bytes,

@@ -1,6 +1,6 @@
 #pragma once
 // One rank's contiguous slice of a global ordered sequence of fixed-size items (think: consecutive
-// matrix columns), the container of the ordered ring redistribution (ordered_redistribute.hpp).
+// matrix columns), executed in place by a plan (plan.hpp) or the one-call API (redistribute.hpp).
 //
 // The global sequence is circular (document 000 section 1: a rank gives its first items to its
 // predecessor and its last items to its successor, and on a ring P_{n-1}'s successor is P_0). So a

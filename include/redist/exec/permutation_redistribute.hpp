@@ -12,9 +12,11 @@
 // order whatever the transport, and deterministic (receives name their source; no MPI_ANY_SOURCE).
 //
 // Agreement as for the ordered redistribution: one all-gather of every rank's item size and counts
-// per part (P x P int64 in all), checks, identical planning everywhere, one digest all-reduce; any
-// problem (item sizes differ, part out of range, partial item, differing options) throws
-// AgreementError on every rank with the caller's data untouched.
+// per part (P x P int64 in all), checks, identical planning everywhere, one status all-reduce
+// (which also carries a rank's failure to prepare); any problem (item sizes differ, part out of
+// range, partial item) throws AgreementError or CallError on every rank with the caller's data
+// untouched. With a timeout or a progress callback a second status exchange ends the call, so that
+// a stalled peer or a throwing callback fails it on every rank (errors.hpp).
 //
 // Memory. steps: two pack buffers of at most pack_bytes (items bound for a rank are scattered in
 // the input); alltoallv: one pack buffer of everything this rank sends. Both come from the
@@ -24,9 +26,10 @@
 #include <span>
 #include <vector>
 
-#include "redist/exec/agreement.hpp"
+#include "redist/exec/buffer_pool.hpp"
 #include "redist/exec/context.hpp"
-#include "redist/exec/permutation_plan.hpp"
+#include "redist/exec/parts_options.hpp"
+#include "redist/perm/solution.hpp"
 
 namespace redist::exec {
 

@@ -15,7 +15,10 @@
 #include <span>
 #include <vector>
 
-#include "redist/exec/ordered_redistribute.hpp"
+#include "redist/exec/context.hpp"
+#include "redist/exec/new_share.hpp"
+#include "redist/exec/plan_options.hpp"
+#include "redist/exec/transfer_report.hpp"
 
 namespace redist::exec {
 
@@ -43,12 +46,13 @@ struct VariableReport {
   std::int64_t first_item = 0;  // global index of its first item
   std::int64_t new_bytes = 0;
   std::int64_t share_bytes = 0;  // the exact share in bytes before rounding to item boundaries
-  OrderedReport data;            // the transfer of the bytes (a plan on 1-byte items)
-  OrderedReport sizes;           // the transfer of the sizes (a plan on 8-byte items)
+  TransferReport data;           // the transfer of the bytes (a plan on 1-byte items)
+  TransferReport sizes;          // the transfer of the sizes (a plan on 8-byte items)
 };
 
-/// Collective. Replaces `items` by this rank's new piece; `share` is in bytes (or a weight).
+/// Collective. Replaces `items` by this rank's new piece; `share` is in bytes (or a weight). On
+/// failure `items` is as it was.
 VariableReport redistribute(Context& ctx, VariableItems& items, NewShare share,
-                            const OrderedOptions& options = {});
+                            const PlanOptions& options = {});
 
 }  // namespace redist::exec

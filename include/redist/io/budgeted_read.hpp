@@ -8,12 +8,14 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
+#include "redist/io/unknown_field.hpp"
 
 namespace redist::io {
 
 /// InputError naming `file` and `what` ("reading this instance") when reading it would not fit.
 void require_memory_to_read(const std::string& file, const std::string& what);
 RingInstance read_ring_instance_within_budget(const std::string& file);
-Schedule read_schedule_within_budget(const std::string& file, std::size_t ring_size);
+Schedule read_schedule_within_budget(const std::string& file, std::size_t ring_size,
+                                     const UnknownFieldPolicy& policy = {});
 
 }  // namespace redist::io

@@ -12,8 +12,9 @@
 // target's permission bits (and, as root, its owner) are kept. Character devices and named pipes
 // are written through: opened and written, never replaced. A symbolic link is followed and the file
 // it names is replaced, so the link stays a link. A file with several hard links is rewritten in
-// place, so every name keeps seeing it. Temporaries are removed on every exit path, SIGINT,
-// SIGTERM, SIGHUP and SIGPIPE included (only SIGKILL can leave one).
+// place, so every name keeps seeing it. Temporaries are removed on every exit path; on SIGINT,
+// SIGTERM, SIGHUP and SIGPIPE too in a program that called remove_temporaries_on_signals (the
+// `redist` command does: then only SIGKILL can leave one).
 //
 // Refused with InputError(path, option, reason), before any work: an empty path, a directory, a
 // missing folder, a read-only file, a block device or socket, a dangling symbolic link, a path that
@@ -69,6 +70,13 @@ class OutputFiles {
   Target& find(const std::string& path);
   void refuse_conflicts(const Target& added) const;
 };
+
+/// Opt-in, for a program: handlers of SIGINT, SIGTERM, SIGHUP and SIGPIPE that remove the
+/// temporaries of commits in progress, then pass the signal on to what the process had installed
+/// before (its own handler, or the default action: it dies of the signal); a signal the process
+/// ignores stays ignored. Installed once; call it after the program's own handlers. Nothing in the
+/// library calls it: without it, signals are the program's business alone.
+void remove_temporaries_on_signals();
 
 /// One output, declared, given its text and committed at once (the "-o FILE" of a generator).
 void write_output_file(const std::string& path, const std::string& text,

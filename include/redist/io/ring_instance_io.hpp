@@ -17,5 +17,8 @@ RingInstance ring_instance_from_json(const Json& document, const std::string& so
 RingInstance read_ring_instance(const std::string& path);
 
 Json ring_instance_to_json(const RingInstance& instance);
+/// json_text(ring_instance_to_json(instance)), written without the DOM (json_text.hpp
+/// json_text_with_arrays): what `redist gen ring` writes, up to 10^8 processors.
+std::string ring_instance_text(const RingInstance& instance);
 
 }  // namespace redist::io

@@ -14,17 +14,21 @@
 #include "redist/core/schedule.hpp"
 #include "redist/io/exact_json.hpp"
 #include "redist/io/output_files.hpp"
+#include "redist/io/unknown_field.hpp"
 
 namespace redist::io {
 
 /// `ring_size` is the instance's n, used to range-check processor indices.
 Schedule schedule_from_json(const Json& document, const std::string& source, std::size_t ring_size);
 /// The same rules read from text in one streaming pass, without a DOM: memory is the Schedule's own
-/// (a transfer per Transfer), so `redist check` reads 10^7-transfer schedules.
-Schedule schedule_from_text(std::string_view text, const std::string& source,
-                            std::size_t ring_size);
+/// (a transfer per Transfer), so `redist check` reads 10^7-transfer schedules. Fields that a
+/// transfer or the top level do not define (besides those plan and exact write) are reported in
+/// `policy.found`, or refused when `policy.strict` (io/unknown_field.hpp).
+Schedule schedule_from_text(std::string_view text, const std::string& source, std::size_t ring_size,
+                            const UnknownFieldPolicy& policy = {});
 /// Reads the file ("-": standard input) with schedule_from_text.
-Schedule read_schedule(const std::string& path, std::size_t ring_size);
+Schedule read_schedule(const std::string& path, std::size_t ring_size,
+                       const UnknownFieldPolicy& policy = {});
 
 Json schedule_to_json(const Schedule& schedule);
 

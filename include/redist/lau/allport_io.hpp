@@ -25,11 +25,15 @@ sim::AllportInstance read_allport_instance(const std::string& path);
 
 /// Writes "targets" only when they differ from average_targets(loads).
 io::Json allport_instance_to_json(const sim::AllportInstance& instance);
+/// json_text(allport_instance_to_json(instance)) written without the DOM (io/json_text.hpp
+/// json_text_with_arrays): what `redist gen lau` writes.
+std::string allport_instance_text(const sim::AllportInstance& instance);
 
 /// The result object; traffic beyond 64 bits is written as a decimal string. A deadlocking time
 /// (never produced by linear, traffic or optimal) is null with "deadlock_single"/"deadlock_multi".
 io::Json lau_plan_to_json(const sim::AllportInstance& instance, const LauPlan& plan);
-/// lau_plan_to_json in the layout of every redist JSON document (io/json_text.hpp).
+/// lau_plan_to_json in the layout of every redist JSON document (io/json_text.hpp), its two
+/// n-long arrays (flows, targets) written without a DOM.
 std::string lau_plan_text(const sim::AllportInstance& instance, const LauPlan& plan);
 
 }  // namespace redist::lau

@@ -30,5 +30,7 @@ std::vector<std::int64_t> random_lau_loads(Rng& rng, std::size_t n, std::int64_t
 /// Throws InputError for n = 0, n too large, a negative max_load, or a total that could exceed
 /// kMaxAllportTotal.
 sim::AllportInstance generate_lau_instance(const LauGenOptions& options);
+/// The checks generate_lau_instance makes first (InputError naming the option), on their own.
+void check_generator_options(const LauGenOptions& options);
 
 }  // namespace redist::lau

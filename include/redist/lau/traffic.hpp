@@ -6,10 +6,11 @@
 // Traffic (Wu and Shu; document 002 Fig. 7 and Lemma 3) picks h = a median of the Linear flows,
 // which minimises the traffic sum |x + S_i|. With s̄_1 >= ... >= s̄_n the sorted Linear flows and
 // n_p (n_n) the number of positive (negative) ones:
-//   printed:   h = s̄_{floor(n/2)} if n_p > floor(n/2);  h = s̄_{ceil((n+1)/2)} if n_n > floor(n/2);
-//   else 0 corrected: the first case uses s̄_{ceil(n/2)} (docs/errata.md item 7: for odd n the
-//   printed index is one
-//              above the median, e.g. loads [3,0,0] give traffic 3 instead of 2). Same for even n.
+//   printed:   h = s̄_{floor(n/2)} if n_p > floor(n/2); h = s̄_{ceil((n+1)/2)} if n_n > floor(n/2);
+//              else 0
+//   corrected: the first case uses s̄_{ceil(n/2)} (docs/errata.md item 7: for odd n the printed
+//              index is one above the median, e.g. loads [3,0,0] give traffic 3 instead of 2).
+//              Same for even n.
 
 #include <cstdint>
 #include <span>

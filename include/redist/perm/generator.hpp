@@ -10,16 +10,14 @@
 //  block-cyclic n x n tiles, part of tile (r, c) = (r mod p) * q + (c mod q) on a p x q grid
 //               (section 6.3.1; the document's "(i mod p) x p" is a slip for x q); every tile
 //               starts on a uniformly random processor.
-//  skewed-set   SkewedSet (section 6.3.2): the block-cyclic layout under a random relabelling, then
-//  half
-//               the tiles move to another processor, processor i drawn with probability
+//  skewed-set   SkewedSet (section 6.3.2): the block-cyclic layout under a random relabelling,
+//               then half the tiles move to another processor, processor i drawn with probability
 //               proportional to i (2i / (P(P-1))).
 //  chunk-set    ChunkSet-like: the tiles are swept in square chunks stored round-robin on the
 //               processors, then random rectangles are re-observed and overwrite their tiles, still
 //               round-robin (section 6.3.2 describes the telescope data only in words).
 //  block1d      N items; the initial layout is P contiguous blocks of random sizes (a load
-//  balancer's
-//               output), the target P contiguous balanced blocks: at most 2P - 1 overlapping pairs.
+//               balancer's output), the target P contiguous balanced blocks: at most 2P - 1 overlapping pairs.
 
 #include <cstdint>
 #include <span>
@@ -66,6 +64,8 @@ struct ItemLayout {
 
 /// Throws InputError (field named after the CLI option) for inconsistent options.
 ItemLayout generate_items(const PermGenOptions& options);
+/// The checks generate_items makes first (InputError naming the option), on their own.
+void check_generator_options(const PermGenOptions& options);
 
 /// Counts of two 1-D block layouts of the same N items in the same order (sizes per processor and
 /// per part, each summing to N), built in O(P) without the items.

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "redist/core/error.hpp"
 #include "redist/core/option_spec.hpp"
 #include "redist/report/hetbi_experiment.hpp"
 #include "redist/report/report_files.hpp"
@@ -28,9 +29,10 @@ struct ExperimentCommand {
   std::function<std::string(const std::string& dir)> run;
 };
 
-/// lau (document 002's Tables 1-4), perm (document 003's figures) and hetbi (document 000 section
-/// 6), in that order. Progress lines, where an experiment reports them, go to `progress` (null:
-/// none). `small_ring_optimum` is hetbi's hook for exact optima of small rings (empty: none).
+/// lau (document 002's Tables 1-4), perm (document 003's figures), hetbi (document 000 section
+/// 6) and ordered (ordered items, docs/ordered.md), in that order. Progress lines, where an
+/// experiment reports them, go to `progress` (null: none). `small_ring_optimum` is hetbi's hook for
+/// exact optima of small rings (empty: none).
 std::vector<ExperimentCommand> experiment_commands(
     std::ostream* progress, HetbiExperimentOptions::SmallRingOptimum small_ring_optimum = {});
 
@@ -38,21 +40,28 @@ std::vector<ExperimentCommand> experiment_commands(
 std::string written_text(const std::string& summary, const std::vector<std::string>& files);
 
 namespace detail {
+/// The file names of `paths`, in order.
+std::vector<std::string> file_names(const std::vector<std::string>& paths);
+
 /// The command of one experiment: `run`, `write` and `format` are its report functions (run the
-/// experiment, write its files into a folder, summarise it); `specs(Options&)` its option specs.
-template <class Options, class Run, class Write, class Format>
+/// experiment, write its files into a folder, summarise it), `files(const Options&)` the names
+/// `write` will give them (checked before the run, so that a file that cannot be replaced costs no
+/// minutes), `specs(Options&)` its option specs.
+template <class Options, class Files, class Run, class Write, class Format>
 ExperimentCommand experiment_command(std::string name, std::string help, std::string quick_help,
                                      std::shared_ptr<Options> options,
-                                     std::vector<OptionSpec> specs, Run run, Write write,
-                                     Format format) {
+                                     std::vector<OptionSpec> specs, Files files, Run run,
+                                     Write write, Format format) {
   OptionSpec quick = flag_option("--quick", options->quick, std::move(quick_help));
   ExperimentCommand command{
       std::move(name), std::move(help), std::move(quick), std::move(specs), {}};
   command.run = [=](const std::string& dir) {
-    require_report_folder(dir);
+    const std::vector<std::string> names = files(*options);
+    require_report_files(dir, names);
     const auto report = run(*options);
-    const std::vector<std::string> files = write(report, dir);
-    return written_text(format(report), files);
+    const std::vector<std::string> written = write(report, dir);
+    REDIST_ASSERT(file_names(written) == names);  // what was checked is what was written
+    return written_text(format(report), written);
   };
   return command;
 }

@@ -78,5 +78,7 @@ std::string format_hetbi_summary(const HetbiReport& report);
 /// Writes instances.csv, summary.csv, unreachable.csv and gap.svg into `dir` (created); returns the
 /// paths.
 std::vector<std::string> write_hetbi_experiment(const HetbiReport& report, const std::string& dir);
+/// The names write_hetbi_experiment gives its files, in order (checked before the experiment runs).
+std::vector<std::string> hetbi_experiment_files(const HetbiExperimentOptions& options);
 
 }  // namespace redist::report

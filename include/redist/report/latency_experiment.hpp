@@ -67,6 +67,9 @@ LatencyReport run_latency_experiment(const LatencyExperimentOptions& options);
 /// The summary as a plain-text table.
 std::string format_latency_summary(const LatencyReport& report);
 
+/// The files write_latency_experiment writes (checked before the run: all or none).
+std::vector<std::string> latency_experiment_files(const LatencyExperimentOptions& options);
+
 /// Writes instances.csv, summary.csv, summary.txt, gap_bound.svg and gap_optimum.svg into `dir`;
 /// returns the paths.
 std::vector<std::string> write_latency_experiment(const LatencyReport& report,

@@ -9,8 +9,7 @@
 //               execution (multi-send).
 //   Table 3     single-send versus multi-send optimum.
 //   odd n       the printed versus corrected Traffic index (docs/errata.md item 7; the document's
-//   tables
-//               use even n only, where both rules agree).
+//               tables use even n only, where both rules agree).
 //   Table 4     runtime of the window search versus ours, mean window sizes, versus n and max load.
 //   fit         candidate load generators against Tables 1-3 (generator_fit.hpp).
 // Every instance comes from a seeded generator: the same options give the same counts.
@@ -19,6 +18,7 @@
 #include <ostream>
 #include <vector>
 
+#include "redist/core/random.hpp"
 #include "redist/lau/load_models.hpp"
 #include "redist/report/lau_generator_fit.hpp"
 
@@ -59,6 +59,8 @@ struct ModesTally {
   std::int64_t equal = 0;
   double window_worse_sum = 0;  // the same with the window search's optima
   std::int64_t window_equal = 0;
+  double single_sum = 0, multi_sum = 0;  // sums of T_s* and T_m* (their means explain % worse)
+  std::int64_t single_max = 0;           // the largest T_s*
 };
 
 struct RingRow {
@@ -105,5 +107,9 @@ LauExperimentReport run_lau_experiment(const LauExperimentOptions& options);
 /// of `seed` (the tables use stream 1 and the first candidate model).
 RingRow run_ring(std::size_t n, std::int64_t count, std::uint64_t seed, const lau::LoadModel& model,
                  std::uint64_t stream);
+
+/// The generator run_ring draws its instances from: instance k is the k-th call of
+/// lau::draw_loads(model, rng, n) (so that a test can redraw and re-time them).
+Rng ring_row_rng(std::size_t n, std::uint64_t seed, std::uint64_t stream);
 
 }  // namespace redist::report

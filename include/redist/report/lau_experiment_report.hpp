@@ -16,5 +16,7 @@ std::string format_lau_tables(const LauExperimentReport& report);
 /// returns the paths written. Throws InputError when the directory cannot be written.
 std::vector<std::string> write_lau_experiment(const LauExperimentReport& report,
                                               const std::string& dir);
+/// The names write_lau_experiment gives its files, in order (checked before the experiment runs).
+std::vector<std::string> lau_experiment_files(const LauExperimentOptions& options);
 
 }  // namespace redist::report

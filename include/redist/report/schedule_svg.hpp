@@ -8,6 +8,7 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
+#include "redist/ring/ordered_plan.hpp"
 #include "redist/ring/plan.hpp"
 
 namespace redist::report {
@@ -18,5 +19,7 @@ std::string schedule_svg(const RingInstance& instance, const Schedule& schedule,
 
 /// The plan's schedule under the title "<framework>, n = <n>, makespan <makespan>" (`plan --svg`).
 std::string plan_svg(const RingInstance& instance, const ring::RingPlan& plan);
+/// The same for an ordered plan (`plan --ordered --svg`).
+std::string plan_svg(const RingInstance& instance, const ring::OrderedPlan& plan);
 
 }  // namespace redist::report

@@ -21,6 +21,9 @@ std::string format_simgrid_study(const simgrid::SimgridStudyResult& result);
 /// when the directory cannot be written.
 std::vector<std::string> write_simgrid_study(const simgrid::SimgridStudyResult& result,
                                              const std::string& dir);
+/// The names write_simgrid_study gives its files for these options, in order (checked before the
+/// study runs).
+std::vector<std::string> simgrid_study_files(const simgrid::SimgridStudyOptions& options);
 
 /// `redist experiment simgrid` (report/experiment_command.hpp); a progress line every few percent
 /// goes to `progress` (null: none).

@@ -2,19 +2,18 @@
 // Lower bounds on the optimal redistribution time of a ring (document 000; docs/errata.md items
 // 2-3).
 //
-//   lemma1    homogeneous unidirectional: c * max |delta(k..l)| = c * (max S - min S)      (Lemma
-//   1) lemma5    unidirectional, any costs: max_i c_i * F_i with F_i = S_i - min S, the optimal
-//   time of
-//             Theorem 2 / Lemma 5. (The bound printed in Theorem 2's proof charges negative slices
-//             to their outgoing link and is not valid: docs/errata.md item 2. Positive slices
-//             only.)
-//   lemma6    homogeneous bidirectional: c * max(max |delta_i|, ceil(max |delta(k..l)| / 2)) (Lemma
-//   6) lemma12   bidirectional, any costs: single processors on their fastest port; every slice of
-//             2..n-1 processors splits its excess between its two boundary links          (Lemma
-//             12)
-//   system6_integer / forwarding   bidirectional: System 6's integer optimum (docs/errata.md item
-//   3), and
-//             the same with relays' forwarding delays (forwarding_bound.hpp) when it is not light
+//   lemma1      homogeneous unidirectional (Lemma 1): c * max |delta(k..l)| = c * (max S - min S)
+//   lemma5      unidirectional, any costs (Theorem 2 / Lemma 5): max_i c_i * F_i with
+//               F_i = S_i - min S, the optimal time. (The bound printed in Theorem 2's proof
+//               charges negative slices to their outgoing link and is not valid: docs/errata.md
+//               item 2. Positive slices only.)
+//   lemma6      homogeneous bidirectional (Lemma 6):
+//               c * max(max |delta_i|, ceil(max |delta(k..l)| / 2))
+//   lemma12     bidirectional, any costs (Lemma 12): single processors on their fastest port;
+//               every slice of 2..n-1 processors splits its excess between its two boundary links
+//   system6_integer, forwarding
+//               bidirectional: System 6's integer optimum (docs/errata.md item 3), and the same
+//               with relays' forwarding delays (forwarding_bound.hpp) when it is not light
 // Each is a valid lower bound for every schedule of an instance of its framework.
 
 #include <string>

@@ -48,5 +48,8 @@ struct RingGenOptions {
 };
 
 RingInstance generate_ring_instance(const RingGenOptions& options);
+/// The checks generate_ring_instance makes first (InputError naming the option), on their own: a
+/// front end checks the options before estimating the memory the instance needs.
+void check_generator_options(const RingGenOptions& options);
 
 }  // namespace redist::ring

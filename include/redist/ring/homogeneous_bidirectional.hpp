@@ -29,9 +29,9 @@ namespace redist::ring {
 /// The schedule's flow_shift, makespan, lower_bound (Lemma 6) and status are set. Cost: O(n),
 /// never per item or step (a few candidate shifts are tried when some load or target is zero).
 ///
-///   RingInstance ring{RingKind::bidirectional, {1, 1, 1, 4}, {1, 1, 4, 1}, {1, 1, 1, 1}, {1, 1, 1,
-///   1}}; Schedule s = plan_homogeneous_bidirectional(ring);   // P3 -> P2 three times; *s.makespan
-///   == 3
+///   RingInstance ring{RingKind::bidirectional, {1, 1, 1, 4}, {1, 1, 4, 1},
+///                     {1, 1, 1, 1}, {1, 1, 1, 1}};
+///   Schedule s = plan_homogeneous_bidirectional(ring);  // P3 -> P2 three times; *s.makespan == 3
 Schedule plan_homogeneous_bidirectional(const RingInstance& instance);
 /// The same with the prefix sums already computed (plan_ring computes them once per plan).
 Schedule plan_homogeneous_bidirectional(const RingInstance& instance, const RingPrefix& prefix);

@@ -13,6 +13,8 @@
 namespace redist::ring {
 
 std::vector<OptionSpec> option_specs(RingPlanOptions& options);
+/// `redist plan --ordered`: plan for ordered items (ordered_plan.hpp) instead.
+std::vector<OptionSpec> ordered_option_specs(bool& ordered);
 std::vector<OptionSpec> option_specs(RingGenOptions& options);
 /// `redist gen ring`: generate_ring_instance's instance in the ring instance format.
 GeneratorCommand generator_command();

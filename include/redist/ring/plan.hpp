@@ -4,16 +4,16 @@
 // optimality is proved. Every schedule it returns is accepted by validate_ring_schedule with
 // exactly the reported makespan (the planner checks this before returning).
 //
-//   framework                      planner                                  optimal when
-//   unidirectional (any costs)     ASAP on the minimal flows (Alg. 1 / 2)   loads, targets >= 1
-//   (Lemma 5)
-//                                  (back_to_back: batched, may be batch_limited)
-//   homogeneous bidirectional      homogeneous_bidirectional.hpp            loads, targets >= 1
-//   (Lemma 6) heterogeneous bidirectional    System 6 + Lemma 9 when light; else the  makespan = a
-//   proved bound
-//                                  best of several shifts and executors,
-//                                  and where that misses the bound, of
-//                                  list scheduling + local search
+//   framework                    planner                                  optimal when
+//   unidirectional (any costs)   ASAP on the minimal flows (Alg. 1 / 2)   loads, targets >= 1
+//                                (back_to_back: batched, may be           (Lemma 5)
+//                                batch_limited)
+//   homogeneous bidirectional    the holdings-aware construction          loads, targets >= 1
+//                                (ring/homogeneous_bidirectional.cpp)     (Lemma 6)
+//   heterogeneous bidirectional  System 6 + Lemma 9 when light; else the  makespan = a proved
+//                                best of several shifts and executors,    bound
+//                                and where that misses the bound, of
+//                                list scheduling + local search
 
 #include <cstdint>
 #include <functional>

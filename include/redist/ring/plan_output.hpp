@@ -2,9 +2,8 @@
 // What `redist plan` writes for a RingPlan (ring/plan.hpp): the schedule document of docs/design.md
 // section 4 with the planner's report (framework, method, gap, bounds), in the JSON layout of every
 // redist command (io/json_text.hpp), and the summary a person reads.
-//   {"bounds": [{"name": .., "value": ..}, ...], "flow_shift": -2, "framework": "...", "gap":
-//   "0.000%",
-//    "lower_bound": 4, "makespan": 4, "method": "...", "status": "optimal",
+//   {"bounds": [{"name": .., "value": ..}, ...], "flow_shift": -2, "framework": "...",
+//    "gap": "0.000%", "lower_bound": 4, "makespan": 4, "method": "...", "status": "optimal",
 //    "transfers": [{"from": 0, "items": 3, "start": 0, "to": 1}, ...]}
 // The transfers go last, one per line, streamed by the io schedule writer
 // (io::write_schedule_document) without a DOM and without holding the whole text.

@@ -39,15 +39,17 @@ struct RationalTime {
 };
 
 struct System6Solution {
-  RationalTime rational_optimum;     // tau* of the LP relaxation
+  /// tau* of the LP relaxation (nullopt: its reduced fraction needs more than 128 bits, as with
+  /// costs of 6 decimals up to 10^9 and loads of 10^9; nothing in the planner uses it).
+  std::optional<RationalTime> rational_optimum = RationalTime{};
   RationalTime rational_shift;       // an x attaining it
   Ticks integer_optimum = 0;         // tau_int (ticks)
   std::int64_t integer_shift = 0;    // an integer x attaining tau_int; a light one when one exists
   bool integer_shift_light = false;  // is_light(instance, integer_shift)
 };
 
-/// Requires a bidirectional ring. O(n log n). Throws InputError in the (far-fetched) case where
-/// tau* as a reduced fraction does not fit 128-bit integers (huge times with huge cost ratios).
+/// Requires a bidirectional ring. O(n log n). Exact for every valid instance: tau* is computed as a
+/// whole number plus a proper fraction, which fits 128 bits whenever the times do.
 ///
 ///   auto s = solve_system6(instance);      // s.integer_optimum is a lower bound for any schedule
 ///   if (s.integer_shift_light) schedule = lemma9_schedule(instance, s.integer_shift, s);

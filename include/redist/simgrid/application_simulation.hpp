@@ -43,13 +43,14 @@ struct RedistributionRecord {
 
 /// What coordinating the ranks costs (nothing by default: the study's coordinator is free).
 struct CoordinationModel {
-  /// Before each redistribution the scheme decides on, the ranks run exec's agreement
-  /// (exec/agreement.hpp, exec/ordered_redistribute.cpp): an all-gather of every rank's record,
-  /// the planning, then an all-reduce of the plans' digests, as messages over the platform's routes
+  /// Before each redistribution the scheme decides on, the ranks run exec's agreement (docs/mpi.md
+  /// "Plans"): an all-gather of every rank's compact record, the planning, then the execution's
+  /// status exchange (a failing rank and the plan's key and its complement), modelled before the
+  /// data although the executor runs it beside them, as messages over the platform's routes
   /// (control_messages.hpp: dissemination rounds).
   bool agreement = false;
-  double record_bytes = 152;  // sizeof(exec::RankRecord)
-  double digest_bytes = 24;   // three 64-bit words: the digest, its complement, a failing rank
+  double record_bytes = 40;  // the agreement's compact record (exec's CompactRecord)
+  double digest_bytes = 24;  // three 64-bit words of the status exchange
   /// What an agreement costs each rank beyond its messages (planning, checks, and on a loaded
   /// machine the ranks' wake-ups), spent between the two collectives. Measured on the real run.
   double local_seconds = 0;

@@ -18,7 +18,7 @@ namespace redist::simgrid {
 using IsolatedTask = std::function<std::string()>;
 
 /// Runs `task` in a child process and returns its text. Throws InternalError when the child throws
-/// (with its message), crashes or exits abnormally.
+/// (with its message), crashes or exits abnormally; std::bad_alloc when its task threw one.
 std::string run_isolated(const IsolatedTask& task);
 
 /// Runs every task in its own child, at most `parallel` (>= 1) at a time; results in task order.

@@ -6,10 +6,13 @@
 #include <vector>
 
 #include "redist/core/option_spec.hpp"
+#include "redist/simgrid/ordered_study.hpp"
 #include "redist/simgrid/simgrid_study.hpp"
 
 namespace redist::simgrid {
 
 std::vector<OptionSpec> option_specs(SimgridStudyOptions& options);
+/// `redist experiment ordered-simgrid`, its --quick excepted.
+std::vector<OptionSpec> option_specs(OrderedStudyOptions& options);
 
 }  // namespace redist::simgrid

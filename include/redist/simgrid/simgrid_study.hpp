@@ -110,4 +110,10 @@ Scheme best_fixed_scheme(const SimgridStudyResult& result, int ring_size, double
 /// fixed scheme's, minus 1 (negative: better than every fixed scheme).
 double adaptive_gap(const SimgridStudyResult& result, int ring_size, double ratio);
 
+/// Half-width of a 95% confidence interval of that gap, from the paired per-seed differences
+/// (adaptive minus the best fixed scheme, same seed) over the best fixed scheme's mean: 1.96 sd /
+/// sqrt(seeds), 0 with fewer than two seeds. With few seeds (the quick run's 4) the normal
+/// approximation understates it.
+double adaptive_gap_ci95(const SimgridStudyResult& result, int ring_size, double ratio);
+
 }  // namespace redist::simgrid

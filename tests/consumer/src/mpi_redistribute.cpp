@@ -52,7 +52,7 @@ std::int64_t wrong_elements(std::span<const Particle> slice, std::int64_t first,
 
 // One redistribution of this rank's slice; returns the number of problems seen on this rank.
 std::int64_t redistribute_and_check(redist::exec::Context& ctx,
-                                    const redist::exec::OrderedOptions& options,
+                                    const redist::exec::PlanOptions& options,
                                     bool expect_rank_order) {
   const int rank = ctx.rank();
   const int ranks = ctx.size();
@@ -62,7 +62,7 @@ std::int64_t redistribute_and_check(redist::exec::Context& ctx,
     mine.push_back(particle_at(sum_before(rank) + k));
   std::vector<Particle> result(static_cast<std::size_t>(count_after(rank, ranks)));
 
-  const redist::exec::OrderedReport report = redist::exec::redistribute(
+  const redist::exec::TransferReport report = redist::exec::redistribute(
       ctx, sizeof(Particle), std::as_bytes(std::span<const Particle>(mine)),
       std::as_writable_bytes(std::span<Particle>(result)),
       redist::exec::NewShare::count(count_after(rank, ranks)), options);
@@ -83,7 +83,7 @@ std::int64_t typed_redistribute_and_check(redist::exec::Context& ctx) {
   std::vector<Particle> mine;
   for (std::int64_t k = 0; k < count_before(rank); ++k)
     mine.push_back(particle_at(sum_before(rank) + k));
-  const redist::exec::OrderedReport report = redist::exec::redistribute(
+  const redist::exec::TransferReport report = redist::exec::redistribute(
       ctx, mine, redist::exec::NewShare::count(count_after(rank, ranks)));
   std::int64_t first = 0;
   for (int r = 0; r < rank; ++r) first += count_after(r, ranks);
@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
   try {
     redist::exec::Context ctx(MPI_COMM_WORLD);
     problems += redistribute_and_check(ctx, {}, true);
-    redist::exec::OrderedOptions rotated;
+    redist::exec::PlanOptions rotated;
     rotated.wrap = redist::exec::WrapPolicy::allow;
     problems += redistribute_and_check(ctx, rotated, false);
     problems += typed_redistribute_and_check(ctx);

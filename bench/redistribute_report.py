@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Markdown tables of bench_redistribute's CSV files (BENCHMARKS.md "Real bytes at the floor").
+
+    python3 bench/redistribute_report.py docs/results/exec/onenode_np4.csv ...
+
+One table per file: for every size and pattern, the hand-written redistribution's median time and
+the ratios the targets of issue 33 and 28 are stated in (medians of the same run).
+"""
+import csv
+import statistics
+import sys
+
+
+def size_text(b):
+    b = int(b)
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if b >= scale and b % scale == 0:
+            return f"{b // scale} {unit}"
+    return f"{b} B"
+
+
+def ratio(v, a, b):
+    return f"{v[a] / v[b]:.2f}" if a in v and b in v and v[b] > 0 else "-"
+
+
+def table(path):
+    rows = list(csv.DictReader(open(path)))
+    by = {}
+    meta = {}
+    for r in rows:
+        key = (int(r["bytes"]), r["pattern"])
+        by.setdefault(key, {})[r["variant"]] = float(r["median_ms"])
+        meta[key] = (r["ranks"], r.get("transport", ""), float(r.get("predicted_ms") or 0))
+    ranks = next(iter(meta.values()))[0] if meta else "?"
+    print(f"\n{path} ({ranks} ranks)\n")
+    print("| size | pattern | hand ms | redist / hand | plan / alltoallv | unchecked / alltoallv "
+          "| plan-start / ialltoallv | 5 fields / 5 executes | in place / hand | PetscSF / redist "
+          "| transport | predicted / plan |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|")
+    errors = []
+    for (b, pattern), v in sorted(by.items()):
+        _, transport, predicted = meta[(b, pattern)]
+        pred = f"{predicted / v['plan']:.2f}" if "plan" in v and predicted > 0 else "-"
+        if pred != "-":
+            errors.append(abs(predicted - v["plan"]) / v["plan"])
+        print(f"| {size_text(b)} | {pattern} | {v.get('hand', 0):.3f} | {ratio(v, 'redist', 'hand')} "
+              f"| {ratio(v, 'plan', 'alltoallv')} | {ratio(v, 'plan-unchecked', 'alltoallv')} "
+              f"| {ratio(v, 'plan-start', 'ialltoallv')} | {ratio(v, 'plan-5-fields', '5x-plan')} "
+              f"| {ratio(v, 'in-place', 'hand')} | {ratio(v, 'petsc', 'redist')} | {transport} | {pred} |")
+    if errors:
+        print(f"\nprediction error |predicted - measured| / measured (plan): median "
+              f"{100 * statistics.median(errors):.1f}%, max {100 * max(errors):.1f}% "
+              f"over {len(errors)} rows")
+
+
+for f in sys.argv[1:]:
+    table(f)
