@@ -20,9 +20,8 @@ struct Ranges {
 Ranges ranges_of(const LatencyModelLink& l, std::int64_t horizon) {
   const std::int64_t items = std::max<std::int64_t>(0, horizon - l.cost_slots + 1);
   const std::int64_t starts =
-      l.latency_slots > 0
-          ? std::max<std::int64_t>(0, horizon - l.latency_slots - l.cost_slots + 1)
-          : 0;
+      l.latency_slots > 0 ? std::max<std::int64_t>(0, horizon - l.latency_slots - l.cost_slots + 1)
+                          : 0;
   return {starts, items};
 }
 
@@ -96,7 +95,8 @@ class Builder {
   // docs/latency.md), else what fits in the horizon, at most every item.
   double most_items(const LatencyModelLink& l) const {
     if (!inst_.bidirectional()) return static_cast<double>(flows_[l.from]);
-    const std::int64_t fit = (m_.horizon - l.latency_slots) / std::max<std::int64_t>(1, l.cost_slots);
+    const std::int64_t fit =
+        (m_.horizon - l.latency_slots) / std::max<std::int64_t>(1, l.cost_slots);
     return std::max(0.0, std::min(total_, static_cast<double>(fit)));
   }
 
@@ -207,8 +207,8 @@ class Builder {
           continue;
         }
         const Ranges r = ranges_of(l, m_.horizon);
-        for (std::int64_t s = std::max<std::int64_t>(0, t - l.cost_slots + 1); s <= t && s < r.items;
-             ++s)
+        for (std::int64_t s = std::max<std::int64_t>(0, t - l.cost_slots + 1);
+             s <= t && s < r.items; ++s)
           m_.problem.set(row, column(l.first_item, s), 1);
       }
     }
@@ -239,8 +239,7 @@ class Builder {
       for (const LatencyModelLink& l : m_.links) {
         const Ranges r = ranges_of(l, m_.horizon);
         if (l.from == i) {  // departures
-          if (l.latency_slots > 0 && t < r.starts)
-            m_.problem.set(row, column(l.first_take, t), 1);
+          if (l.latency_slots > 0 && t < r.starts) m_.problem.set(row, column(l.first_take, t), 1);
           if (l.latency_slots == 0 && t < r.items) m_.problem.set(row, column(l.first_item, t), 1);
         }
         if (l.to == i) {  // arrivals

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "milp_solver.hpp"
-#include "redist/exact/latency_model.hpp"
 #include "redist/core/error.hpp"
+#include "redist/exact/latency_model.hpp"
 #include "redist/io/memory_budget.hpp"
 #include "redist/sim/ring_validator.hpp"
 

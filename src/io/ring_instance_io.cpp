@@ -98,9 +98,8 @@ struct RawRing {
 };
 
 // The fields an instance may have; any other is refused (a misspelt field must not be dropped).
-constexpr const char* kInstanceFields[] = {"ring",      "loads",        "targets",
-                                           "succ_cost", "pred_cost",    "succ_latency",
-                                           "pred_latency"};
+constexpr const char* kInstanceFields[] = {"ring",      "loads",        "targets",     "succ_cost",
+                                           "pred_cost", "succ_latency", "pred_latency"};
 
 std::vector<std::int64_t> cost_ticks(const CostField& field, std::size_t n, int scale,
                                      const JsonPlace& place) {
@@ -136,9 +135,9 @@ bool check_latencies(const CostField& field, std::size_t n, const JsonPlace& pla
   bool some = false;
   for (std::size_t i = 0; i < field.values.size(); ++i) {
     if (field.values[i].mantissa < 0)
-      (field.listed ? place[i] : place).fail("must be >= 0 (a start-up cost), got " +
-                                             format_ticks(field.values[i].mantissa,
-                                                          field.values[i].scale));
+      (field.listed ? place[i] : place)
+          .fail("must be >= 0 (a start-up cost), got " +
+                format_ticks(field.values[i].mantissa, field.values[i].scale));
     some = some || field.values[i].mantissa > 0;
   }
   return some;
@@ -373,10 +372,9 @@ class RingInstanceReader {
 
 RingInstance ring_instance_from_json(const Json& document, const std::string& source) {
   const JsonPlace root{source, ""};
-  check_object_fields(document, root,
-                      {"ring", "loads", "targets", "succ_cost", "pred_cost", "succ_latency",
-                       "pred_latency"},
-                      {});
+  check_object_fields(
+      document, root,
+      {"ring", "loads", "targets", "succ_cost", "pred_cost", "succ_latency", "pred_latency"}, {});
   RawRing raw;
   if ((raw.has_ring = document.contains("ring")))
     raw.ring = as_string(document["ring"], root["ring"]);
@@ -434,11 +432,11 @@ Json ring_instance_to_json(const RingInstance& inst) {
   if (inst.bidirectional()) doc["pred_cost"] = costs_to_json(inst.pred_cost, inst.cost_scale);
   if (inst.has_latency()) {
     const auto zeros = [&] { return std::vector<std::int64_t>(inst.size(), 0); };
-    doc["succ_latency"] = costs_to_json(
-        inst.succ_latency.empty() ? zeros() : inst.succ_latency, inst.cost_scale);
+    doc["succ_latency"] =
+        costs_to_json(inst.succ_latency.empty() ? zeros() : inst.succ_latency, inst.cost_scale);
     if (inst.bidirectional())
-      doc["pred_latency"] = costs_to_json(
-          inst.pred_latency.empty() ? zeros() : inst.pred_latency, inst.cost_scale);
+      doc["pred_latency"] =
+          costs_to_json(inst.pred_latency.empty() ? zeros() : inst.pred_latency, inst.cost_scale);
   }
   return doc;
 }

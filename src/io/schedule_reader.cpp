@@ -158,11 +158,11 @@ class ScheduleSaxReader {
 
   detail::ScheduleAssembler assembler_;
   std::vector<Frame> stack_;
-  std::string key_;                   // the current key at top level or in a transfer
-  std::string member_;                // the current key inside a transfer's "items" object
-  std::size_t index_ = 0;             // the current transfer
-  detail::RawTransfer raw_;           // the transfer being read
-  unsigned transfer_fields_ = 0;      // bit i: kTransferFields[i] met in the current transfer
+  std::string key_;               // the current key at top level or in a transfer
+  std::string member_;            // the current key inside a transfer's "items" object
+  std::size_t index_ = 0;         // the current transfer
+  detail::RawTransfer raw_;       // the transfer being read
+  unsigned transfer_fields_ = 0;  // bit i: kTransferFields[i] met in the current transfer
   TransferField transfer_field_ = TransferField::none;  // the current key in a transfer
   const char* unreleased_ = nullptr;  // the first byte of text not yet handed back
   UnknownFieldPolicy policy_;
@@ -347,7 +347,9 @@ bool ScheduleSaxReader::open(bool object) {
     next = Level::items;  // messages: {"total": N, "per_message": m}
     raw_.items_object = true;
   } else if (l == Level::transfer && is_transfer_field(key_)) {
-    wrong_type(key_ == "link" ? "a string" : key_ == "items" ? "a number or an object" : "a number",
+    wrong_type(key_ == "link"    ? "a string"
+               : key_ == "items" ? "a number or an object"
+                                 : "a number",
                type);
   } else if (l == Level::items) {
     wrong_type("a number", type);

@@ -86,16 +86,17 @@ RingInstance ring_of(const std::string& framework, ring::RingShape shape, std::s
   return inst;
 }
 
-LatencyRow measure(const std::string& framework, ring::RingShape shape, std::size_t n,
-                   double ratio, int k, const LatencyExperimentOptions& options) {
+LatencyRow measure(const std::string& framework, ring::RingShape shape, std::size_t n, double ratio,
+                   int k, const LatencyExperimentOptions& options) {
   LatencyRow row;
   row.framework = framework;
   row.shape = to_string(shape);
   row.n = n;
   row.ratio = ratio;
-  row.seed = mix(mix(options.seed, static_cast<std::uint64_t>(shape)),
-                 mix(n * 31 + static_cast<std::uint64_t>(k),
-                     static_cast<std::uint64_t>(framework[0] * 7 + framework[framework.size() - 2])));
+  row.seed =
+      mix(mix(options.seed, static_cast<std::uint64_t>(shape)),
+          mix(n * 31 + static_cast<std::uint64_t>(k),
+              static_cast<std::uint64_t>(framework[0] * 7 + framework[framework.size() - 2])));
   const RingInstance inst = ring_of(framework, shape, n, ratio, row.seed);
   row.scale = inst.cost_scale;
   const auto begin = std::chrono::steady_clock::now();
@@ -104,9 +105,9 @@ LatencyRow measure(const std::string& framework, ring::RingShape shape, std::siz
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
   row.makespan = *plan.schedule.makespan;
   row.bound = plan.bounds.best;
-  row.gap_bound = row.bound > 0 ? static_cast<double>(row.makespan - row.bound) /
-                                      static_cast<double>(row.bound)
-                                : 0.0;
+  row.gap_bound =
+      row.bound > 0 ? static_cast<double>(row.makespan - row.bound) / static_cast<double>(row.bound)
+                    : 0.0;
   // The MILP is time-indexed: rings whose plan spans more slots (cost units) than the limit are
   // left to the bound (a 6-processor ring at 100 slots already runs for minutes with CBC).
   const bool fits = row.makespan / kCostUnit <= options.max_optimum_slots;
@@ -114,8 +115,8 @@ LatencyRow measure(const std::string& framework, ring::RingShape shape, std::siz
     row.optimum = options.small_ring_optimum(inst, plan, options.optimum_node_limit);
   if (row.makespan == row.bound) row.optimum = row.makespan;
   if (row.optimum && *row.optimum > 0)
-    row.gap_optimum = static_cast<double>(row.makespan - *row.optimum) /
-                      static_cast<double>(*row.optimum);
+    row.gap_optimum =
+        static_cast<double>(row.makespan - *row.optimum) / static_cast<double>(*row.optimum);
   return row;
 }
 
@@ -150,10 +151,9 @@ std::string percent(double gap) {
 
 LatencyReport run_latency_experiment(const LatencyExperimentOptions& options) {
   LatencyReport report;
-  const std::vector<double> ratios = options.quick
-                                         ? std::vector<double>(std::begin(kQuickRatios),
-                                                               std::end(kQuickRatios))
-                                         : std::vector<double>(std::begin(kRatios), std::end(kRatios));
+  const std::vector<double> ratios =
+      options.quick ? std::vector<double>(std::begin(kQuickRatios), std::end(kQuickRatios))
+                    : std::vector<double>(std::begin(kRatios), std::end(kRatios));
   const std::vector<SizePlan> sizes =
       options.quick ? std::vector<SizePlan>(std::begin(kQuickSizes), std::end(kQuickSizes))
                     : std::vector<SizePlan>(std::begin(kFullSizes), std::end(kFullSizes));

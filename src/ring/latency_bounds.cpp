@@ -54,8 +54,8 @@ PortSlack latencies_of(const RingInstance& inst, std::size_t i) {
           Ticks{inst.latency(prev_of(i, n), true)} + inst.latency(next_of(i, n), false)};
 }
 
-PortTimes ports_without_latency(const RingInstance& inst, const RingPrefix& prefix,
-                                std::int64_t x, std::size_t i) {
+PortTimes ports_without_latency(const RingInstance& inst, const RingPrefix& prefix, std::int64_t x,
+                                std::size_t i) {
   const std::size_t n = inst.size(), p = prev_of(i, n), q = next_of(i, n);
   const std::int64_t before = x + prefix.sums[p], after = x + prefix.sums[i];
   const auto part = [](std::int64_t f, std::int64_t c) { return f > 0 ? Ticks{f} * c : Ticks{0}; };
@@ -119,10 +119,10 @@ LatencyShift latency_system6(const RingInstance& inst, const RingPrefix& prefix,
     return inside;
   };
   const std::int64_t x0 = system6.integer_shift;
-  const std::int64_t lo = within(prefix.lowest_shift()) ? prefix.lowest_shift()
-                                                        : edge(x0, prefix.lowest_shift());
-  const std::int64_t hi = within(prefix.highest_shift()) ? prefix.highest_shift()
-                                                         : edge(x0, prefix.highest_shift());
+  const std::int64_t lo =
+      within(prefix.lowest_shift()) ? prefix.lowest_shift() : edge(x0, prefix.lowest_shift());
+  const std::int64_t hi =
+      within(prefix.highest_shift()) ? prefix.highest_shift() : edge(x0, prefix.highest_shift());
   // Ports that can reach tau_int somewhere in [lo, hi] once their start-ups are added (a port's
   // time without start-ups is convex in x: its largest value on the window is at an end).
   std::vector<std::size_t> candidates;
@@ -160,8 +160,8 @@ Ticks latency_lemma5_bound(const RingInstance& inst, const RingPrefix& prefix) {
   REDIST_ASSERT(!inst.bidirectional());
   Ticks best = 0;
   for (std::size_t i = 0; i < inst.size(); ++i)
-    best = std::max(best, link_time(prefix.sums[i] - prefix.lo, inst.succ_cost[i],
-                                    inst.latency(i, true)));
+    best = std::max(
+        best, link_time(prefix.sums[i] - prefix.lo, inst.succ_cost[i], inst.latency(i, true)));
   return best;
 }
 
@@ -177,7 +177,8 @@ namespace {
 // starts after the y - l relayed items arrived.
 class RelayRecursion {
  public:
-  RelayRecursion(const RingInstance& inst, const RingPrefix& prefix) : inst_(inst), prefix_(prefix) {
+  RelayRecursion(const RingInstance& inst, const RingPrefix& prefix)
+      : inst_(inst), prefix_(prefix) {
     const std::size_t n = inst.size();
     first_.assign(n, kForever);
     // first_[i] = arrived(i, 1), computed downstream from an edge without flow (one exists: the
@@ -203,9 +204,9 @@ class RelayRecursion {
     if (y <= l || depth == 0 || flow(p) == 0) return base;
     const Ticks relayed = arrived(p, y - l, depth - 1);
     const Ticks one_message = relayed + latency + Ticks{y} * c;
-    const Ticks several = std::max({2 * Ticks{latency} + Ticks{y} * c,
-                                    first_[p] + latency + Ticks{y - std::min(l, y - 1)} * c,
-                                    relayed + latency + c});
+    const Ticks several =
+        std::max({2 * Ticks{latency} + Ticks{y} * c,
+                  first_[p] + latency + Ticks{y - std::min(l, y - 1)} * c, relayed + latency + c});
     return std::max(base, std::min(one_message, several));
   }
 
@@ -278,7 +279,9 @@ class LatencySlices {
       keep_[p] = s + capacity(t, inst_.pred_cost[q], inst_.latency(q, false));
       take_[p] = s - capacity(t, inst_.succ_cost[p], inst_.latency(p, true));
     }
-    const auto at = [n](const std::vector<Ticks>& v, std::size_t p) { return v[p < n ? p : p - n]; };
+    const auto at = [n](const std::vector<Ticks>& v, std::size_t p) {
+      return v[p < n ? p : p - n];
+    };
     std::vector<std::size_t> low, high;  // positions with increasing keep_ / decreasing take_
     std::size_t low_head = 0, high_head = 0, next_p = 1;
     std::optional<Slice> best;
@@ -368,8 +371,7 @@ RingBounds latency_lower_bounds(const RingInstance& inst, const RingPrefix& pref
                             "(docs/latency.md)",
                             latency_relay_bound(inst, prefix)});
   } else {
-    bounds.terms.push_back({"lemma12",
-                            "document 000, Lemma 12 with start-ups (docs/latency.md)",
+    bounds.terms.push_back({"lemma12", "document 000, Lemma 12 with start-ups (docs/latency.md)",
                             latency_lemma12_bound(inst, prefix)});
     const System6Solution& system6 = bounds.system6.emplace(solve_system6(inst, prefix));
     const LatencyShift shift = latency_system6(inst, prefix, system6);

@@ -124,9 +124,8 @@ Schedule messages_to_schedule(const RingInstance& inst, const MessageTiming& tim
   const auto busy = [&](std::size_t k, Ticks a, Ticks b) {
     if (a >= b) return false;
     const auto& other = by_link[k];
-    auto it = std::lower_bound(other.begin(), other.end(), a, [&](const TimedMessage& m, Ticks t) {
-      return end_of(m) <= t;
-    });
+    auto it = std::lower_bound(other.begin(), other.end(), a,
+                               [&](const TimedMessage& m, Ticks t) { return end_of(m) <= t; });
     return it != other.end() && it->start < b;
   };
   for (std::size_t l = 0; l < 2 * n; ++l) {
@@ -158,8 +157,8 @@ Schedule messages_to_schedule(const RingInstance& inst, const MessageTiming& tim
       std::int64_t items = 0;
       for (std::size_t k = a; k < b; ++k) items += msgs[k].items;
       Transfer t(static_cast<std::int64_t>(from), static_cast<std::int64_t>(to), items,
-                 msgs[a].start, n == 2 ? std::optional<Link>(succ ? Link::succ : Link::pred)
-                                       : std::nullopt);
+                 msgs[a].start,
+                 n == 2 ? std::optional<Link>(succ ? Link::succ : Link::pred) : std::nullopt);
       if (b - a > 1) {
         if (size > 1) set_message_size(t, size);
         if (gap != latency + Ticks{size} * cost) t.spacing = gap;

@@ -35,7 +35,6 @@ constexpr std::size_t kSearchedShifts = 2;
 // plans the whole ring).
 constexpr std::size_t kManyPiecesRingSize = 100'000;
 
-
 // The shifts tried on a bidirectional ring: System 6's with start-ups (or without, when that one
 // could not be found exactly) and a few on each side.
 std::vector<std::int64_t> candidate_shifts(const RingInstance& inst, const RingPrefix& prefix,
@@ -61,7 +60,8 @@ std::string latency_framework(const RingInstance& inst) {
   const std::int64_t l = inst.latency(0, true);
   bool homogeneous = all_equal(inst.succ_cost, inst.pred_cost, c);
   for (std::size_t i = 0; i < inst.size() && homogeneous; ++i)
-    homogeneous = inst.latency(i, true) == l && (!inst.bidirectional() || inst.latency(i, false) == l);
+    homogeneous =
+        inst.latency(i, true) == l && (!inst.bidirectional() || inst.latency(i, false) == l);
   return std::string(inst.bidirectional() ? "bidirectional" : "unidirectional") + "-" +
          (homogeneous ? "homogeneous" : "heterogeneous");
 }
@@ -139,9 +139,9 @@ ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
   }
   std::sort(by_construction.begin(), by_construction.end());
   // Small rings time a plan in microseconds: they get a larger search.
-  const std::int64_t evaluations = (inst.size() <= kSmallRingSize ? kSmallRingEvaluations
-                                                                  : kEvaluationsPerEffort) *
-                                   std::max(1, options.effort);
+  const std::int64_t evaluations =
+      (inst.size() <= kSmallRingSize ? kSmallRingEvaluations : kEvaluationsPerEffort) *
+      std::max(1, options.effort);
   for (std::size_t k = 0; k < std::min<std::size_t>(kSearchedShifts, by_construction.size()); ++k) {
     if (reached()) break;
     const std::int64_t x = by_construction[k].second;

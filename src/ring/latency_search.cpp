@@ -45,7 +45,8 @@ Demands demands_of(const RingInstance& inst, const std::vector<std::int64_t>& fl
     std::size_t start = 0;
     while (start < n && d.items[link_index(start, succ)] > 0) ++start;
     if (start == n) {
-      for (std::size_t i = 0; i < n; ++i) d.hops[link_index(i, succ)] = static_cast<std::int64_t>(n);
+      for (std::size_t i = 0; i < n; ++i)
+        d.hops[link_index(i, succ)] = static_cast<std::int64_t>(n);
       continue;
     }
     for (std::size_t k = 1; k < n; ++k) {
@@ -65,11 +66,12 @@ Demands demands_of(const RingInstance& inst, const std::vector<std::int64_t>& fl
       const std::size_t l = link_index(i, succ);
       if (d.items[l] == 0) continue;
       const std::size_t up = link_index(succ ? prev_of(i, n) : next_of(i, n), succ);
-      d.piece[l] = d.items[up] > 0 && d.piece[up] > 0
-                       ? d.piece[up]
-                       : best_pipeline_pieces(d.items[l], std::max<std::int64_t>(1, d.hops[l]),
-                                              Ticks{inst.latency(i, succ)}, Ticks{inst.cost(i, succ)})
-                             .piece_items;
+      d.piece[l] =
+          d.items[up] > 0 && d.piece[up] > 0
+              ? d.piece[up]
+              : best_pipeline_pieces(d.items[l], std::max<std::int64_t>(1, d.hops[l]),
+                                     Ticks{inst.latency(i, succ)}, Ticks{inst.cost(i, succ)})
+                    .piece_items;
     }
   }
   return d;
@@ -129,8 +131,8 @@ class Constructions {
     // further to go), the larger demand on a tie.
     for (std::size_t i = 0; i < inst_.size(); ++i) {
       const std::size_t s = link_index(i, true), q = link_index(i, false);
-      p.succ_first[i] = d_.hops[s] != d_.hops[q] ? d_.hops[s] > d_.hops[q]
-                                                 : d_.items[s] >= d_.items[q];
+      p.succ_first[i] =
+          d_.hops[s] != d_.hops[q] ? d_.hops[s] > d_.hops[q] : d_.items[s] >= d_.items[q];
     }
     return p;
   }
@@ -262,7 +264,8 @@ std::vector<std::int64_t> link_demands(const RingInstance& inst,
   if (n < 2) return d;
   for (std::size_t i = 0; i < n; ++i) {
     d[link_index(i, true)] = std::max<std::int64_t>(flows[i], 0);
-    if (inst.bidirectional()) d[link_index(i, false)] = std::max<std::int64_t>(-flows[prev_of(i, n)], 0);
+    if (inst.bidirectional())
+      d[link_index(i, false)] = std::max<std::int64_t>(-flows[prev_of(i, n)], 0);
   }
   return d;
 }

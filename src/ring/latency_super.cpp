@@ -98,8 +98,7 @@ std::vector<std::int64_t> remainders(const RingInstance& inst, const std::vector
 // One message per link, timed by the list scheduler; appended to `out`. The makespan, or nullopt
 // when the messages deadlock.
 std::optional<Ticks> remainders_bidirectional(const RingInstance& inst,
-                                              const std::vector<std::int64_t>& rho,
-                                              Schedule& out) {
+                                              const std::vector<std::int64_t>& rho, Schedule& out) {
   MessagePlan plan = MessagePlan::empty(inst.size());
   const std::vector<std::int64_t> demand = link_demands(inst, rho);
   for (std::size_t l = 0; l < demand.size(); ++l)
@@ -166,8 +165,7 @@ std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& inst, const Rin
   // The super shift x' gives super flows x' + S'_i with S'_i = Phi_i - Phi_{n-1}: real flows
   // g (x' + S'_i) + rho_i, i.e. the real shift moves by g (x' - Phi_{n-1}).
   out.schedule.flow_shift = shift + g * (*planned.schedule.flow_shift - phi[n - 1]);
-  out.schedule.transfers.reserve(out.schedule.transfers.size() +
-                                 planned.schedule.transfers.size());
+  out.schedule.transfers.reserve(out.schedule.transfers.size() + planned.schedule.transfers.size());
   for (Transfer t : planned.schedule.transfers) {
     t.items *= g;
     if (g > 1) set_message_size(t, g);

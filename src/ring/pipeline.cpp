@@ -66,17 +66,16 @@ PipelinePieces best_pipeline_pieces(std::int64_t items, std::int64_t hops, Ticks
       latency == 0 ? static_cast<double>(items)
                    : std::sqrt(static_cast<double>(items) * static_cast<double>(hops - 1) *
                                static_cast<double>(item_time) / static_cast<double>(latency));
-  return best_of(items, hops, real_best, [&](std::int64_t r) {
-    return pipeline_time(items, hops, r, latency, item_time);
-  });
+  return best_of(items, hops, real_best,
+                 [&](std::int64_t r) { return pipeline_time(items, hops, r, latency, item_time); });
 }
 
 PipelinePieces best_pipeline_pieces(std::int64_t items, std::int64_t hops, double latency_s,
                                     double item_time_s) {
-  const double real_best =
-      latency_s <= 0 ? static_cast<double>(items)
-                     : std::sqrt(static_cast<double>(items) * static_cast<double>(hops - 1) *
-                                 item_time_s / latency_s);
+  const double real_best = latency_s <= 0
+                               ? static_cast<double>(items)
+                               : std::sqrt(static_cast<double>(items) *
+                                           static_cast<double>(hops - 1) * item_time_s / latency_s);
   return best_of(items, hops, real_best, [&](std::int64_t r) {
     return pipeline_seconds(items, hops, r, latency_s, item_time_s);
   });

@@ -51,8 +51,8 @@ class FloorPathMin {
   static constexpr Ticks kNone = std::numeric_limits<Ticks>::max();
 
   struct Node {
-    Ticks x = 0;       // R letters
-    Ticks y = 0;       // U letters
+    Ticks x = 0;        // R letters
+    Ticks y = 0;        // U letters
     Ticks low = kNone;  // smallest a y' - c x' at an R, (x', y') the letters before it
   };
 
@@ -84,9 +84,9 @@ class FloorPathMin {
     const Ticks m = (l * p + r) / q;
     if (m == 0) return power(rn, l);
     const Ticks tail = l - (q * m - r - 1) / p;
-    return times(times(times(power(rn, (q - r - 1) / p), u),
-                       solve(q, p, (q - r - 1) % p, m - 1, rn, u)),
-                 power(rn, tail));
+    return times(
+        times(times(power(rn, (q - r - 1) / p), u), solve(q, p, (q - r - 1) % p, m - 1, rn, u)),
+        power(rn, tail));
   }
 
   Ticks a_;

@@ -259,13 +259,13 @@ class HoldingsChecker {
 
   // The first message of [lo, hi] whose excess is > 0 when e goes up and down inside a window:
   // e(lo + x) > 0 iff r f(x) - s x < threshold, f(x) = floor((p x + d_lo - a) / q).
-  std::optional<std::int64_t> first_bad_in_window(const Batch<T>& s, T sent_before,
-                                                  std::int64_t lo, std::int64_t hi) const {
+  std::optional<std::int64_t> first_bad_in_window(const Batch<T>& s, T sent_before, std::int64_t lo,
+                                                  std::int64_t hi) const {
     const T d = s.departure(lo);
     const std::size_t j = window_at(d);
     const Batch<T>& r = receives_[j];
-    const Ticks threshold = Ticks{sent_before} + Ticks{lo} * s.size - load_ -
-                            Ticks{arrived_before_[j]} - r.size;
+    const Ticks threshold =
+        Ticks{sent_before} + Ticks{lo} * s.size - load_ - Ticks{arrived_before_[j]} - r.size;
     const FloorPathMin path(r.size, s.size);
     const auto x = path.first_below(Ticks{s.period}, Ticks{r.period}, Ticks{d - r.first_arrival()},
                                     Ticks{hi - lo + 1}, threshold);

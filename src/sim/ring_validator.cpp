@@ -94,8 +94,7 @@ class BatchSource {
         const auto start = static_cast<std::int64_t>(t.start);
         const std::int64_t period =
             t.spacing == 0 || t.items == 1 ? cost : static_cast<std::int64_t>(t.spacing);
-        return {start, start + (t.items - 1) * period + cost, t.items, cost, period, i, t.items,
-                1};
+        return {start, start + (t.items - 1) * period + cost, t.items, cost, period, i, t.items, 1};
       }
     }
     // A single message's spacing is never used, and may be anything up to 2^127: taking the
@@ -404,25 +403,23 @@ FirstPass first_pass(const RingInstance& inst, const Schedule& sched, Ticks fact
     // A full message's time, the least spacing (one item: the link's cost, document 000's rule).
     const Ticks full = latency + Ticks{message_size(t)} * cost;
     if (spacing != 0 && spacing < full) {
-      found.offer(start, t.from, 0, "spacing",
-                  "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) +
-                      (full == cost ? " sends an item every " + format_ticks(spacing, scale) +
-                                          " but the link takes " + format_ticks(cost, scale) +
-                                          " per item"
-                                    : " starts a message every " + format_ticks(spacing, scale) +
-                                          " but a message of " + std::to_string(message_size(t)) +
-                                          " items takes " + format_ticks(full, scale) +
-                                          " on the link"));
+      found.offer(
+          start, t.from, 0, "spacing",
+          "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) +
+              (full == cost ? " sends an item every " + format_ticks(spacing, scale) +
+                                  " but the link takes " + format_ticks(cost, scale) + " per item"
+                            : " starts a message every " + format_ticks(spacing, scale) +
+                                  " but a message of " + std::to_string(message_size(t)) +
+                                  " items takes " + format_ticks(full, scale) + " on the link"));
       continue;
     }
     // One item per message without start-up (every plan of document 000's model): no division.
-    const auto end =
-        message_size(t) <= 1 && latency == 0
-            ? span_end(start, t.items, spacing == 0 ? cost : spacing, cost)
-            : [&] {
-                const MessageTimes m = message_times(t, cost, latency, spacing);
-                return span_end(start, m.messages, m.period, m.last_time);
-              }();
+    const auto end = message_size(t) <= 1 && latency == 0
+                         ? span_end(start, t.items, spacing == 0 ? cost : spacing, cost)
+                         : [&] {
+                             const MessageTimes m = message_times(t, cost, latency, spacing);
+                             return span_end(start, m.messages, m.period, m.last_time);
+                           }();
     if (!end) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
     pass.makespan = std::max(pass.makespan, *end);
     pass.items += t.items;

@@ -110,7 +110,8 @@ void size_relay_messages(std::vector<ExchangeRole>& roles, const RingRoutes& rou
       const double item_time = item_bytes / r.bottleneck_bandwidth;
       // The ring layer's one rule (ring/pipeline.hpp, document 004's pipelined transfer) over two
       // hops, to the relay and on from it: pieces of about sqrt(items L / c) items.
-      const ring::PipelinePieces best = ring::best_pipeline_pieces(b.items, 2, r.latency, item_time);
+      const ring::PipelinePieces best =
+          ring::best_pipeline_pieces(b.items, 2, r.latency, item_time);
       b.chunk = std::clamp<std::int64_t>(best.piece_items, 1, b.items);
     }
 }

@@ -111,8 +111,7 @@ bool done(const RingInstance& inst, const State& s) {
 
 }  // namespace
 
-std::optional<LatencyOptimum> latency_brute_force(const RingInstance& inst,
-                                                  std::int64_t max_ticks,
+std::optional<LatencyOptimum> latency_brute_force(const RingInstance& inst, std::int64_t max_ticks,
                                                   std::size_t max_states) {
   const std::size_t n = inst.size();
   State initial;
@@ -131,10 +130,10 @@ std::optional<LatencyOptimum> latency_brute_force(const RingInstance& inst,
       for (std::int64_t back = t; back > 0; --back) {
         const Origin& o = levels[static_cast<std::size_t>(back)].at(at);
         for (const Start& st : o.starts) {
-          Transfer tr(static_cast<std::int64_t>(st.from),
-                      static_cast<std::int64_t>(receiver(inst, st.from, st.succ)), st.items,
-                      back - 1, n == 2 ? std::optional<Link>(st.succ ? Link::succ : Link::pred)
-                                       : std::nullopt);
+          Transfer tr(
+              static_cast<std::int64_t>(st.from),
+              static_cast<std::int64_t>(receiver(inst, st.from, st.succ)), st.items, back - 1,
+              n == 2 ? std::optional<Link>(st.succ ? Link::succ : Link::pred) : std::nullopt);
           set_message_size(tr, st.items);
           best.schedule.transfers.push_back(tr);
         }

@@ -27,7 +27,8 @@ inline RingInstance tiny_latency_ring(Rng& rng, std::int64_t max_n, std::int64_t
   const std::int64_t c = rng.uniform(1, 2), l = rng.uniform(1, max_latency);
   const auto fill = [&](std::vector<std::int64_t>& v, bool cost) {
     v.resize(n);
-    for (auto& x : v) x = homogeneous ? (cost ? c : l) : (cost ? rng.uniform(1, 2) : rng.uniform(0, max_latency));
+    for (auto& x : v)
+      x = homogeneous ? (cost ? c : l) : (cost ? rng.uniform(1, 2) : rng.uniform(0, max_latency));
   };
   fill(inst.succ_cost, true);
   fill(inst.succ_latency, false);

@@ -50,8 +50,8 @@ TEST(Document004, PipelineRuleIsTheBestWholePieceCount) {
         const Ticks t = pipeline_time(m, hops, best.pieces, latency, c);
         for (std::int64_t r = 1; r <= m; ++r)
           ASSERT_LE(t, pipeline_time(m, hops, r, latency, c))
-              << "m " << m << " hops " << hops << " L " << static_cast<long long>(latency)
-              << " r " << r;
+              << "m " << m << " hops " << hops << " L " << static_cast<long long>(latency) << " r "
+              << r;
         // Where r divides m the time is document 004's formula with p - 1 = hops.
         for (std::int64_t r = 1; r <= m; ++r)
           if (m % r == 0)
@@ -63,8 +63,8 @@ TEST(Document004, PipelineRuleIsTheBestWholePieceCount) {
         if (latency > 0 && hops > 1)
           EXPECT_GE(static_cast<double>(t) * (1 + 1e-12),
                     document004_best_broadcast(static_cast<double>(hops + 1),
-                                               static_cast<double>(latency),
-                                               static_cast<double>(m), 3.0));
+                                               static_cast<double>(latency), static_cast<double>(m),
+                                               3.0));
       }
 }
 
@@ -98,9 +98,8 @@ TEST(Document004, ScatterPlanReproducesOrBeatsTheClosedForm) {
         for (std::size_t i = 1; i < inst.targets.size(); ++i) inst.targets[i] = m;
         if (latency == 0) inst.succ_latency.clear();
         const RingPlan plan = plan_ring(inst);
-        const double closed = document004_scatter(static_cast<double>(p),
-                                                  static_cast<double>(latency),
-                                                  static_cast<double>(m), 3.0);
+        const double closed = document004_scatter(
+            static_cast<double>(p), static_cast<double>(latency), static_cast<double>(m), 3.0);
         EXPECT_LE(static_cast<double>(*plan.schedule.makespan), closed)
             << "p " << p << " L " << latency << " m " << m;
       }

@@ -166,7 +166,8 @@ TEST(MessageScheduleIo, WritesTheObjectOnlyForMessagesOfSeveralItems) {
   EXPECT_NE(fast.find(R"("items":3,)"), std::string::npos) << fast;
   // The streamed writer and the DOM writer agree, and the text reads back.
   const Json dom = schedule_to_json(s);
-  EXPECT_EQ(dom["transfers"][0].dump(), R"({"from":0,"items":{"per_message":4,"total":10},"start":0,"to":1})");
+  EXPECT_EQ(dom["transfers"][0].dump(),
+            R"({"from":0,"items":{"per_message":4,"total":10},"start":0,"to":1})");
   const Schedule back = stream_schedule(R"({"transfers": )" + fast + "}");
   EXPECT_EQ(message_size(back.transfers[0]), 4);
   EXPECT_EQ(back.transfers[0].items, 10);

@@ -84,9 +84,9 @@ inline void set_message_size(Transfer& t, std::int64_t m) {
   else if (m <= 0x7fff'ffff)
     t.message_items = static_cast<std::int32_t>(m);
   else
-    throw InputError("", "per_message",
-                     "messages of more than 2^31 - 1 items are not supported, got " +
-                         std::to_string(m));
+    throw InputError(
+        "", "per_message",
+        "messages of more than 2^31 - 1 items are not supported, got " + std::to_string(m));
 }
 /// Number of messages of `t`: ceil(items / message size) (0 for an empty transfer).
 inline std::int64_t message_count(const Transfer& t) noexcept {

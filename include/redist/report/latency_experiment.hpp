@@ -41,8 +41,8 @@ struct LatencyRow {
   int scale = 0;
   Ticks bound = 0;
   Ticks makespan = 0;
-  std::optional<Ticks> optimum;  // proved by the MILP (n <= 8), when it fits and is proved
-  double gap_bound = 0;          // makespan / bound - 1
+  std::optional<Ticks> optimum;       // proved by the MILP (n <= 8), when it fits and is proved
+  double gap_bound = 0;               // makespan / bound - 1
   std::optional<double> gap_optimum;  // makespan / optimum - 1
   double millis = 0;                  // planning time (informative)
 };

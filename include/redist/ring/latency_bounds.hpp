@@ -35,9 +35,9 @@ Ticks latency_port_time(const RingInstance& instance, const RingPrefix& prefix, 
 
 /// min over integer shifts of latency_port_time, where it can be found exactly.
 struct LatencyShift {
-  Ticks value = 0;          // the bound (ticks)
-  std::int64_t shift = 0;   // a shift attaining it when exact; System 6's integer shift otherwise
-  bool exact = false;       // value is the minimum over every shift (else a weaker valid bound)
+  Ticks value = 0;         // the bound (ticks)
+  std::int64_t shift = 0;  // a shift attaining it when exact; System 6's integer shift otherwise
+  bool exact = false;      // value is the minimum over every shift (else a weaker valid bound)
 };
 
 /// Requires a bidirectional ring with start-ups. `system6` is the solution without start-ups
