@@ -20,16 +20,16 @@ namespace redist::report {
 struct LatencyExperimentOptions {
   bool quick = false;  // n = 4, three ratios, one ring per framework and shape: seconds
   std::uint64_t seed = 31;
-  std::size_t max_n = 1024;  // sizes above are skipped (default run: n = 4, 6, 64, 1024)
+  std::size_t max_n = 1024;  // sizes above are skipped (default run: n = 4)
   /// The proved optimum of a small ring within a node limit, or nullopt (the exact layer's
   /// proved_ring_optimum, passed in by the caller that links it; empty: no optimum column).
   using SmallRingOptimum = std::function<std::optional<Ticks>(
       const RingInstance&, const ring::RingPlan&, std::int64_t node_limit)>;
   SmallRingOptimum small_ring_optimum;
-  std::int64_t optimum_node_limit = 20'000;
+  std::int64_t optimum_node_limit = 5'000;
   // The exact optimum is sought only where the planner's makespan spans at most this many time
   // slots (cost units): the MILP's size grows with the slots.
-  std::int64_t max_optimum_slots = 40;
+  std::int64_t max_optimum_slots = 20;
 };
 
 struct LatencyRow {
