@@ -58,7 +58,7 @@ Ticks binaries_for(const RingInstance& instance, Ticks horizon_slots, Ticks slot
 }
 
 // The options' solver, else the first available; with start-ups CBC when it is there (on the
-// message model it proved optima GLPK did not reach in minutes: BENCHMARKS.md "Start-up costs").
+// message model it proved optima GLPK did not reach in minutes; not yet recorded in BENCHMARKS.md).
 MilpSolver chosen_solver(const RingOptimumOptions& options, const RingInstance& instance) {
   const auto solvers = available_milp_solvers();
   MilpSolver fallback = solvers.front();
