@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "app/experiment_option_specs.hpp"
+#include "redist/report/latency_experiment.hpp"
 #include "redist/report/lau_experiment_report.hpp"
 #include "redist/report/perm_experiment.hpp"
 #ifdef REDIST_HAVE_MILP
@@ -21,8 +22,10 @@ std::vector<ExperimentCommand> experiment_commands(
   auto perm = std::make_shared<report::PermExperimentOptions>();
   perm->progress = progress;
   auto hetbi = std::make_shared<report::HetbiExperimentOptions>();
-  hetbi->small_ring_optimum = std::move(small_ring_optimum);
+  hetbi->small_ring_optimum = small_ring_optimum;
   auto ordered = std::make_shared<report::OrderedExperimentOptions>();
+  auto latency = std::make_shared<report::LatencyExperimentOptions>();
+  latency->small_ring_optimum = std::move(small_ring_optimum);
   return {
       detail::experiment_command(
           "lau", "Document 002's Tables 1-4 (all-port ring), CSV and SVG plots",
@@ -48,6 +51,14 @@ std::vector<ExperimentCommand> experiment_commands(
           "a few rings per shape, n = 8..32 (seconds)", ordered, option_specs(*ordered),
           report::ordered_experiment_files, report::run_ordered_experiment,
           report::write_ordered_experiment, report::format_ordered_summary),
+      detail::experiment_command(
+          "latency",
+          "Rings with start-up costs (docs/latency.md): every framework and shape, start-ups from "
+          "none to 100 x an item load's time, the planner against the best bound and the exact "
+          "optimum of small rings (CSV, SVG)",
+          "n = 4, three ratios, one ring per framework and shape (seconds)", latency,
+          option_specs(*latency), report::latency_experiment_files, report::run_latency_experiment,
+          report::write_latency_experiment, report::format_latency_summary),
   };
 }
 

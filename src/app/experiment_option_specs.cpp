@@ -36,4 +36,15 @@ std::vector<OptionSpec> option_specs(report::OrderedExperimentOptions& options) 
   };
 }
 
+std::vector<OptionSpec> option_specs(report::LatencyExperimentOptions& options) {
+  return {
+      whole_option("--max-n", options.max_n, 4, 1024, "skip sizes above this (default run: n = 4)"),
+      seed_option(options.seed, "seed of the instance set (0 .. 2^64-1)"),
+      whole_option("--node-limit", options.optimum_node_limit, 1, 10'000'000,
+                   "branch-and-bound nodes per exact optimum (default 5000)"),
+      whole_option("--max-slots", options.max_optimum_slots, 1, 2000,
+                   "seek the exact optimum only up to this many time slots (default 20)"),
+  };
+}
+
 }  // namespace redist::app

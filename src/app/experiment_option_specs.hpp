@@ -1,11 +1,12 @@
 #pragma once
 // The experiments' options described for a front end (app/option_spec.hpp): `redist experiment
-// lau|perm|hetbi|ordered`, their --quick excepted (app/experiment_command.hpp describes it).
+// lau|perm|hetbi|ordered|latency`, their --quick excepted (app/experiment_command.hpp describes it).
 
 #include <vector>
 
 #include "app/option_spec.hpp"
 #include "redist/report/hetbi_experiment.hpp"
+#include "redist/report/latency_experiment.hpp"
 #include "redist/report/lau_experiment.hpp"
 #include "redist/report/ordered_experiment.hpp"
 #include "redist/report/perm_experiment.hpp"
@@ -16,5 +17,6 @@ std::vector<OptionSpec> option_specs(report::LauExperimentOptions& options);
 std::vector<OptionSpec> option_specs(report::PermExperimentOptions& options);
 std::vector<OptionSpec> option_specs(report::HetbiExperimentOptions& options);
 std::vector<OptionSpec> option_specs(report::OrderedExperimentOptions& options);
+std::vector<OptionSpec> option_specs(report::LatencyExperimentOptions& options);
 
 }  // namespace redist::app

@@ -41,6 +41,9 @@ std::vector<OptionSpec> option_specs(ring::RingGenOptions& options) {
                    "largest heterogeneous link cost"),
       whole_option("--cost-decimals", options.cost_decimals, 0, 6,
                    "heterogeneous costs in [10^-D, max-cost] in steps of 10^-D (default 0)"),
+      whole_option("--latency", options.latency, 0, 1'000'000'000,
+                   "start-up cost of a message: every link's on hom rings, the largest (drawn in "
+                   "[0, latency]) on het rings; 0 = none (default)"),
       choice_option(
           "--shape", options.shape,
           named({S::uniform, S::gather, S::scatter, S::heavy, S::blocks, S::forward}),

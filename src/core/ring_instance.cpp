@@ -18,6 +18,12 @@ bool RingInstance::homogeneous() const noexcept {
          std::all_of(pred_cost.begin(), pred_cost.end(), same);
 }
 
+bool RingInstance::has_latency() const noexcept {
+  const auto positive = [](std::int64_t l) { return l > 0; };
+  return std::any_of(succ_latency.begin(), succ_latency.end(), positive) ||
+         std::any_of(pred_latency.begin(), pred_latency.end(), positive);
+}
+
 std::vector<std::int64_t> RingInstance::imbalances() const {
   std::vector<std::int64_t> delta(size());
   for (std::size_t i = 0; i < size(); ++i) delta[i] = loads[i] - targets[i];
@@ -59,6 +65,23 @@ void check_costs(const std::vector<std::int64_t>& costs, const char* field,
       throw InputError(source, indexed(field, i), "must be a positive finite number");
 }
 
+// A start-up list is empty (every start-up 0) or has n entries >= 0, not all 0.
+void check_latencies(const std::vector<std::int64_t>& latencies, std::size_t n, const char* field,
+                     const std::string& source) {
+  if (latencies.empty()) return;
+  if (latencies.size() != n)
+    throw InputError(source, field,
+                     "has " + std::to_string(latencies.size()) + " entries but the ring has " +
+                         std::to_string(n) + " processors");
+  for (std::size_t i = 0; i < latencies.size(); ++i)
+    if (latencies[i] < 0)
+      throw InputError(source, indexed(field, i), "must be >= 0 (a start-up cost)");
+}
+
+std::int64_t largest(const std::vector<std::int64_t>& values) {
+  return values.empty() ? 0 : *std::max_element(values.begin(), values.end());
+}
+
 }  // namespace
 
 void check_ring_instance(const RingInstance& inst, const std::string& source) {
@@ -91,16 +114,35 @@ void check_ring_instance(const RingInstance& inst, const std::string& source) {
                          std::to_string(load_total) + " (items are conserved)");
   check_costs(inst.succ_cost, "succ_cost", source);
   check_costs(inst.pred_cost, "pred_cost", source);
+  check_latencies(inst.succ_latency, n, "succ_latency", source);
+  check_latencies(inst.pred_latency, n, "pred_latency", source);
+  if (!inst.bidirectional() && !inst.pred_latency.empty())
+    throw InputError(source, "pred_latency", "is only allowed on a bidirectional ring");
   // Every time redist computes is at most a few times total items x largest cost (flows are bounded
-  // by the total): keeping that product under 2^120 leaves 2^7 of headroom in 128-bit ticks.
-  std::int64_t max_cost = *std::max_element(inst.succ_cost.begin(), inst.succ_cost.end());
-  if (!inst.pred_cost.empty())
-    max_cost = std::max(max_cost, *std::max_element(inst.pred_cost.begin(), inst.pred_cost.end()));
+  // by the total): keeping that product under 2^120 leaves 2^7 of headroom in 128-bit ticks. A
+  // message holds at least one item, so with start-ups the same holds for the largest cost plus
+  // the largest start-up.
+  const std::int64_t max_cost = std::max(largest(inst.succ_cost), largest(inst.pred_cost));
+  const std::int64_t max_latency = std::max(largest(inst.succ_latency), largest(inst.pred_latency));
   const Ticks limit = static_cast<Ticks>(1) << 120;
-  if (static_cast<Ticks>(std::max<std::int64_t>(load_total, 1)) * max_cost > limit)
-    throw InputError(
-        source, "succ_cost",
-        "total items x largest cost exceeds 2^120 ticks: times would overflow 128-bit arithmetic");
+  if (static_cast<Ticks>(std::max<std::int64_t>(load_total, 1)) *
+          (static_cast<Ticks>(max_cost) + max_latency) >
+      limit)
+    throw InputError(source, max_latency > 0 ? "succ_latency" : "succ_cost",
+                     max_latency > 0 ? "total items x (largest cost + largest start-up) exceeds "
+                                       "2^120 ticks: times would overflow 128-bit arithmetic"
+                                     : "total items x largest cost exceeds 2^120 ticks: times "
+                                       "would overflow 128-bit arithmetic");
+}
+
+void drop_zero_latencies(RingInstance& instance) {
+  const auto all_zero = [](const std::vector<std::int64_t>& l) {
+    return std::all_of(l.begin(), l.end(), [](std::int64_t v) { return v == 0; });
+  };
+  if (all_zero(instance.succ_latency) && all_zero(instance.pred_latency)) {
+    instance.succ_latency.clear();
+    instance.pred_latency.clear();
+  }
 }
 
 RingInstance rescaled(const RingInstance& instance, int new_scale) {
@@ -120,6 +162,8 @@ RingInstance rescaled(const RingInstance& instance, int new_scale) {
   };
   scale_all(out.succ_cost, "succ_cost");
   scale_all(out.pred_cost, "pred_cost");
+  scale_all(out.succ_latency, "succ_latency");
+  scale_all(out.pred_latency, "pred_latency");
   out.cost_scale = new_scale;
   return out;
 }

@@ -5,6 +5,7 @@
 
 #include "milp_solver.hpp"
 #include "redist/core/error.hpp"
+#include "redist/exact/latency_model.hpp"
 #include "redist/io/memory_budget.hpp"
 #include "redist/sim/ring_validator.hpp"
 
@@ -56,9 +57,15 @@ Ticks binaries_for(const RingInstance& instance, Ticks horizon_slots, Ticks slot
   return count;
 }
 
-MilpSolver chosen_solver(const RingOptimumOptions& options) {
+// The options' solver, else the first available; with start-ups CBC when it is there (on the
+// message model it proved optima GLPK did not reach in minutes; not yet recorded in BENCHMARKS.md).
+MilpSolver chosen_solver(const RingOptimumOptions& options, const RingInstance& instance) {
   const auto solvers = available_milp_solvers();
-  const MilpSolver solver = options.solver.value_or(solvers.front());
+  MilpSolver fallback = solvers.front();
+  if (instance.has_latency() &&
+      std::find(solvers.begin(), solvers.end(), MilpSolver::cbc) != solvers.end())
+    fallback = MilpSolver::cbc;
+  const MilpSolver solver = options.solver.value_or(fallback);
   if (std::find(solvers.begin(), solvers.end(), solver) == solvers.end())
     throw InputError("", "solver",
                      std::string(to_string(solver)) + " is not compiled into this build");
@@ -113,11 +120,10 @@ void stamp(RingOptimum& r, const RingInstance& instance) {
 }
 
 // The solver's schedule, checked by the exact validator: a model bug must never reach a user.
-Schedule checked_schedule(const RingInstance& instance, const TimeIndexedModel& model,
+Schedule checked_schedule(const RingInstance& instance, Schedule schedule, Ticks slot_ticks,
                           const milp_detail::MilpAnswer& answer) {
-  Schedule schedule = schedule_from_solution(instance, model, answer.solution);
   const sim::ValidationResult check = sim::validate_ring_schedule(instance, schedule);
-  const Ticks claimed = static_cast<Ticks>(std::llround(answer.objective)) * model.slot_ticks;
+  const Ticks claimed = static_cast<Ticks>(std::llround(answer.objective)) * slot_ticks;
   if (!check.valid || check.makespan != *schedule.makespan || *schedule.makespan > claimed)
     throw InternalError("exact: the MILP solution is not a valid schedule of its makespan: " +
                         (check.violation ? check.violation->message
@@ -136,13 +142,15 @@ std::optional<std::string> ring_optimum_refusal(const RingInstance& instance, Ti
   if (instance.total_items() > limits.max_total_items)
     return std::to_string(instance.total_items()) + " items in total (limit " +
            std::to_string(limits.max_total_items) + ")";
-  const Ticks slot = slot_length(instance);
+  const bool latency = instance.has_latency();
+  const Ticks slot = latency ? latency_slot_length(instance) : slot_length(instance);
   const Ticks slots = horizon / slot;
   if (slots > limits.max_horizon_slots)
-    return "horizon of " + text(slots) +
-           " time slots (the planner's makespan / gcd of the costs; limit " +
+    return "horizon of " + text(slots) + " time slots (the planner's makespan / gcd of the costs" +
+           (latency ? " and start-ups" : "") + "; limit " +
            std::to_string(limits.max_horizon_slots) + ")";
-  const Ticks binaries = binaries_for(instance, slots, slot);
+  const Ticks binaries =
+      latency ? latency_model_binaries(instance, horizon) : binaries_for(instance, slots, slot);
   if (binaries > limits.max_binaries)
     return text(binaries) + " start variables (limit " + std::to_string(limits.max_binaries) + ")";
   return std::nullopt;
@@ -164,7 +172,7 @@ RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPla
   r.schedule = plan.schedule;
   r.planner_makespan = r.upper = *plan.schedule.makespan;
   r.planner_bound = r.lower = plan.bounds.best;
-  r.slot_ticks = slot_length(instance);
+  r.slot_ticks = instance.has_latency() ? latency_slot_length(instance) : slot_length(instance);
   if (auto why = ring_optimum_refusal(instance, r.upper, options.limits)) {
     r.refusal = *why;
     return r;
@@ -174,21 +182,33 @@ RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPla
     stamp(r, instance);
     return r;
   }
-  const TimeIndexedModel model = build_time_indexed_model(instance, r.upper, r.lower);
+  // Start-ups: the message model (exact/latency_model.hpp); else document 000's item model.
+  std::optional<TimeIndexedModel> items;
+  std::optional<LatencyModel> messages;
+  if (instance.has_latency())
+    messages = build_latency_model(instance, r.upper, r.lower);
+  else
+    items = build_time_indexed_model(instance, r.upper, r.lower);
+  const MilpProblem& problem = messages ? messages->problem : items->problem;
+  const std::int64_t horizon = messages ? messages->horizon : items->horizon;
   r.solver_ran = true;
-  const MilpSolver solver = chosen_solver(options);
+  const MilpSolver solver = chosen_solver(options, instance);
   r.solver = to_string(solver);
-  r.horizon_slots = model.horizon;
-  r.binaries = model.binaries;
-  r.rows = model.problem.rows();
-  require_solver_memory(model.problem, solver);
-  const milp_detail::MilpAnswer answer = solve(model.problem, solver, options.node_limit);
+  r.horizon_slots = horizon;
+  r.binaries = messages ? messages->binaries : items->binaries;
+  r.rows = problem.rows();
+  require_solver_memory(problem, solver);
+  const milp_detail::MilpAnswer answer = solve(problem, solver, options.node_limit);
   r.nodes = answer.nodes;
   if (answer.outcome ==
       milp_detail::MilpAnswer::Outcome::infeasible)  // the planner's schedule fits the horizon
     throw InternalError("exact: the model has no solution within the planner's makespan");
   if (!answer.solution.empty()) {
-    Schedule found = checked_schedule(instance, model, answer);
+    Schedule found = checked_schedule(
+        instance,
+        messages ? schedule_from_latency_solution(instance, *messages, answer.solution)
+                 : schedule_from_solution(instance, *items, answer.solution),
+        r.slot_ticks, answer);
     if (*found.makespan <= r.upper) {
       r.upper = *found.makespan;
       r.schedule = std::move(found);
@@ -197,7 +217,7 @@ RingOptimum exact_ring_optimum(const RingInstance& instance, const ring::RingPla
   // The makespan is a whole number of slots: a fractional bound rounds up (less a rounding margin).
   if (answer.outcome == milp_detail::MilpAnswer::Outcome::optimal) {
     r.lower = r.upper;
-  } else if (answer.bound > 0 && answer.bound <= static_cast<double>(model.horizon)) {
+  } else if (answer.bound > 0 && answer.bound <= static_cast<double>(horizon)) {
     const auto proved = static_cast<Ticks>(std::ceil(answer.bound - 1e-6));
     r.lower = std::max(r.lower, std::min(r.upper, proved * r.slot_ticks));
   }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "redist/ring/pipeline.hpp"
+
 namespace redist::exec {
 
 RingLinkModels RingLinkModels::uniform(std::size_t n, LinkModel model) {
@@ -117,12 +119,11 @@ std::int64_t choose_chunk_items(const std::vector<std::int64_t>& flows,
       per_byte = std::max(per_byte, m.seconds_per_byte);
     }
   if (per_byte <= 0.0) return cap;
-  const double m_bytes = static_cast<double>(busiest) * static_cast<double>(item_bytes);
-  const double piece_bytes =
-      std::sqrt(m_bytes * latency / (static_cast<double>(hops - 1) * per_byte));
-  const double items = std::floor(piece_bytes / static_cast<double>(item_bytes));
-  if (!(items >= 1.0)) return 1;
-  return std::min<std::int64_t>(cap, static_cast<std::int64_t>(std::min(items, 9.0e18)));
+  // Document 004's pipelined transfer over the longest path, the ring layer's one rule
+  // (ring/pipeline.hpp): the busiest flow cut into the best whole number of pieces.
+  const double item_time = per_byte * static_cast<double>(item_bytes);
+  const ring::PipelinePieces best = ring::best_pipeline_pieces(busiest, hops, latency, item_time);
+  return std::clamp<std::int64_t>(best.piece_items, 1, cap);
 }
 
 }  // namespace redist::exec

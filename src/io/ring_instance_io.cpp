@@ -94,7 +94,12 @@ struct RawRing {
   std::string ring;
   std::vector<std::int64_t> loads, targets;
   CostField succ, pred;
+  CostField succ_latency, pred_latency;  // start-ups: optional, >= 0 (docs/design.md section 4)
 };
+
+// The fields an instance may have; any other is refused (a misspelt field must not be dropped).
+constexpr const char* kInstanceFields[] = {"ring",      "loads",        "targets",     "succ_cost",
+                                           "pred_cost", "succ_latency", "pred_latency"};
 
 std::vector<std::int64_t> cost_ticks(const CostField& field, std::size_t n, int scale,
                                      const JsonPlace& place) {
@@ -110,13 +115,32 @@ std::vector<std::int64_t> cost_ticks(const CostField& field, std::size_t n, int 
   return ticks;
 }
 
-void check_costs(const CostField& field, std::size_t n, const JsonPlace& place) {
+void check_length(const CostField& field, std::size_t n, const JsonPlace& place) {
   if (field.listed && field.values.size() != n)
     place.fail("has " + std::to_string(field.values.size()) + " entries but the ring has " +
                std::to_string(n) + " processors");
+}
+
+void check_costs(const CostField& field, std::size_t n, const JsonPlace& place) {
+  check_length(field, n, place);
   for (std::size_t i = 0; i < field.values.size(); ++i)
     if (field.values[i].mantissa <= 0)
       (field.listed ? place[i] : place).fail("must be a positive finite number");
+}
+
+// Start-ups may be 0. Returns whether some start-up is not 0: an all-zero field is read as absent,
+// so that it changes neither the time scale nor the plan.
+bool check_latencies(const CostField& field, std::size_t n, const JsonPlace& place) {
+  check_length(field, n, place);
+  bool some = false;
+  for (std::size_t i = 0; i < field.values.size(); ++i) {
+    if (field.values[i].mantissa < 0)
+      (field.listed ? place[i] : place)
+          .fail("must be >= 0 (a start-up cost), got " +
+                format_ticks(field.values[i].mantissa, field.values[i].scale));
+    some = some || field.values[i].mantissa > 0;
+  }
+  return some;
 }
 
 // Every rule of docs/design.md section 4 and check_ring_instance, in the order a person fixes them.
@@ -147,12 +171,31 @@ RingInstance build_ring_instance(RawRing raw, const std::string& source) {
   if (inst.bidirectional() && !raw.pred.present)
     root["pred_cost"].fail(
         "missing required field (a bidirectional ring needs the cost P_i -> P_{i-1})");
+  if (!inst.bidirectional() && raw.pred_latency.present)
+    root["pred_latency"].fail(
+        "is only allowed on a bidirectional ring (this ring is unidirectional)");
   check_costs(raw.succ, n, root["succ_cost"]);
   check_costs(raw.pred, n, root["pred_cost"]);
+  const bool latency = check_latencies(raw.succ_latency, n, root["succ_latency"]) |
+                       check_latencies(raw.pred_latency, n, root["pred_latency"]);
   inst.cost_scale = std::max(raw.succ.values.finest_scale(), raw.pred.values.finest_scale());
+  if (latency)
+    inst.cost_scale = std::max({inst.cost_scale, raw.succ_latency.values.finest_scale(),
+                                raw.pred_latency.values.finest_scale()});
   inst.succ_cost = cost_ticks(raw.succ, n, inst.cost_scale, root["succ_cost"]);
   if (inst.bidirectional())
     inst.pred_cost = cost_ticks(raw.pred, n, inst.cost_scale, root["pred_cost"]);
+  if (latency) {
+    // Both lists n long (an absent one all 0), so that every link has its start-up.
+    if (raw.succ_latency.present)
+      inst.succ_latency = cost_ticks(raw.succ_latency, n, inst.cost_scale, root["succ_latency"]);
+    else
+      inst.succ_latency.assign(n, 0);
+    if (inst.bidirectional() && raw.pred_latency.present)
+      inst.pred_latency = cost_ticks(raw.pred_latency, n, inst.cost_scale, root["pred_latency"]);
+    else if (inst.bidirectional())
+      inst.pred_latency.assign(n, 0);
+  }
   check_ring_instance(inst, source);
   return inst;
 }
@@ -232,7 +275,7 @@ class RingInstanceReader {
     return true;
   }
   bool key(Json::string_t& k) {
-    static const char* const known[] = {"ring", "loads", "targets", "succ_cost", "pred_cost"};
+    const auto& known = kInstanceFields;
     if (std::find(std::begin(known), std::end(known), k) == std::end(known))
       root_[echoed(k)].fail(
           unknown_field_reason(k, std::vector<std::string>(std::begin(known), std::end(known))));
@@ -256,14 +299,31 @@ class RingInstanceReader {
  private:
   // The current key, decided once per key rather than compared as a string per number (the
   // comparisons took 5% of `plan` at n = 10^6).
-  enum class Field { ring, loads, targets, succ_cost, pred_cost };
+  // In the order of kInstanceFields.
+  enum class Field { ring, loads, targets, succ_cost, pred_cost, succ_latency, pred_latency };
 
-  bool is_cost() const { return field_ == Field::succ_cost || field_ == Field::pred_cost; }
-  std::size_t cost_count() const {
-    return std::max(raw_.succ.listed ? raw_.succ.values.size() : 0,
-                    raw_.pred.listed ? raw_.pred.values.size() : 0);
+  bool is_cost() const {
+    return field_ == Field::succ_cost || field_ == Field::pred_cost ||
+           field_ == Field::succ_latency || field_ == Field::pred_latency;
   }
-  CostField& cost() { return field_ == Field::succ_cost ? raw_.succ : raw_.pred; }
+  std::size_t cost_count() const {
+    std::size_t most = 0;
+    for (const CostField* f : {&raw_.succ, &raw_.pred, &raw_.succ_latency, &raw_.pred_latency})
+      most = std::max(most, f->listed ? f->values.size() : 0);
+    return most;
+  }
+  CostField& cost() {
+    switch (field_) {
+      case Field::succ_cost:
+        return raw_.succ;
+      case Field::pred_cost:
+        return raw_.pred;
+      case Field::succ_latency:
+        return raw_.succ_latency;
+      default:
+        return raw_.pred_latency;
+    }
+  }
   JsonPlace here() const { return depth_ == 2 ? root_[key_][index_] : root_[key_]; }
 
   [[noreturn]] bool wrong(const char* type) {
@@ -312,7 +372,9 @@ class RingInstanceReader {
 
 RingInstance ring_instance_from_json(const Json& document, const std::string& source) {
   const JsonPlace root{source, ""};
-  check_object_fields(document, root, {"ring", "loads", "targets", "succ_cost", "pred_cost"}, {});
+  check_object_fields(
+      document, root,
+      {"ring", "loads", "targets", "succ_cost", "pred_cost", "succ_latency", "pred_latency"}, {});
   RawRing raw;
   if ((raw.has_ring = document.contains("ring")))
     raw.ring = as_string(document["ring"], root["ring"]);
@@ -324,6 +386,10 @@ RingInstance ring_instance_from_json(const Json& document, const std::string& so
     raw.succ = cost_field_from(document["succ_cost"], root["succ_cost"]);
   if (document.contains("pred_cost"))
     raw.pred = cost_field_from(document["pred_cost"], root["pred_cost"]);
+  if (document.contains("succ_latency"))
+    raw.succ_latency = cost_field_from(document["succ_latency"], root["succ_latency"]);
+  if (document.contains("pred_latency"))
+    raw.pred_latency = cost_field_from(document["pred_latency"], root["pred_latency"]);
   return build_ring_instance(std::move(raw), source);
 }
 
@@ -346,6 +412,14 @@ std::string ring_instance_text(const RingInstance& inst) {
   put_costs(inst.succ_cost, inst.cost_scale, "succ_cost", document, arrays);
   if (inst.bidirectional())
     put_costs(inst.pred_cost, inst.cost_scale, "pred_cost", document, arrays);
+  if (inst.has_latency()) {  // start-ups, as ring_instance_to_json writes them (absent: all 0)
+    const std::vector<std::int64_t> zeros(inst.size(), 0);
+    put_costs(inst.succ_latency.empty() ? zeros : inst.succ_latency, inst.cost_scale,
+              "succ_latency", document, arrays);
+    if (inst.bidirectional())
+      put_costs(inst.pred_latency.empty() ? zeros : inst.pred_latency, inst.cost_scale,
+                "pred_latency", document, arrays);
+  }
   return json_text_with_arrays(document, std::move(arrays));
 }
 
@@ -356,6 +430,14 @@ Json ring_instance_to_json(const RingInstance& inst) {
   doc["targets"] = inst.targets;
   doc["succ_cost"] = costs_to_json(inst.succ_cost, inst.cost_scale);
   if (inst.bidirectional()) doc["pred_cost"] = costs_to_json(inst.pred_cost, inst.cost_scale);
+  if (inst.has_latency()) {
+    const auto zeros = [&] { return std::vector<std::int64_t>(inst.size(), 0); };
+    doc["succ_latency"] =
+        costs_to_json(inst.succ_latency.empty() ? zeros() : inst.succ_latency, inst.cost_scale);
+    if (inst.bidirectional())
+      doc["pred_latency"] =
+          costs_to_json(inst.pred_latency.empty() ? zeros() : inst.pred_latency, inst.cost_scale);
+  }
   return doc;
 }
 

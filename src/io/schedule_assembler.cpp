@@ -16,8 +16,10 @@ struct FieldOfTransfer {
   const JsonPlace& root;
   std::size_t index;
   const char* key;
+  const char* member = nullptr;  // inside the field's object ("items": {"total": ...})
 
   [[noreturn]] void fail(const std::string& reason) const {
+    if (member != nullptr) root["transfers"][index][key][member].fail(reason);
     root["transfers"][index][key].fail(reason);
   }
 };
@@ -87,10 +89,21 @@ void ScheduleAssembler::add_transfer(const RawTransfer& raw, std::size_t index) 
   Transfer t;
   t.from = processor(raw.from, place("from"), ring_size_);
   t.to = processor(raw.to, place("to"), ring_size_);
-  t.items = to_int64(required(raw.items, place("items")), place("items"));
+  const FieldOfTransfer items_place =
+      raw.items_object ? FieldOfTransfer{root_, index, "items", "total"} : place("items");
+  t.items = to_int64(required(raw.items, items_place), items_place);
   // A transfer moves 1 .. 2^63-1 items (docs/limits.md); a 0-item "transfer" is refused, not
   // skipped.
-  if (t.items < 1) place("items").fail("must be in 1 .. 2^63-1, got " + std::to_string(t.items));
+  if (t.items < 1) items_place.fail("must be in 1 .. 2^63-1, got " + std::to_string(t.items));
+  if (raw.items_object) {
+    // Messages of per_message items, the last one the rest (docs/design.md "Schedule").
+    const FieldOfTransfer per{root_, index, "items", "per_message"};
+    const std::int64_t m = to_int64(required(raw.per_message, per), per);
+    if (m < 1 || m > t.items)
+      per.fail("must be in 1 .. " + std::to_string(t.items) + " (the transfer's items), got " +
+               std::to_string(m));
+    set_message_size(t, m > 1 ? m : 0);  // one item per message is the plain form
+  }
   const Decimal start = non_negative(required(raw.start, place("start")), place("start"));
   if (raw.link) {
     if (*raw.link != "succ" && *raw.link != "pred")

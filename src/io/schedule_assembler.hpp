@@ -27,6 +27,10 @@ namespace redist::io::detail {
 struct RawTransfer {
   std::optional<Decimal> from, to, items, start, spacing, first;
   std::optional<std::string> link;
+  // "items" written as an object {"total": N, "per_message": m} (docs/design.md section 4): `items`
+  // is then its total and `per_message` its message size.
+  bool items_object = false;
+  std::optional<Decimal> per_message;
 };
 
 class ScheduleAssembler {

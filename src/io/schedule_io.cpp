@@ -23,7 +23,16 @@ detail::RawTransfer raw_transfer(const Json& entry, const JsonPlace& place) {
   detail::RawTransfer raw;
   raw.from = decimal_field(entry, "from", place);
   raw.to = decimal_field(entry, "to", place);
-  raw.items = decimal_field(entry, "items", place);
+  if (entry.contains("items") && entry["items"].is_object()) {
+    // Messages (docs/design.md section 4): {"total": N, "per_message": m}.
+    const Json& items = entry["items"];
+    check_object_fields(items, place["items"], {"total", "per_message"}, {});
+    raw.items_object = true;
+    raw.items = decimal_field(items, "total", place["items"]);
+    raw.per_message = decimal_field(items, "per_message", place["items"]);
+  } else {
+    raw.items = decimal_field(entry, "items", place);
+  }
   raw.start = decimal_field(entry, "start", place);
   raw.spacing = decimal_field(entry, "spacing", place);
   raw.first = decimal_field(entry, "first", place);
@@ -81,6 +90,8 @@ Json schedule_to_json(const Schedule& schedule) {
                   {"to", t.to},
                   {"items", t.items},
                   {"start", ticks_to_json(t.start, schedule.time_scale)}};
+    if (message_size(t) > 1)
+      entry["items"] = {{"total", t.items}, {"per_message", message_size(t)}};
     if (t.link) entry["link"] = *t.link == Link::succ ? "succ" : "pred";
     if (t.first != kNoItems) entry["first"] = t.first;
     if (t.spacing != 0) entry["spacing"] = ticks_to_json(t.spacing, schedule.time_scale);
@@ -261,8 +272,16 @@ void put_transfer(ChunkWriter& out, const Transfer& t, int scale) {
     out.literal("{\"from\":");
   }
   out.integer(t.from);
-  out.literal(",\"items\":");
-  out.integer(t.items);
+  if (message_size(t) > 1) {
+    out.literal(",\"items\":{\"per_message\":");
+    out.integer(message_size(t));
+    out.literal(",\"total\":");
+    out.integer(t.items);
+    out.literal("}");
+  } else {
+    out.literal(",\"items\":");
+    out.integer(t.items);
+  }
   if (t.link) {
     if (*t.link == Link::succ)
       out.literal(",\"link\":\"succ\"");

@@ -19,9 +19,10 @@ namespace redist::io {
 
 namespace {
 
-// Where the reader stands: the top object, the transfers array, one transfer, or a value it skips
-// (extra fields are allowed anywhere, but are still checked for duplicate keys and depth).
-enum class Level { document, transfers, transfer, skipped };
+// Where the reader stands: the top object, the transfers array, one transfer, the object form of a
+// transfer's "items" ({"total": N, "per_message": m}), or a value it skips (extra fields are allowed
+// anywhere but in "items", and are still checked for duplicate keys and depth).
+enum class Level { document, transfers, transfer, items, skipped };
 
 // string_views: a key is compared by length first, then its bytes (4 keys a transfer, 10^7
 // transfers in the largest schedules).
@@ -131,6 +132,7 @@ class ScheduleSaxReader {
     const Level l = stack_.back().level;
     if (l == Level::transfers) return root()["transfers"][index_];
     if (l == Level::transfer) return root()["transfers"][index_][key_];
+    if (l == Level::items) return root()["transfers"][index_]["items"][member_];
     return root()[key_];
   }
 
@@ -157,6 +159,7 @@ class ScheduleSaxReader {
   detail::ScheduleAssembler assembler_;
   std::vector<Frame> stack_;
   std::string key_;               // the current key at top level or in a transfer
+  std::string member_;            // the current key inside a transfer's "items" object
   std::size_t index_ = 0;         // the current transfer
   detail::RawTransfer raw_;       // the transfer being read
   unsigned transfer_fields_ = 0;  // bit i: kTransferFields[i] met in the current transfer
@@ -205,6 +208,15 @@ void ScheduleSaxReader::duplicate_check(std::vector<std::string>& keys,
 
 bool ScheduleSaxReader::key(Json::string_t& k) {
   Frame& frame = stack_.back();
+  if (frame.level == Level::items) {
+    const JsonPlace items = root()["transfers"][index_]["items"];
+    if (k != "total" && k != "per_message") items[k].fail("unknown field");
+    if (std::find(frame.keys.begin(), frame.keys.end(), k) != frame.keys.end())
+      items[k].fail("duplicate key in the same object");
+    frame.keys.push_back(k);
+    member_ = k;
+    return true;
+  }
   if (frame.level == Level::transfer) {
     const auto known =
         std::find(kTransferFields.begin(), kTransferFields.end(), std::string_view(k));
@@ -240,6 +252,7 @@ bool ScheduleSaxReader::scalar(const char* type) {
   if (skipping()) return true;
   const Level l = level();
   if (l == Level::transfers) wrong_type("a JSON object", type);
+  if (l == Level::items) wrong_type("a number", type);
   if (l == Level::transfer && is_transfer_field(key_))
     wrong_type(key_ == "link" ? "a string" : "a number", type);
   if (l == Level::document && key_ == "transfers") root()["transfers"].fail("must be an array");
@@ -267,6 +280,10 @@ bool ScheduleSaxReader::number(const Decimal& value) {
   if (skipping()) return true;
   const Level l = level();
   if (l == Level::transfers) wrong_type("a JSON object", "number");
+  if (l == Level::items) {
+    (member_ == "total" ? raw_.items : raw_.per_message) = value;
+    return true;
+  }
   if (l == Level::transfer) {
     // The field key() found, by its index in kTransferFields (no string compared per number).
     switch (transfer_field_) {
@@ -326,8 +343,16 @@ bool ScheduleSaxReader::open(bool object) {
     next = Level::transfer;
     raw_ = {};
     transfer_fields_ = 0;
+  } else if (l == Level::transfer && key_ == "items" && object) {
+    next = Level::items;  // messages: {"total": N, "per_message": m}
+    raw_.items_object = true;
   } else if (l == Level::transfer && is_transfer_field(key_)) {
-    wrong_type(key_ == "link" ? "a string" : "a number", type);
+    wrong_type(key_ == "link"    ? "a string"
+               : key_ == "items" ? "a number or an object"
+                                 : "a number",
+               type);
+  } else if (l == Level::items) {
+    wrong_type("a number", type);
   }
   stack_.push_back({next, object, {}});
   return true;

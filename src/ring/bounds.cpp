@@ -7,6 +7,7 @@
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "redist/ring/forwarding_bound.hpp"
+#include "redist/ring/latency_bounds.hpp"
 #include "redist/ring/ring_prefix.hpp"
 #include "redist/ring/system6.hpp"
 
@@ -207,6 +208,8 @@ RingBounds ring_lower_bounds(const RingInstance& inst) {
 
 RingBounds ring_lower_bounds(const RingInstance& inst, const RingPrefix& prefix) {
   REDIST_ASSERT(prefix.size() == inst.size());
+  // Start-ups change every bound (ring/latency_bounds.hpp); without them, document 000's.
+  if (inst.has_latency()) return latency_lower_bounds(inst, prefix);
   RingBounds bounds;
   if (!inst.bidirectional()) {
     if (inst.homogeneous())

@@ -59,6 +59,8 @@ void check_generator_options(const RingGenOptions& opt) {
   if (opt.n == 0) throw InputError("", "--n", "must be >= 1");
   if (opt.max_load < 1) throw InputError("", "--max-load", "must be >= 1");
   if (opt.max_cost < 1) throw InputError("", "--max-cost", "must be >= 1");
+  if (opt.latency < 0 || opt.latency > 1'000'000'000)
+    throw InputError("", "--latency", "must be in [0, 10^9]");
   if (opt.cost_decimals < 0 || opt.cost_decimals > 6)
     throw InputError("", "--cost-decimals", "must be in [0, 6]");
   // The loads are summed below in 64 bits: refuse before that sum can overflow (checked again, on
@@ -95,6 +97,17 @@ RingInstance generate_ring_instance(const RingGenOptions& opt) {
   };
   inst.succ_cost = draw_costs();
   if (inst.bidirectional()) inst.pred_cost = draw_costs();
+  if (opt.latency > 0) {
+    const auto draw_latencies = [&] {
+      std::vector<std::int64_t> l(opt.n, opt.latency * unit);
+      if (opt.heterogeneous)
+        for (auto& x : l) x = rng.uniform(0, opt.latency * unit);
+      return l;
+    };
+    inst.succ_latency = draw_latencies();
+    if (inst.bidirectional()) inst.pred_latency = draw_latencies();
+    drop_zero_latencies(inst);
+  }
   check_ring_instance(inst, "generated instance");
   return inst;
 }

@@ -9,6 +9,8 @@
 #include <system_error>
 #include <thread>
 
+#include "latency_plan.hpp"
+#include "latency_super.hpp"
 #include "plan_check.hpp"
 #include "redist/core/flow.hpp"
 #include "redist/ring/exact_search.hpp"
@@ -139,7 +141,12 @@ RingPlan unvalidated_plan(const RingInstance& inst, const RingPlanOptions& optio
   plan.bounds = ring_lower_bounds(inst, prefix);
   const Pacing pacing = options.back_to_back ? Pacing::back_to_back : Pacing::spaced;
   ShiftPlan chosen;
-  if (!inst.bidirectional()) {
+  if (inst.has_latency()) {
+    // Start-ups (docs/latency.md): messages are planned with the flow shift. Document 000's
+    // planners and the item-model search below never see such an instance.
+    plan.framework = detail::latency_framework(inst);
+    chosen = detail::plan_with_latency(inst, prefix, plan.bounds, options);
+  } else if (!inst.bidirectional()) {
     chosen = plan_unidirectional(inst, prefix, pacing);
   } else {
     const BidirectionalContext ctx{prefix, *plan.bounds.system6, plan.bounds.best};
@@ -147,7 +154,7 @@ RingPlan unvalidated_plan(const RingInstance& inst, const RingPlanOptions& optio
                  ? plan_homogeneous(inst, ctx, pacing, options.effort)
                  : plan_heterogeneous_bidirectional(inst, ctx, pacing, options.effort);
   }
-  close_gap_by_search(inst, plan, chosen);
+  if (!inst.has_latency()) close_gap_by_search(inst, plan, chosen);
   plan.schedule = std::move(chosen.schedule);
   plan.method = std::move(chosen.method);
   plan.batch_limited = chosen.batch_limited;
@@ -159,6 +166,10 @@ RingPlan unvalidated_plan(const RingInstance& inst, const RingPlanOptions& optio
 }
 
 }  // namespace
+
+RingPlan detail::plan_without_validation(const RingInstance& inst, const RingPlanOptions& options) {
+  return unvalidated_plan(inst, options);
+}
 
 RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
   RingPlan plan = unvalidated_plan(inst, options);

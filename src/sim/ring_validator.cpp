@@ -24,22 +24,42 @@ using detail::kNever;
 using detail::proc;
 using detail::uses_succ_link;
 
-// Departures of a batch strictly before `limit` (computed wide: a horizon may be any time).
-std::int64_t items_before(Ticks start, std::int64_t items, Ticks period, Ticks limit) {
-  if (limit == kNever) return items;
+// Messages of a batch that leave strictly before `limit` (computed wide: a horizon may be any
+// time).
+std::int64_t messages_before(Ticks start, std::int64_t messages, Ticks period, Ticks limit) {
+  if (limit == kNever) return messages;
   if (start >= limit) return 0;
-  return static_cast<std::int64_t>(std::min<Ticks>(items, ceil_div(limit - start, period)));
+  return static_cast<std::int64_t>(std::min<Ticks>(messages, ceil_div(limit - start, period)));
 }
 
-// End of the span of `items` (>= 1) items sent every `period` from `start` on a link of cost
-// `cost`.
-std::optional<Ticks> span_end(Ticks start, std::int64_t items, Ticks period, Ticks cost) {
-  // Below 2^61, (items - 1) period < 2^124 and the sum cannot overflow: no checked arithmetic.
-  if (start < detail::kNarrowLimit && period < detail::kNarrowLimit)
-    return start + (items - 1) * period + cost;
-  const auto paced = checked_mul(items - 1, period);
+// End of the span of `messages` (>= 1) messages sent every `period` from `start`, the last one
+// taking `last_time` on the link.
+std::optional<Ticks> span_end(Ticks start, std::int64_t messages, Ticks period, Ticks last_time) {
+  // Below 2^61, (messages - 1) period < 2^124 and the sum cannot overflow: no checked arithmetic.
+  if (start < detail::kNarrowLimit && period < detail::kNarrowLimit &&
+      last_time < detail::kNarrowLimit)
+    return start + (messages - 1) * period + last_time;
+  const auto paced = checked_mul(messages - 1, period);
   const auto last_start = paced ? checked_add(start, *paced) : std::nullopt;
-  return last_start ? checked_add(*last_start, cost) : std::nullopt;
+  return last_start ? checked_add(*last_start, last_time) : std::nullopt;
+}
+
+// How a transfer's messages use its link (docs/design.md "Schedule"), at the validation's scale:
+// a full message takes L + m c, the last one L + q c; a transfer of one message has that message's
+// time as its period, so that every period of a multi-message batch stays below its end.
+struct MessageTimes {
+  std::int64_t messages;
+  Ticks message_time;  // a full message (the only one's own time when there is one)
+  Ticks last_time;     // the last message
+  Ticks period;        // between message starts
+};
+
+MessageTimes message_times(const Transfer& t, Ticks cost, Ticks latency, Ticks spacing) {
+  const std::int64_t k = message_count(t);
+  const Ticks full = latency + Ticks{message_size(t)} * cost;
+  const Ticks last = latency + Ticks{last_message_size(t)} * cost;
+  if (k <= 1) return {k, last, last, last};
+  return {k, full, last, spacing == 0 ? full : spacing};
 }
 
 // What the first pass decided for each transfer: not a batch (wrong link, wrong pace, no item), or
@@ -62,32 +82,45 @@ class BatchSource {
 
   Batch<T> operator()(std::uint32_t i) const {
     const Transfer& t = sched_.transfers[i];
+    const auto from = static_cast<std::size_t>(t.from);
+    const bool succ = roles_[i] == Role::succ;
     if constexpr (std::is_same_v<T, std::int64_t>) {
-      // The usual case (a plan read at its own scale, no horizon) in 64 bits throughout: the first
-      // pass found every end below kNarrowLimit, so every start, period and end fits.
-      if (factor_ == 1 && horizon_ == kNever) {
-        const std::int64_t cost =
-            inst_.cost(static_cast<std::size_t>(t.from), roles_[i] == Role::succ);
+      // The usual case (a plan read at its own scale, no horizon, one item per message, no
+      // start-up) in 64 bits throughout: the first pass found every end below kNarrowLimit, so
+      // every start, period and end fits.
+      if (factor_ == 1 && horizon_ == kNever && message_size(t) <= 1 &&
+          inst_.latency(from, succ) == 0) {
+        const std::int64_t cost = inst_.cost(from, succ);
         const auto start = static_cast<std::int64_t>(t.start);
         const std::int64_t period =
             t.spacing == 0 || t.items == 1 ? cost : static_cast<std::int64_t>(t.spacing);
-        return {start, start + (t.items - 1) * period + cost, t.items, cost, period, i};
+        return {start, start + (t.items - 1) * period + cost, t.items, cost, period, i, t.items, 1};
       }
     }
-    const Ticks cost = inst_.cost(static_cast<std::size_t>(t.from), roles_[i] == Role::succ);
+    // A single message's spacing is never used, and may be anything up to 2^127: taking the
+    // message's time instead keeps every period of the 64-bit path below kNarrowLimit (with two or
+    // more messages, (messages - 1) period < end, which the first pass bounded).
+    const MessageTimes m = message_times(t, Ticks{inst_.cost(from, succ)},
+                                         Ticks{inst_.latency(from, succ)}, t.spacing * factor_);
     const Ticks start = t.start * factor_;
-    // A single item's spacing is never used, and may be anything up to 2^127: taking the cost
-    // instead keeps every period of the 64-bit path below kNarrowLimit (with two or more items,
-    // (items - 1) period < end, which the first pass bounded).
-    const Ticks period = t.spacing == 0 || t.items == 1 ? cost : t.spacing * factor_;
     std::int64_t items = t.items;
-    Ticks end = start + (items - 1) * period + cost;
+    std::int64_t messages = m.messages;
+    Ticks end = start + (messages - 1) * m.period + m.last_time;
     if (horizon_ != kNever) {
-      items = items_before(start, items, period, horizon_);
-      if (items > 0) end = start + (items - 1) * period + cost;
+      messages = messages_before(start, messages, m.period, horizon_);
+      if (messages < m.messages) {
+        items = messages * message_size(t);
+        end = start + (messages - 1) * m.period + m.message_time;
+      }
     }
-    return {static_cast<T>(start), static_cast<T>(end),    items,
-            static_cast<T>(cost),  static_cast<T>(period), i};
+    return {static_cast<T>(start),
+            static_cast<T>(end),
+            items,
+            static_cast<T>(m.message_time),
+            static_cast<T>(m.period),
+            i,
+            messages,
+            message_size(t)};
   }
 
   // The batches of `indices`, in that order, into `out` (a buffer reused from one processor to the
@@ -166,10 +199,16 @@ void check_holdings(detail::HoldingsChecker<T>& checker, const std::vector<Batch
   checker.reset(sends, receives, inst.loads[p]);
   const auto f = checker.first_failure();
   if (!f) return;
+  const Ticks held = inst.loads[p] + f->arrived - f->sent_before;
+  const std::string what =
+      f->one_item_messages
+          ? "item " + std::to_string(f->message) + " of transfer " + std::to_string(f->transfer) +
+                " at t=" + format_ticks(f->time, scale) + " but holds none"
+          : "message " + std::to_string(f->message) + " (" + std::to_string(f->message_items) +
+                " items) of transfer " + std::to_string(f->transfer) +
+                " at t=" + format_ticks(f->time, scale) + " but holds " + format_int128(held);
   found.offer(f->time, static_cast<std::int64_t>(p), 2, "holdings",
-              proc(static_cast<std::int64_t>(p)) + " must send item " + std::to_string(f->item) +
-                  " of transfer " + std::to_string(f->transfer) +
-                  " at t=" + format_ticks(f->time, scale) + " but holds none (initial load " +
+              proc(static_cast<std::int64_t>(p)) + " must send " + what + " (initial load " +
                   std::to_string(inst.loads[p]) + ", received " + format_int128(f->arrived) +
                   ", already sent " + format_int128(f->sent_before) + ")");
 }
@@ -360,14 +399,27 @@ FirstPass first_pass(const RingInstance& inst, const Schedule& sched, Ticks fact
       continue;
     }
     const Ticks spacing = t.spacing * factor;
-    if (spacing != 0 && spacing < cost) {
-      found.offer(start, t.from, 0, "spacing",
-                  "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) +
-                      " sends an item every " + format_ticks(spacing, scale) +
-                      " but the link takes " + format_ticks(cost, scale) + " per item");
+    const Ticks latency = Ticks{inst.latency(static_cast<std::size_t>(t.from), *succ)};
+    // A full message's time, the least spacing (one item: the link's cost, document 000's rule).
+    const Ticks full = latency + Ticks{message_size(t)} * cost;
+    if (spacing != 0 && spacing < full) {
+      found.offer(
+          start, t.from, 0, "spacing",
+          "transfer " + std::to_string(i) + ": " + proc(t.from) + " -> " + proc(t.to) +
+              (full == cost ? " sends an item every " + format_ticks(spacing, scale) +
+                                  " but the link takes " + format_ticks(cost, scale) + " per item"
+                            : " starts a message every " + format_ticks(spacing, scale) +
+                                  " but a message of " + std::to_string(message_size(t)) +
+                                  " items takes " + format_ticks(full, scale) + " on the link"));
       continue;
     }
-    const auto end = span_end(start, t.items, spacing == 0 ? cost : spacing, cost);
+    // One item per message without start-up (every plan of document 000's model): no division.
+    const auto end = message_size(t) <= 1 && latency == 0
+                         ? span_end(start, t.items, spacing == 0 ? cost : spacing, cost)
+                         : [&] {
+                             const MessageTimes m = message_times(t, cost, latency, spacing);
+                             return span_end(start, m.messages, m.period, m.last_time);
+                           }();
     if (!end) throw InputError("", indexed("transfers", i), "end time overflows 128-bit ticks");
     pass.makespan = std::max(pass.makespan, *end);
     pass.items += t.items;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "redist/core/error.hpp"
+#include "redist/ring/pipeline.hpp"
 
 namespace redist::simgrid::detail {
 
@@ -107,8 +108,11 @@ void size_relay_messages(std::vector<ExchangeRole>& roles, const RingRoutes& rou
       const bool succ = static_cast<std::size_t>(b.peer) == (from + 1) % n;
       const Route& r = (succ ? routes.succ : routes.pred)[from];
       const double item_time = item_bytes / r.bottleneck_bandwidth;
-      const double best = std::sqrt(static_cast<double>(b.items) * r.latency / item_time);
-      b.chunk = std::clamp<std::int64_t>(std::llround(best), 1, b.items);
+      // The ring layer's one rule (ring/pipeline.hpp, document 004's pipelined transfer) over two
+      // hops, to the relay and on from it: pieces of about sqrt(items L / c) items.
+      const ring::PipelinePieces best =
+          ring::best_pipeline_pieces(b.items, 2, r.latency, item_time);
+      b.chunk = std::clamp<std::int64_t>(best.piece_items, 1, b.items);
     }
 }
 

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <limits>
 #include "redist/core/random.hpp"
+#include "redist/ring/pipeline.hpp"
 
 #include "exec/agreement.hpp"
 #include "exec/item_cut.hpp"
@@ -335,8 +336,14 @@ TEST(LinkModel, CostsChunksAndHops) {
   const RingLinkModels links = RingLinkModels::uniform(4, m);
   EXPECT_EQ(choose_chunk_items({5, 0, -5, 0}, links, 8, 1 << 20),
             (1 << 20) / 8);  // one hop: the cap
-  // m = 8 MB over 3 hops: pieces of sqrt(8e6 * 1e-6 / (2 * 1e-9)) = 63245 bytes.
-  EXPECT_EQ(choose_chunk_items({1000000, 1000000, 1000000, 0}, links, 8, 1 << 20), 63245 / 8);
+  // m = 8 MB over 3 hops: document 004's r* = sqrt(1e6 * 2 * 8e-9 / 1e-6) = 126.5 pieces, of
+  // about sqrt(8e6 * 1e-6 / (2 * 1e-9)) = 63245 bytes; the ring layer's rule takes the best whole
+  // r (125 of 8000 items: ceil rounding makes it no slower than 126 or 127), the rule the SimGrid
+  // layer uses too.
+  const std::int64_t chunk = choose_chunk_items({1000000, 1000000, 1000000, 0}, links, 8, 1 << 20);
+  EXPECT_EQ(chunk, ring::best_pipeline_pieces(1000000, 3, 1e-6, 8e-9).piece_items);
+  EXPECT_GE(chunk, 1000000 / 128);
+  EXPECT_LE(chunk, 1000000 / 125);
 }
 
 // The probe's fit: exact on points of a line (each exchange holds two latencies, so L = intercept /

@@ -22,11 +22,19 @@ struct Found {
   }
 };
 
-// A transfer on a real link: item m leaves at start + (m-1) period and arrives `cost` later.
+// A transfer on a real link: message j (1-based) of q_j items leaves at start + (j-1) period and
+// arrives latency + q_j cost later; every message holds `size` items but the last, which holds the
+// rest.
 struct Paced {
-  std::int64_t from, to, items;
-  Ticks start, period, cost;
-  Ticks end() const { return start + (items - 1) * period + cost; }
+  std::int64_t from, to, items, size;
+  Ticks start, period, cost, latency;
+  std::int64_t messages() const { return (items + size - 1) / size; }
+  std::int64_t items_of(std::int64_t j) const {
+    return j < messages() ? size : items - (messages() - 1) * size;
+  }
+  Ticks leaves(std::int64_t j) const { return start + (j - 1) * period; }
+  Ticks arrives(std::int64_t j) const { return leaves(j) + latency + items_of(j) * cost; }
+  Ticks end() const { return arrives(messages()); }
 };
 
 // Every pair of transfers sharing a send port or a receive port must have disjoint spans.
@@ -39,25 +47,30 @@ void check_ports(const std::vector<Paced>& ok, Found& found) {
     }
 }
 
-// Walks each processor's item events in time order, arrivals before departures at equal times.
+// Walks each processor's message events in time order, arrivals before departures at equal times:
+// a message takes all its items when it leaves and hands them over when it arrives.
 // `unpaced` are the net items moved by transfers rejected for their spacing (they still count at
 // the end).
 void check_items(const RingInstance& inst, const std::vector<Paced>& ok,
                  const std::vector<std::int64_t>& unpaced, Ticks makespan, Found& found) {
-  std::vector<std::vector<std::pair<Ticks, int>>> events(
-      inst.size());  // (time, 0 = arrival / 1 = departure)
+  struct Event {
+    Ticks time;
+    int kind;  // 0 = arrival, 1 = departure
+    std::int64_t items;
+    bool operator<(const Event& o) const { return time != o.time ? time < o.time : kind < o.kind; }
+  };
+  std::vector<std::vector<Event>> events(inst.size());
   for (const Paced& t : ok)
-    for (std::int64_t m = 1; m <= t.items; ++m) {
-      const Ticks leaves = t.start + (m - 1) * t.period;
-      events[static_cast<std::size_t>(t.from)].push_back({leaves, 1});
-      events[static_cast<std::size_t>(t.to)].push_back({leaves + t.cost, 0});
+    for (std::int64_t j = 1; j <= t.messages(); ++j) {
+      events[static_cast<std::size_t>(t.from)].push_back({t.leaves(j), 1, t.items_of(j)});
+      events[static_cast<std::size_t>(t.to)].push_back({t.arrives(j), 0, t.items_of(j)});
     }
   for (std::size_t p = 0; p < inst.size(); ++p) {
-    std::sort(events[p].begin(), events[p].end());
+    std::stable_sort(events[p].begin(), events[p].end());
     std::int64_t held = inst.loads[p];
     bool short_of_items = false;
-    for (const auto& [time, kind] : events[p]) {
-      held += kind == 0 ? 1 : -1;
+    for (const auto& [time, kind, items] : events[p]) {
+      held += kind == 0 ? items : -items;
       if (held < 0 && !short_of_items) {
         found.offer(time, 2, "holdings");
         short_of_items = true;
@@ -103,13 +116,18 @@ ReferenceVerdict reference_validate(const RingInstance& original,
     if (t.items == 0) continue;
     const auto from = static_cast<std::size_t>(t.from);
     const Ticks cost = *succ ? inst.succ_cost[from] : inst.pred_cost[from];
-    if (t.spacing != 0 && t.spacing < cost) {
+    const auto& latencies = *succ ? inst.succ_latency : inst.pred_latency;
+    const Ticks latency = latencies.empty() ? 0 : latencies[from];
+    const std::int64_t size = message_size(t);
+    const Ticks message = latency + size * cost;  // a full message's time on the link
+    if (t.spacing != 0 && t.spacing < message) {
       found.offer(t.start, 0, "spacing");
       unpaced[static_cast<std::size_t>(t.from)] -= t.items;
       unpaced[static_cast<std::size_t>(t.to)] += t.items;
       continue;
     }
-    ok.push_back({t.from, t.to, t.items, t.start, t.spacing == 0 ? cost : t.spacing, cost});
+    ok.push_back({t.from, t.to, t.items, size, t.start, t.spacing == 0 ? message : t.spacing, cost,
+                  latency});
     makespan = std::max(makespan, ok.back().end());
   }
   check_ports(ok, found);

@@ -1,8 +1,10 @@
 #pragma once
-// Item-by-item reference validator for ring schedules: an oracle for the library's exact validator,
-// written as plainly as possible and sharing no code with it. It expands every item of every
-// transfer (spaced or back to back) into a departure and an arrival event, so it is only affordable
-// on schedules of a few thousand items.
+// Message-by-message reference validator for ring schedules: an oracle for the library's exact
+// validator, written as plainly as possible and sharing no code with it. It expands every message
+// of every transfer (spaced or back to back; one item per message unless the transfer says
+// otherwise) into a departure and an arrival event, a message of q items taking L + q c on a link
+// of start-up L and cost c (docs/design.md "Schedule"), so it is only affordable on schedules of a
+// few thousand messages.
 
 #include <optional>
 #include <string>

@@ -33,13 +33,14 @@ app::ExperimentCommand find(std::vector<app::ExperimentCommand> commands, const 
   throw std::runtime_error("no experiment " + name);
 }
 
-TEST(ExperimentCommands, LauPermHetbiOrderedInOrderEachWithItsQuick) {
+TEST(ExperimentCommands, LauPermHetbiOrderedLatencyInOrderEachWithItsQuick) {
   const auto commands = app::experiment_commands(nullptr);
-  ASSERT_EQ(commands.size(), 4u);
+  ASSERT_EQ(commands.size(), 5u);
   EXPECT_EQ(commands[0].name, "lau");
   EXPECT_EQ(commands[1].name, "perm");
   EXPECT_EQ(commands[2].name, "hetbi");
   EXPECT_EQ(commands[3].name, "ordered");
+  EXPECT_EQ(commands[4].name, "latency");
   for (const auto& command : commands) {
     EXPECT_FALSE(command.help.empty()) << command.name;
     EXPECT_EQ(command.quick.names, "--quick");

@@ -100,6 +100,10 @@ TEST(OptionSpecsOfLayers, GeneratorsAndExperimentsAreWellFormed) {
   expect_well_formed(app::option_specs(hetbi_run));
   find(app::option_specs(hetbi_run), "--max-n").store({"16"});
   EXPECT_EQ(hetbi_run.max_n, 16u);
+  report::LatencyExperimentOptions latency_run;
+  expect_well_formed(app::option_specs(latency_run));
+  find(app::option_specs(latency_run), "--max-slots").store({"25"});
+  EXPECT_EQ(latency_run.max_optimum_slots, 25);
 
   sim::AdaptiveOptions adaptive;
   const auto adaptive_specs = app::option_specs(adaptive);

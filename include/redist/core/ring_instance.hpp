@@ -5,6 +5,10 @@
 //   (bidirectional: also P_i -> P_{i-1})       pred_cost[i]: time of one item P_i -> P_{i-1}
 //
 // Costs are exact: an integer number of ticks of 10^-cost_scale time units (decimal.hpp).
+//
+// Start-up costs (docs/design.md "Latency-bandwidth model", document 004 section 1): a message of
+// m items over the link P_i -> P_{i+1} takes succ_latency[i] + m succ_cost[i]. Without them (empty
+// lists, the default) every start-up is 0 and the instance is exactly one of document 000.
 
 #include <cstdint>
 #include <string>
@@ -31,6 +35,11 @@ struct RingInstance {
   std::vector<std::int64_t> succ_cost;  // ticks, one per processor
   std::vector<std::int64_t> pred_cost;  // ticks, one per processor; empty on unidirectional rings
   int cost_scale = 0;                   // a tick is 10^-cost_scale time units
+  // Start-up cost of one message, ticks at cost_scale, one per processor: empty when every start-up
+  // is 0 (readers store an all-zero list as empty, so that such a file plans as if it had none);
+  // pred_latency stays empty on unidirectional rings.
+  std::vector<std::int64_t> succ_latency;
+  std::vector<std::int64_t> pred_latency;
 
   [[nodiscard]] std::size_t size() const noexcept { return loads.size(); }
   [[nodiscard]] bool bidirectional() const noexcept { return kind == RingKind::bidirectional; }
@@ -43,6 +52,14 @@ struct RingInstance {
   [[nodiscard]] std::int64_t cost(std::size_t from, bool succ) const noexcept {
     return succ ? succ_cost[from] : pred_cost[from];
   }
+  /// Whether some link has a start-up cost above 0 (the latency-bandwidth model; else document
+  /// 000's). O(n) when the lists are not empty.
+  [[nodiscard]] bool has_latency() const noexcept;
+  /// Start-up cost of a message over the link P_from -> P_{from+1} (succ) or P_from -> P_{from-1}.
+  [[nodiscard]] std::int64_t latency(std::size_t from, bool succ) const noexcept {
+    const std::vector<std::int64_t>& l = succ ? succ_latency : pred_latency;
+    return l.empty() ? 0 : l[from];
+  }
   /// Whether every processor holds at least one item before and after: the documents' standing
   /// assumption (document 000 section 2) under which the ring planners' optimality is proved.
   [[nodiscard]] bool all_loads_positive() const noexcept;
@@ -51,6 +68,10 @@ struct RingInstance {
 /// Checks every rule that a valid instance obeys (lengths, signs, equal sums, positive costs, the
 /// overflow limits above) and throws InputError naming `source` and the offending field and index.
 void check_ring_instance(const RingInstance& instance, const std::string& source);
+
+/// Empties a start-up list whose entries are all 0 (the form check_ring_instance expects and
+/// has_latency relies on).
+void drop_zero_latencies(RingInstance& instance);
 
 /// The same instance with costs expressed at a finer scale (new_scale >= cost_scale).
 RingInstance rescaled(const RingInstance& instance, int new_scale);

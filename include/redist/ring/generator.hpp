@@ -40,6 +40,11 @@ struct RingGenOptions {
   std::uint64_t seed = 1;
   RingShape shape = RingShape::uniform;  // light applies to uniform only
   int cost_decimals = 0;                 // 0..6
+  // Start-up costs (docs/design.md "Latency-bandwidth model"): 0 = none (and nothing more is
+  // drawn, so an instance without them is the same as before they existed); else every link's
+  // start-up is `latency` on homogeneous rings and uniform in [0, latency] (steps of 10^-D with
+  // cost_decimals D) on heterogeneous ones.
+  std::int64_t latency = 0;
 };
 
 RingInstance generate_ring_instance(const RingGenOptions& options);

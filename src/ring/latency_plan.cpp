@@ -1,0 +1,158 @@
+// The planner for rings with start-up costs (latency_plan.hpp).
+
+#include "latency_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "latency_engine.hpp"
+#include "latency_search.hpp"
+#include "latency_super.hpp"
+#include "redist/core/error.hpp"
+#include "redist/core/flow.hpp"
+#include "redist/ring/latency_bounds.hpp"
+
+namespace redist::ring::detail {
+
+namespace {
+
+bool all_equal(const std::vector<std::int64_t>& a, const std::vector<std::int64_t>& b,
+               std::int64_t value) {
+  const auto same = [value](std::int64_t v) { return v == value; };
+  return std::all_of(a.begin(), a.end(), same) && std::all_of(b.begin(), b.end(), same);
+}
+
+// Local-search evaluations per unit of effort, on rings small enough for it to pay (each
+// evaluation times every message of the plan).
+constexpr std::int64_t kEvaluationsPerEffort = 4000;
+constexpr std::size_t kSmallRingSize = 8;
+constexpr std::int64_t kSmallRingEvaluations = 20'000;
+constexpr std::size_t kSearchedRingSize = 64;
+// Shifts whose message plans the local search improves (the best by their constructions).
+constexpr std::size_t kSearchedShifts = 2;
+// Above this many processors the super-item plans try one piece size and one shift (each try
+// plans the whole ring).
+constexpr std::size_t kManyPiecesRingSize = 100'000;
+
+// The shifts tried on a bidirectional ring: System 6's with start-ups (or without, when that one
+// could not be found exactly) and a few on each side.
+std::vector<std::int64_t> candidate_shifts(const RingInstance& inst, const RingPrefix& prefix,
+                                           const RingBounds& bounds) {
+  if (!inst.bidirectional()) return {-prefix.lo};
+  const LatencyShift s = latency_system6(inst, prefix, *bounds.system6);
+  std::vector<std::int64_t> shifts;
+  // Each shift is a whole plan: on large rings System 6's with start-ups alone.
+  if (inst.size() > kManyPiecesRingSize) return {s.shift};
+  const std::int64_t radius = inst.size() <= kSearchedRingSize ? 2 : 1;
+  for (const std::int64_t center : {s.shift, bounds.system6->integer_shift})
+    for (std::int64_t d = -radius; d <= radius; ++d) {
+      const std::int64_t x = std::clamp(center + d, prefix.lowest_shift(), prefix.highest_shift());
+      if (std::find(shifts.begin(), shifts.end(), x) == shifts.end()) shifts.push_back(x);
+    }
+  return shifts;
+}
+
+}  // namespace
+
+std::string latency_framework(const RingInstance& inst) {
+  const std::int64_t c = inst.succ_cost.front();
+  const std::int64_t l = inst.latency(0, true);
+  bool homogeneous = all_equal(inst.succ_cost, inst.pred_cost, c);
+  for (std::size_t i = 0; i < inst.size() && homogeneous; ++i)
+    homogeneous =
+        inst.latency(i, true) == l && (!inst.bidirectional() || inst.latency(i, false) == l);
+  return std::string(inst.bidirectional() ? "bidirectional" : "unidirectional") + "-" +
+         (homogeneous ? "homogeneous" : "heterogeneous");
+}
+
+namespace {
+
+// The piece size of the super-item plans (latency_super.hpp) on a large ring, where only one is
+// tried: large enough that start-ups cost about 2% of the items' time (60 L / c on average), small
+// enough that three processors in four hold and keep a whole super-item (pieces larger than a
+// processor's load or target make it an empty relay of the super-items, which slows the plan far
+// more than start-ups do: BENCHMARKS.md "Start-up costs").
+std::int64_t rule_piece(const RingInstance& inst) {
+  const std::size_t n = inst.size();
+  double latency = 0, cost = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    latency += static_cast<double>(inst.latency(i, true));
+    cost += static_cast<double>(inst.succ_cost[i]);
+  }
+  std::vector<std::int64_t> held(n);
+  for (std::size_t i = 0; i < n; ++i) held[i] = std::min(inst.loads[i], inst.targets[i]);
+  std::nth_element(held.begin(), held.begin() + static_cast<std::ptrdiff_t>(n / 4), held.end());
+  const std::int64_t cap = std::max<std::int64_t>(1, held[n / 4]);
+  const double want = std::ceil(60.0 * latency / cost);
+  return std::clamp<std::int64_t>(static_cast<std::int64_t>(std::min(want, 1e18)), 1, cap);
+}
+
+// Piece sizes tried for the super-item plans: the rule's alone on large rings; on smaller ones a
+// range around it.
+std::vector<std::int64_t> candidate_pieces(const RingInstance& inst) {
+  const std::int64_t g = rule_piece(inst);
+  if (inst.size() > kManyPiecesRingSize) return {g};
+  std::vector<std::int64_t> out{1};
+  for (const std::int64_t k : {g / 4, g / 2, g, 2 * g, 4 * g})
+    if (k >= 1 && std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+  return out;
+}
+
+}  // namespace
+
+ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
+                            const RingBounds& bounds, const RingPlanOptions& options) {
+  const bool searched = inst.size() <= kSearchedRingSize;
+  std::optional<ShiftPlan> best;
+  const auto offer = [&](ShiftPlan candidate) {
+    if (!best || *candidate.schedule.makespan < *best->schedule.makespan)
+      best = std::move(candidate);
+  };
+  const auto reached = [&] { return best && *best->schedule.makespan <= bounds.best; };
+  const auto as_plan = [&](const SearchedPlan& found, std::int64_t x) {
+    const MessageTiming timing = time_messages(inst, found.plan);
+    ShiftPlan plan;
+    plan.schedule = messages_to_schedule(inst, timing, options.back_to_back);
+    plan.schedule.makespan = timing.makespan;
+    plan.schedule.flow_shift = x;
+    plan.method = found.method;
+    return plan;
+  };
+  // First every shift with the constructions alone, then the local search from the shifts whose
+  // constructions came out best (each search costs thousands of timings).
+  std::vector<std::pair<Ticks, std::int64_t>> by_construction;
+  for (const std::int64_t x : candidate_shifts(inst, prefix, bounds)) {
+    if (searched) {
+      const SearchedPlan found =
+          best_message_plan(inst, flows_for_shift(prefix.sums, x), 0, bounds.best);
+      if (found.makespan != kNoMakespan) {
+        by_construction.emplace_back(found.makespan, x);
+        if (!best || found.makespan < *best->schedule.makespan) offer(as_plan(found, x));
+      }
+    }
+    for (const std::int64_t g : candidate_pieces(inst)) {
+      if (reached()) break;
+      if (auto plan = plan_in_messages_of(inst, prefix, x, g, options)) offer(std::move(*plan));
+    }
+    if (reached()) break;
+  }
+  std::sort(by_construction.begin(), by_construction.end());
+  // Small rings time a plan in microseconds: they get a larger search.
+  const std::int64_t evaluations =
+      (inst.size() <= kSmallRingSize ? kSmallRingEvaluations : kEvaluationsPerEffort) *
+      std::max(1, options.effort);
+  for (std::size_t k = 0; k < std::min<std::size_t>(kSearchedShifts, by_construction.size()); ++k) {
+    if (reached()) break;
+    const std::int64_t x = by_construction[k].second;
+    const SearchedPlan found =
+        best_message_plan(inst, flows_for_shift(prefix.sums, x), evaluations, bounds.best);
+    if (found.makespan != kNoMakespan && found.makespan < *best->schedule.makespan)
+      offer(as_plan(found, x));
+  }
+  REDIST_ASSERT(best.has_value());
+  best->method += " (start-ups, docs/latency.md)";
+  return std::move(*best);
+}
+
+}  // namespace redist::ring::detail

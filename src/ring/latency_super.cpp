@@ -1,0 +1,181 @@
+// Planning a ring with start-ups in messages of g items (latency_super.hpp).
+
+#include "latency_super.hpp"
+
+#include <algorithm>
+
+#include "latency_engine.hpp"
+#include "latency_search.hpp"
+#include "redist/core/flow.hpp"
+
+namespace redist::ring::detail {
+
+namespace {
+
+std::size_t prev_of(std::size_t i, std::size_t n) { return i == 0 ? n - 1 : i - 1; }
+
+// L + g c, or nullopt when it does not fit 64-bit ticks.
+std::optional<std::int64_t> message_cost(std::int64_t latency, std::int64_t cost, std::int64_t g) {
+  std::int64_t items = 0, total = 0;
+  if (__builtin_mul_overflow(cost, g, &items) || __builtin_add_overflow(items, latency, &total))
+    return std::nullopt;
+  return total;
+}
+
+// The super-items' instance once the remainders have moved: P_i then holds h_i = t_i + g (Phi_i -
+// Phi_{i-1}) items, whose super-items number floor(t_i / g) + Phi_i - Phi_{i-1} (at least 0), and
+// must keep floor(t_i / g) of them; costs L + g c.
+std::optional<RingInstance> super_instance(const RingInstance& inst,
+                                           const std::vector<std::int64_t>& phi, std::int64_t g) {
+  const std::size_t n = inst.size();
+  RingInstance s;
+  s.kind = inst.kind;
+  s.cost_scale = inst.cost_scale;
+  s.loads.resize(n);
+  s.targets.resize(n);
+  s.succ_cost.resize(n);
+  if (inst.bidirectional()) s.pred_cost.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    s.targets[i] = inst.targets[i] / g;
+    s.loads[i] = s.targets[i] + (phi[i] - phi[prev_of(i, n)]);
+    if (s.loads[i] < 0) return std::nullopt;
+    const auto succ = message_cost(inst.latency(i, true), inst.succ_cost[i], g);
+    if (!succ) return std::nullopt;
+    s.succ_cost[i] = *succ;
+    if (inst.bidirectional()) {
+      const auto pred = message_cost(inst.latency(i, false), inst.pred_cost[i], g);
+      if (!pred) return std::nullopt;
+      s.pred_cost[i] = *pred;
+    }
+  }
+  return s;
+}
+
+// The remainders rho_i = F_i - g Phi_i, moved first: the smallest (in size, with the flow's sign)
+// such that after them every processor holds h_i = l_i - rho_i + rho_{i-1} >= t_i mod g, i.e. a
+// whole number (>= 0) of super-items besides what it keeps. Where a processor falls short, its
+// upstream remainder grows (or, against the flow, its own remainder does) by whole super-items,
+// and the neighbour that gave them is looked at again; empty when that cannot be done.
+std::vector<std::int64_t> remainders(const RingInstance& inst, const std::vector<std::int64_t>& F,
+                                     std::int64_t g) {
+  const std::size_t n = inst.size();
+  std::vector<std::int64_t> rho(n);
+  for (std::size_t i = 0; i < n; ++i) rho[i] = F[i] - (F[i] / g) * g;
+  const auto shortfall = [&](std::size_t i) {
+    const std::int64_t held = inst.loads[i] - rho[i] + rho[prev_of(i, n)];
+    return inst.targets[i] % g - held;
+  };
+  std::vector<std::size_t> work;
+  for (std::size_t i = 0; i < n; ++i)
+    if (shortfall(i) > 0) work.push_back(i);
+  while (!work.empty()) {
+    const std::size_t i = work.back();
+    work.pop_back();
+    std::int64_t need = shortfall(i);
+    if (need <= 0) continue;
+    const std::size_t p = prev_of(i, n), q = i + 1 == n ? 0 : i + 1;
+    // More from upstream: the edge into P_i carries a positive flow.
+    if (F[p] > 0) {
+      const std::int64_t room = (F[p] - rho[p]) / g;
+      const std::int64_t steps = std::min(room, (need + g - 1) / g);
+      rho[p] += steps * g;
+      need -= steps * g;
+      if (steps > 0) work.push_back(p);
+    }
+    // Less to send against the flow: the edge out of P_i carries a negative flow.
+    if (need > 0 && F[i] < 0) {
+      const std::int64_t room = (rho[i] - F[i]) / g;
+      const std::int64_t steps = std::min(room, (need + g - 1) / g);
+      rho[i] -= steps * g;
+      need -= steps * g;
+      if (steps > 0) work.push_back(q);
+    }
+    if (need > 0) return {};
+  }
+  return rho;
+}
+
+// One message per link, timed by the list scheduler; appended to `out`. The makespan, or nullopt
+// when the messages deadlock.
+std::optional<Ticks> remainders_bidirectional(const RingInstance& inst,
+                                              const std::vector<std::int64_t>& rho, Schedule& out) {
+  MessagePlan plan = MessagePlan::empty(inst.size());
+  const std::vector<std::int64_t> demand = link_demands(inst, rho);
+  for (std::size_t l = 0; l < demand.size(); ++l)
+    if (demand[l] > 0) plan.sizes[l] = {demand[l]};
+  const MessageTiming timing = time_messages(inst, plan);
+  if (!timing.complete) return std::nullopt;
+  out.transfers = messages_to_schedule(inst, timing).transfers;
+  return timing.makespan;
+}
+
+// The same on a unidirectional ring in one pass: every processor has one port each way, so link i
+// starts at 0 when P_i holds its remainder, else when its upstream remainder arrives (which then
+// covers it: l_i + rho_{i-1} >= rho_i). Some edge has no flow, hence no remainder: the pass starts
+// after it.
+std::optional<Ticks> remainders_unidirectional(const RingInstance& inst,
+                                               const std::vector<std::int64_t>& rho,
+                                               Schedule& out) {
+  const std::size_t n = inst.size();
+  std::size_t start = 0;
+  while (start < n && rho[start] != 0) ++start;
+  if (start == n) return std::nullopt;
+  Ticks arrival = 0, makespan = 0;  // of the remainder into the current processor
+  for (std::size_t k = 1; k <= n; ++k) {
+    const std::size_t i = (start + k) % n;
+    const std::size_t p = prev_of(i, n);
+    if (rho[i] == 0) {
+      arrival = 0;
+      continue;
+    }
+    const Ticks begin = inst.loads[i] >= rho[i] || rho[p] == 0 ? Ticks{0} : arrival;
+    Transfer t(static_cast<std::int64_t>(i), static_cast<std::int64_t>((i + 1) % n), rho[i], begin);
+    if (rho[i] > 1) set_message_size(t, rho[i]);
+    out.transfers.push_back(t);
+    arrival = begin + inst.latency(i, true) + Ticks{rho[i]} * inst.succ_cost[i];
+    makespan = std::max(makespan, arrival);
+  }
+  return makespan;
+}
+
+}  // namespace
+
+std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& inst, const RingPrefix& prefix,
+                                             std::int64_t shift, std::int64_t g,
+                                             const RingPlanOptions& options) {
+  const std::size_t n = inst.size();
+  if (n < 2 || g < 1) return std::nullopt;
+  const std::vector<std::int64_t> flows = flows_for_shift(prefix.sums, shift);
+  std::vector<std::int64_t> rho = remainders(inst, flows, g);
+  if (rho.empty()) return std::nullopt;
+  std::vector<std::int64_t> phi(n);
+  for (std::size_t i = 0; i < n; ++i) phi[i] = (flows[i] - rho[i]) / g;
+  const auto super = super_instance(inst, phi, g);
+  if (!super) return std::nullopt;
+  ShiftPlan out;
+  out.schedule.time_scale = inst.cost_scale;
+  // The remainders first: one message per link (a processor that holds fewer items than its
+  // remainder relays its upstream neighbour's).
+  const auto first = inst.bidirectional() ? remainders_bidirectional(inst, rho, out.schedule)
+                                          : remainders_unidirectional(inst, rho, out.schedule);
+  if (!first) return std::nullopt;
+  const Ticks offset = *first;
+  // Then the super-items, from the end of the remainders.
+  RingPlan planned = plan_without_validation(*super, options);
+  // The super shift x' gives super flows x' + S'_i with S'_i = Phi_i - Phi_{n-1}: real flows
+  // g (x' + S'_i) + rho_i, i.e. the real shift moves by g (x' - Phi_{n-1}).
+  out.schedule.flow_shift = shift + g * (*planned.schedule.flow_shift - phi[n - 1]);
+  out.schedule.transfers.reserve(out.schedule.transfers.size() + planned.schedule.transfers.size());
+  for (Transfer t : planned.schedule.transfers) {
+    t.items *= g;
+    if (g > 1) set_message_size(t, g);
+    t.start += offset;
+    out.schedule.transfers.push_back(t);
+  }
+  out.schedule.makespan = offset + *planned.schedule.makespan;
+  out.method = "remainders, then messages of " + std::to_string(g) +
+               " items planned as document 000 items (" + planned.method + ")";
+  return out;
+}
+
+}  // namespace redist::ring::detail

@@ -1,0 +1,34 @@
+#pragma once
+// Private to the ring layer: planning a ring with start-ups as document 000's ring whose items are
+// messages of g items (docs/latency.md, "Messages of g items as items").
+//
+// With F_i = g Phi_i + rho_i (|rho_i| < g, the sign of F_i), a message of g items over link i takes
+// L_i + g c_i and is forwarded once it has arrived: exactly an item of that cost in document 000's
+// model. So the flows g Phi are planned by document 000's planners (System 6, the paced lines, ...)
+// on the instance of "super-items" (loads floor(l_i / g), costs L + g c, no start-up), each
+// super-item becoming a message of g items; then each link sends its remainder rho_i in one more
+// message, appended to its last transfer when the sender holds it by then, else after the rest.
+// A schedule of about one transfer per link at any n, with document 000's optimality for the
+// super-items; what it loses against the optimum is the remainders and the pipelining granularity.
+
+#include <cstdint>
+#include <optional>
+
+#include "redist/core/ring_instance.hpp"
+#include "redist/ring/plan.hpp"
+#include "redist/ring/ring_prefix.hpp"
+#include "redist/ring/shift_planners.hpp"
+
+namespace redist::ring::detail {
+
+/// The plan for flow shift `shift` in messages of `g` items; nullopt when the super-items cannot
+/// carry the flows (a processor whose load, cut into super-items, cannot cover its net sends).
+std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& instance, const RingPrefix& prefix,
+                                             std::int64_t shift, std::int64_t g,
+                                             const RingPlanOptions& options);
+
+/// plan_ring's own planning step, without the validation (plan.cpp): what the super-items are
+/// planned with.
+RingPlan plan_without_validation(const RingInstance& instance, const RingPlanOptions& options);
+
+}  // namespace redist::ring::detail
