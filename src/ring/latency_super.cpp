@@ -56,11 +56,11 @@ std::optional<RingInstance> super_instance(const RingInstance& inst,
 // whole number (>= 0) of super-items besides what it keeps. Where a processor falls short, its
 // upstream remainder grows (or, against the flow, its own remainder does) by whole super-items,
 // and the neighbour that gave them is looked at again; empty when that cannot be done.
-std::vector<std::int64_t> remainders(const RingInstance& inst, const std::vector<std::int64_t>& F,
-                                     std::int64_t g) {
+std::vector<std::int64_t> remainders(const RingInstance& inst,
+                                     const std::vector<std::int64_t>& flows, std::int64_t g) {
   const std::size_t n = inst.size();
   std::vector<std::int64_t> rho(n);
-  for (std::size_t i = 0; i < n; ++i) rho[i] = F[i] - (F[i] / g) * g;
+  for (std::size_t i = 0; i < n; ++i) rho[i] = flows[i] - (flows[i] / g) * g;
   const auto shortfall = [&](std::size_t i) {
     const std::int64_t held = inst.loads[i] - rho[i] + rho[prev_of(i, n)];
     return inst.targets[i] % g - held;
@@ -75,16 +75,16 @@ std::vector<std::int64_t> remainders(const RingInstance& inst, const std::vector
     if (need <= 0) continue;
     const std::size_t p = prev_of(i, n), q = i + 1 == n ? 0 : i + 1;
     // More from upstream: the edge into P_i carries a positive flow.
-    if (F[p] > 0) {
-      const std::int64_t room = (F[p] - rho[p]) / g;
+    if (flows[p] > 0) {
+      const std::int64_t room = (flows[p] - rho[p]) / g;
       const std::int64_t steps = std::min(room, (need + g - 1) / g);
       rho[p] += steps * g;
       need -= steps * g;
       if (steps > 0) work.push_back(p);
     }
     // Less to send against the flow: the edge out of P_i carries a negative flow.
-    if (need > 0 && F[i] < 0) {
-      const std::int64_t room = (rho[i] - F[i]) / g;
+    if (need > 0 && flows[i] < 0) {
+      const std::int64_t room = (rho[i] - flows[i]) / g;
       const std::int64_t steps = std::min(room, (need + g - 1) / g);
       rho[i] -= steps * g;
       need -= steps * g;
