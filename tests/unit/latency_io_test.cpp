@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -14,6 +16,12 @@
 namespace redist::io {
 namespace {
 
+// A file of this process and test alone: ctest runs the tests of this file in parallel processes.
+std::string scratch_path(const std::string& name) {
+  return ::testing::TempDir() + std::to_string(::getpid()) + "_" +
+         ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
+}
+
 RingInstance parse_instance(const std::string& text) {
   return ring_instance_from_json(parse_exact_json(text, "i.json"), "i.json");
 }
@@ -21,7 +29,7 @@ RingInstance parse_instance(const std::string& text) {
 // Reads through the file reader (the SAX path `redist plan` takes) as well, and checks both agree.
 RingInstance read_both(const std::string& text) {
   const RingInstance dom = parse_instance(text);
-  const std::string path = ::testing::TempDir() + "redist_latency_instance.json";
+  const std::string path = scratch_path("instance.json");
   std::ofstream(path, std::ios::binary) << text;
   const RingInstance file = read_ring_instance(path);
   std::remove(path.c_str());
@@ -39,7 +47,7 @@ std::string instance_error(const std::string& text) {
   } catch (const InputError& e) {
     dom = e.field();
   }
-  const std::string path = ::testing::TempDir() + "redist_latency_bad_instance.json";
+  const std::string path = scratch_path("bad_instance.json");
   std::ofstream(path, std::ios::binary) << text;
   try {
     read_ring_instance(path);
