@@ -34,6 +34,8 @@ constexpr std::size_t kSearchedShifts = 2;
 // Above this many processors the super-item plans try one piece size and one shift (each try
 // plans the whole ring).
 constexpr std::size_t kManyPiecesRingSize = 100'000;
+// Searched rings with fewer flow shifts than this try them all.
+constexpr std::int64_t kEveryShiftLimit = 16;
 
 // The shifts tried on a bidirectional ring: System 6's with start-ups (or without, when that one
 // could not be found exactly) and a few on each side.
@@ -42,6 +44,20 @@ std::vector<std::int64_t> candidate_shifts(const RingInstance& inst, const RingP
   if (!inst.bidirectional()) return {-prefix.lo};
   const LatencyShift s = latency_system6(inst, prefix, *bounds.system6);
   std::vector<std::int64_t> shifts;
+  // Few shifts in all (small rings, few items): every one. Start-ups can move the best shift far
+  // from System 6's (a link's flow that drops to 0 saves its start-up), further than the radius
+  // below reaches: a 4-processor ring's best plan sat 3 shifts away (BENCHMARKS.md "Start-up
+  // costs").
+  if (inst.size() <= kSearchedRingSize &&
+      prefix.highest_shift() - prefix.lowest_shift() < kEveryShiftLimit) {
+    for (std::int64_t x = prefix.lowest_shift(); x <= prefix.highest_shift(); ++x)
+      shifts.push_back(x);
+    // System 6's shifts first: the search stops once a plan reaches the bound.
+    std::stable_partition(shifts.begin(), shifts.end(), [&](std::int64_t x) {
+      return std::abs(x - s.shift) <= 1 || std::abs(x - bounds.system6->integer_shift) <= 1;
+    });
+    return shifts;
+  }
   // Each shift is a whole plan: on large rings System 6's with start-ups alone.
   if (inst.size() > kManyPiecesRingSize) return {s.shift};
   const std::int64_t radius = inst.size() <= kSearchedRingSize ? 2 : 1;
@@ -142,7 +158,11 @@ ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
   const std::int64_t evaluations =
       (inst.size() <= kSmallRingSize ? kSmallRingEvaluations : kEvaluationsPerEffort) *
       std::max(1, options.effort);
-  for (std::size_t k = 0; k < std::min<std::size_t>(kSearchedShifts, by_construction.size()); ++k) {
+  // Small rings search every shift: the best construction's shift is not always the one the
+  // search improves most (a 4-processor ring went from 240 to the optimum 220 on its fifth-best).
+  const std::size_t shifts_searched =
+      inst.size() <= kSmallRingSize ? by_construction.size() : kSearchedShifts;
+  for (std::size_t k = 0; k < std::min(shifts_searched, by_construction.size()); ++k) {
     if (reached()) break;
     const std::int64_t x = by_construction[k].second;
     const SearchedPlan found =
