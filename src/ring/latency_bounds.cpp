@@ -375,6 +375,7 @@ RingBounds latency_lower_bounds(const RingInstance& inst, const RingPrefix& pref
                             latency_lemma12_bound(inst, prefix)});
     const System6Solution& system6 = bounds.system6.emplace(solve_system6(inst, prefix));
     const LatencyShift shift = latency_system6(inst, prefix, system6);
+    bounds.latency_shift = shift.shift;
     bounds.terms.push_back({"system6_integer",
                             shift.exact ? "document 000 System 6 with start-ups, integer optimum "
                                           "(docs/latency.md)"

@@ -42,7 +42,11 @@ constexpr std::int64_t kEveryShiftLimit = 16;
 std::vector<std::int64_t> candidate_shifts(const RingInstance& inst, const RingPrefix& prefix,
                                            const RingBounds& bounds) {
   if (!inst.bidirectional()) return {-prefix.lo};
-  const LatencyShift s = latency_system6(inst, prefix, *bounds.system6);
+  // latency_lower_bounds found System 6's shift with start-ups already (plan_ring passes its
+  // bounds); solve it here only for bounds made elsewhere.
+  const std::int64_t latency_shift = bounds.latency_shift
+                                         ? *bounds.latency_shift
+                                         : latency_system6(inst, prefix, *bounds.system6).shift;
   std::vector<std::int64_t> shifts;
   // Few shifts in all (small rings, few items): every one. Start-ups can move the best shift far
   // from System 6's (a link's flow that drops to 0 saves its start-up), further than the radius
@@ -54,14 +58,14 @@ std::vector<std::int64_t> candidate_shifts(const RingInstance& inst, const RingP
       shifts.push_back(x);
     // System 6's shifts first: the search stops once a plan reaches the bound.
     std::stable_partition(shifts.begin(), shifts.end(), [&](std::int64_t x) {
-      return std::abs(x - s.shift) <= 1 || std::abs(x - bounds.system6->integer_shift) <= 1;
+      return std::abs(x - latency_shift) <= 1 || std::abs(x - bounds.system6->integer_shift) <= 1;
     });
     return shifts;
   }
   // Each shift is a whole plan: on large rings System 6's with start-ups alone.
-  if (inst.size() > kManyPiecesRingSize) return {s.shift};
+  if (inst.size() > kManyPiecesRingSize) return {latency_shift};
   const std::int64_t radius = inst.size() <= kSearchedRingSize ? 2 : 1;
-  for (const std::int64_t center : {s.shift, bounds.system6->integer_shift})
+  for (const std::int64_t center : {latency_shift, bounds.system6->integer_shift})
     for (std::int64_t d = -radius; d <= radius; ++d) {
       const std::int64_t x = std::clamp(center + d, prefix.lowest_shift(), prefix.highest_shift());
       if (std::find(shifts.begin(), shifts.end(), x) == shifts.end()) shifts.push_back(x);

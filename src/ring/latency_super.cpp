@@ -165,13 +165,17 @@ std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& inst, const Rin
   // The super shift x' gives super flows x' + S'_i with S'_i = Phi_i - Phi_{n-1}: real flows
   // g (x' + S'_i) + rho_i, i.e. the real shift moves by g (x' - Phi_{n-1}).
   out.schedule.flow_shift = shift + g * (*planned.schedule.flow_shift - phi[n - 1]);
-  out.schedule.transfers.reserve(out.schedule.transfers.size() + planned.schedule.transfers.size());
-  for (Transfer t : planned.schedule.transfers) {
+  // The super-items' transfers become messages in place (a million-processor plan holds over a
+  // million of them: copying them cost a tenth of the planning time), the remainders in front.
+  std::vector<Transfer> transfers = std::move(planned.schedule.transfers);
+  for (Transfer& t : transfers) {
     t.items *= g;
     if (g > 1) set_message_size(t, g);
     t.start += offset;
-    out.schedule.transfers.push_back(t);
   }
+  transfers.insert(transfers.begin(), out.schedule.transfers.begin(),
+                   out.schedule.transfers.end());
+  out.schedule.transfers = std::move(transfers);
   out.schedule.makespan = offset + *planned.schedule.makespan;
   out.method = "remainders, then messages of " + std::to_string(g) +
                " items planned as document 000 items (" + planned.method + ")";

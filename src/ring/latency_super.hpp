@@ -6,10 +6,12 @@
 // L_i + g c_i and is forwarded once it has arrived: exactly an item of that cost in document 000's
 // model. So the flows g Phi are planned by document 000's planners (System 6, the paced lines, ...)
 // on the instance of "super-items" (loads floor(l_i / g), costs L + g c, no start-up), each
-// super-item becoming a message of g items; then each link sends its remainder rho_i in one more
-// message, appended to its last transfer when the sender holds it by then, else after the rest.
-// A schedule of about one transfer per link at any n, with document 000's optimality for the
-// super-items; what it loses against the optimum is the remainders and the pipelining granularity.
+// super-item becoming a message of g items. The remainders rho_i go first, one message per link,
+// and the super-items start when the last remainder has arrived (their instance counts the loads
+// after the remainders). A schedule of about one transfer per link at any n, with document 000's
+// optimality for the super-items; what it loses against the optimum is the remainder phase, which
+// nothing overlaps, and the pipelining granularity (BENCHMARKS.md "Start-up costs": far from the
+// bound on large rings).
 
 #include <cstdint>
 #include <optional>

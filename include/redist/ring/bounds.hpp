@@ -39,6 +39,9 @@ struct RingBounds {
   // Bidirectional rings: the System 6 solution behind system6_integer, which the planner reuses
   // instead of solving System 6 again.
   std::optional<System6Solution> system6;
+  // Bidirectional rings with start-ups: a shift attaining System 6's bound with start-ups (exact
+  // case) or System 6's integer shift (docs/latency.md), which the start-up planner starts from.
+  std::optional<std::int64_t> latency_shift;
 };
 
 Ticks lemma1_bound(const RingInstance& instance);  // requires: unidirectional, homogeneous
