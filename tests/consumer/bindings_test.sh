@@ -42,6 +42,19 @@ case $step in
     if [ -n "$PYTHON" ]; then
       [ -f "$prefix/$PYTHON_DIR/redist/__init__.py" ] || fail "not installed: $PYTHON_DIR/redist"
     fi
+    # MPI through its own pkg-config module where there is one: no library path of the machine that
+    # built redist (the Fortran file keeps one folder, MPI's compiler-specific module files).
+    if pkg-config --exists ompi-c || pkg-config --exists mpich; then
+      for pc in redist-c-mpi redist-fortran; do
+        file=$prefix/lib/pkgconfig/$pc.pc
+        [ -f "$file" ] || continue
+        grep -qE '^Requires: (ompi-c|ompi-fort|mpich|mpi-c|mpi-fort|mpi)$' "$file" \
+          || fail "$pc.pc does not require MPI's module"
+        ! grep -qE '^Libs:.* /' "$file" || fail "$pc.pc names absolute library paths"
+      done
+      ! grep -qE '^Cflags:.* /' "$prefix/lib/pkgconfig/redist-c-mpi.pc" 2>/dev/null \
+        || fail "redist-c-mpi.pc names absolute include paths"
+    fi
     for header in redist.h redist_mpi.h; do
       [ -f "$prefix/include/redist/$header" ] || continue
       flags=$(pkg-config --cflags "$([ $header = redist.h ] && echo redist-c || echo redist-c-mpi)")
