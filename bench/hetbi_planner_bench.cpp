@@ -8,8 +8,8 @@
 
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/shift_planners.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/shift_planners.hpp"
+#include "ring/system6.hpp"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include "redist/core/flow.hpp"
 #include "redist/core/random.hpp"
 #include "redist/ring/bounds.hpp"
-#include "redist/ring/homogeneous_bidirectional.hpp"
+#include "ring/homogeneous_bidirectional.hpp"
 
 namespace {
 

@@ -11,11 +11,11 @@
 #include <map>
 #include <memory>
 
+#include "perm/hopcroft_karp.hpp"
 #include "redist/core/random.hpp"
 #include "redist/perm/edge_colouring.hpp"
 #include "redist/perm/generator.hpp"
 #include "redist/perm/greedy.hpp"
-#include "redist/perm/hopcroft_karp.hpp"
 #include "redist/perm/steps.hpp"
 #include "redist/perm/volume.hpp"
 #include "redist/perm/weighted_matching.hpp"

@@ -11,7 +11,7 @@
 #include "redist/core/random.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/system6.hpp"
 
 int main(int argc, char** argv) {
   using namespace redist;

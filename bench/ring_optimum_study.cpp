@@ -16,10 +16,10 @@
 
 #include "redist/core/random.hpp"
 #include "redist/exact/ring_optimum.hpp"
-#include "redist/ring/exact_search.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/exact_search.hpp"
+#include "ring/system6.hpp"
 
 namespace {
 

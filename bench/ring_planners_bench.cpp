@@ -9,7 +9,7 @@
 #include "redist/core/flow.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/shift_planners.hpp"
+#include "ring/shift_planners.hpp"
 
 namespace {
 

@@ -11,8 +11,8 @@
 
 #include "redist/core/flow.hpp"
 #include "redist/ring/generator.hpp"
-#include "redist/ring/system6.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/system6.hpp"
 #include "unit/system6_glpk.hpp"
 
 namespace {

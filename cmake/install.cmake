@@ -16,14 +16,16 @@ install(TARGETS ${REDIST_CORE_LIBRARIES} redist_lib EXPORT redistTargets
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(EXPORT redistTargets NAMESPACE redist:: DESTINATION ${REDIST_CMAKE_DIR})
 
-# Public headers of the pure layers, the umbrella <redist/redist.hpp> and the generated version.
+# Public headers of the pure layers (internals stay in src/), the umbrellas <redist/redist.hpp>
+# (algorithms), <redist/io.hpp> (files, JSON) and <redist/report.hpp>, and the generated version.
 foreach(layer core io sim ring lau perm)
   install(DIRECTORY include/redist/${layer} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist)
 endforeach()
 # The report layer less the SimGrid studies' reports (the simgrid layer is not installed).
 install(DIRECTORY include/redist/report DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist
         PATTERN simgrid_study_report.hpp EXCLUDE PATTERN ordered_simgrid_report.hpp EXCLUDE)
-install(FILES include/redist/redist.hpp ${PROJECT_BINARY_DIR}/include/redist/version.hpp
+install(FILES include/redist/redist.hpp include/redist/io.hpp include/redist/report.hpp
+              ${PROJECT_BINARY_DIR}/include/redist/version.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist)
 
 # redist::mpi: the executor (exec) in its own export set, so that only a consumer of the executor

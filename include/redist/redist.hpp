@@ -1,11 +1,12 @@
 #pragma once
-// redist's pure layers in one include (redist::core, pkg-config redist): exact decimals and ring
-// instances (core), JSON codecs (io), validators and evaluators (sim), the ring planners and bounds
-// (ring, document 000), the all-port Lau planners (lau, document 002) and the permutation
-// redistribution (perm, document 003), and above them the experiments, CSV tables and drawings
-// (report; the SimGrid study's report is not here). No MPI, no SimGrid; the executor is
-// <redist/mpi.hpp>. Every public header of these layers is listed here (the header-hygiene test
-// checks it).
+// redist's algorithms in one include (redist::core, pkg-config redist): exact decimals and ring
+// instances (core), validators and evaluators (sim), the ring planners, their bounds and generator
+// (ring, document 000; the pipeline forms of document 004), the all-port Lau planners (lau,
+// document 002) and the permutation redistribution (perm, document 003). Files and JSON are in
+// <redist/io.hpp>, the experiments, CSV tables and drawings in <redist/report.hpp>, the MPI executor
+// in <redist/mpi.hpp> (docs/architecture.md "Installed headers"). Kept small so that it parses in a
+// fraction of a second (BENCHMARKS.md "Parse time of the umbrella headers"). Every installed header
+// of these layers is listed here or in <redist/io.hpp> (the header-hygiene test checks it).
 
 #include "redist/version.hpp"
 
@@ -18,18 +19,6 @@
 #include "redist/core/schedule.hpp"
 #include "redist/core/wide_int.hpp"
 
-#include "redist/io/budgeted_read.hpp"
-#include "redist/io/exact_json.hpp"
-#include "redist/io/input_guard.hpp"
-#include "redist/io/json_release.hpp"
-#include "redist/io/json_text.hpp"
-#include "redist/io/malformed_json.hpp"
-#include "redist/io/memory_budget.hpp"
-#include "redist/io/output_files.hpp"
-#include "redist/io/ring_instance_io.hpp"
-#include "redist/io/schedule_io.hpp"
-#include "redist/io/unknown_field.hpp"
-
 #include "redist/sim/adaptive_policy.hpp"
 #include "redist/sim/allport_executor.hpp"
 #include "redist/sim/allport_instance.hpp"
@@ -41,29 +30,14 @@
 #include "redist/sim/speed_window.hpp"
 
 #include "redist/ring/bounds.hpp"
-#include "redist/ring/exact_search.hpp"
-#include "redist/ring/flow_timing.hpp"
-#include "redist/ring/follow_mode.hpp"
-#include "redist/ring/forwarding_bound.hpp"
 #include "redist/ring/generator.hpp"
-#include "redist/ring/homogeneous_bidirectional.hpp"
-#include "redist/ring/latency_bounds.hpp"
-#include "redist/ring/list_scheduler.hpp"
-#include "redist/ring/local_search.hpp"
 #include "redist/ring/ordered_bounds.hpp"
 #include "redist/ring/ordered_plan.hpp"
-#include "redist/ring/ordered_routes.hpp"
-#include "redist/ring/pacing.hpp"
-#include "redist/ring/path_banding.hpp"
-#include "redist/ring/path_timing.hpp"
 #include "redist/ring/pipeline.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/port_order.hpp"
-#include "redist/ring/ring_prefix.hpp"
-#include "redist/ring/shift_planners.hpp"
-#include "redist/ring/system6.hpp"
+#include "redist/ring/routed_range.hpp"
+#include "redist/ring/system6_solution.hpp"
 
-#include "redist/lau/allport_io.hpp"
 #include "redist/lau/generator.hpp"
 #include "redist/lau/load_models.hpp"
 #include "redist/lau/optimal.hpp"
@@ -76,7 +50,6 @@
 #include "redist/perm/generated_instance.hpp"
 #include "redist/perm/generator.hpp"
 #include "redist/perm/greedy.hpp"
-#include "redist/perm/hopcroft_karp.hpp"
 #include "redist/perm/instance.hpp"
 #include "redist/perm/perm_io.hpp"
 #include "redist/perm/plan.hpp"
@@ -87,22 +60,3 @@
 #include "redist/perm/steps.hpp"
 #include "redist/perm/volume.hpp"
 #include "redist/perm/weighted_matching.hpp"
-
-#include "redist/report/axis.hpp"
-#include "redist/report/chart.hpp"
-#include "redist/report/csv.hpp"
-#include "redist/report/execution_svg.hpp"
-#include "redist/report/flow_drawing.hpp"
-#include "redist/report/hetbi_experiment.hpp"
-#include "redist/report/latency_experiment.hpp"
-#include "redist/report/lau_experiment.hpp"
-#include "redist/report/lau_experiment_report.hpp"
-#include "redist/report/lau_generator_fit.hpp"
-#include "redist/report/lau_published_tables.hpp"
-#include "redist/report/lau_text.hpp"
-#include "redist/report/number_format.hpp"
-#include "redist/report/ordered_experiment.hpp"
-#include "redist/report/perm_experiment.hpp"
-#include "redist/report/report_files.hpp"
-#include "redist/report/schedule_svg.hpp"
-#include "redist/report/svg.hpp"

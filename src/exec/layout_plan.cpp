@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "redist/ring/flow_timing.hpp"
 #include "redist/ring/ordered_plan.hpp"
 #include "redist/ring/plan.hpp"
+#include "ring/flow_timing.hpp"
 
 namespace redist::exec {
 

@@ -3,10 +3,10 @@
 #include <cmath>
 #include <unordered_set>
 
+#include "io/json_release.hpp"
+#include "io/malformed_json.hpp"
 #include "redist/core/error.hpp"
 #include "redist/io/input_guard.hpp"
-#include "redist/io/json_release.hpp"
-#include "redist/io/malformed_json.hpp"
 #include "redist/io/unknown_field.hpp"
 
 namespace redist::io {

@@ -1,4 +1,4 @@
-#include "redist/io/json_release.hpp"
+#include "io/json_release.hpp"
 
 namespace redist::io {
 

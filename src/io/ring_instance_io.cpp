@@ -5,9 +5,9 @@
 #include <set>
 
 #include "fast_sax.hpp"
+#include "io/malformed_json.hpp"
 #include "redist/core/error.hpp"
 #include "redist/io/json_text.hpp"
-#include "redist/io/malformed_json.hpp"
 #include "redist/io/unknown_field.hpp"
 
 namespace redist::io {

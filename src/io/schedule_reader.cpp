@@ -9,8 +9,8 @@
 
 #include "fast_sax.hpp"
 #include "io/huge_pages.hpp"
+#include "io/malformed_json.hpp"
 #include "redist/core/error.hpp"
-#include "redist/io/malformed_json.hpp"
 #include "redist/io/schedule_io.hpp"
 #include "redist/io/unknown_field.hpp"
 #include "schedule_assembler.hpp"

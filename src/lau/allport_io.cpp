@@ -1,7 +1,7 @@
 #include "redist/lau/allport_io.hpp"
 
+#include "io/json_release.hpp"
 #include "redist/core/error.hpp"
-#include "redist/io/json_release.hpp"
 #include "redist/io/json_text.hpp"
 #include "redist/io/memory_budget.hpp"
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "perm/hopcroft_karp.hpp"
 #include "redist/core/error.hpp"
-#include "redist/perm/hopcroft_karp.hpp"
 
 namespace redist::perm {
 

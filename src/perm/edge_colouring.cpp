@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "perm/hopcroft_karp.hpp"
 #include "redist/core/error.hpp"
-#include "redist/perm/hopcroft_karp.hpp"
 
 namespace redist::perm {
 

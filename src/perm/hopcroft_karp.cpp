@@ -1,4 +1,4 @@
-#include "redist/perm/hopcroft_karp.hpp"
+#include "perm/hopcroft_karp.hpp"
 
 #include "redist/core/error.hpp"
 

@@ -9,10 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/malformed_json.hpp"
 #include "redist/core/decimal.hpp"
 #include "redist/core/error.hpp"
 #include "redist/io/input_guard.hpp"
-#include "redist/io/malformed_json.hpp"
 #include "redist/io/unknown_field.hpp"
 
 namespace redist::perm {

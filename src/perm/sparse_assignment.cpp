@@ -18,8 +18,8 @@
 #include <functional>
 #include <limits>
 
+#include "perm/hopcroft_karp.hpp"
 #include "redist/core/error.hpp"
-#include "redist/perm/hopcroft_karp.hpp"
 #include "redist/perm/weighted_matching.hpp"
 
 namespace redist::perm {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "perm/hopcroft_karp.hpp"
 #include "redist/core/error.hpp"
 #include "redist/perm/bottleneck.hpp"
-#include "redist/perm/hopcroft_karp.hpp"
 #include "redist/perm/weighted_matching.hpp"
 
 namespace redist::perm {

@@ -9,10 +9,10 @@
 #include "redist/io/exact_json.hpp"
 #include "redist/report/chart.hpp"
 #include "redist/report/report_files.hpp"
-#include "redist/ring/exact_search.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/exact_search.hpp"
+#include "ring/system6.hpp"
 
 namespace redist::report {
 

@@ -3,8 +3,8 @@
 #include <cstdio>
 
 #include "redist/report/chart.hpp"
-#include "redist/report/lau_published_tables.hpp"
 #include "redist/report/report_files.hpp"
+#include "report/lau_published_tables.hpp"
 
 namespace redist::report {
 

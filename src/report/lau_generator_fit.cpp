@@ -6,7 +6,7 @@
 #include <numeric>
 
 #include "redist/report/lau_experiment.hpp"
-#include "redist/report/lau_published_tables.hpp"
+#include "report/lau_published_tables.hpp"
 
 namespace redist::report {
 

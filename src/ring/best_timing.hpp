@@ -7,9 +7,9 @@
 
 #include "flow_pacing.hpp"
 #include "redist/core/ring_instance.hpp"
-#include "redist/ring/flow_timing.hpp"
-#include "redist/ring/ring_prefix.hpp"
-#include "redist/ring/shift_planners.hpp"
+#include "ring/flow_timing.hpp"
+#include "ring/ring_prefix.hpp"
+#include "ring/shift_planners.hpp"
 
 namespace redist::ring::detail {
 

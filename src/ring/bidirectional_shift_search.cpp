@@ -11,8 +11,8 @@
 
 #include "best_timing.hpp"
 #include "redist/core/error.hpp"
-#include "redist/ring/shift_planners.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/shift_planners.hpp"
+#include "ring/system6.hpp"
 
 namespace redist::ring {
 

@@ -6,10 +6,11 @@
 
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
-#include "redist/ring/forwarding_bound.hpp"
-#include "redist/ring/latency_bounds.hpp"
-#include "redist/ring/ring_prefix.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/forwarding_bound.hpp"
+#include "ring/latency_bounds.hpp"
+#include "ring/prefix_bounds.hpp"
+#include "ring/ring_prefix.hpp"
+#include "ring/system6.hpp"
 
 namespace redist::ring {
 

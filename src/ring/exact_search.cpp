@@ -1,4 +1,4 @@
-#include "redist/ring/exact_search.hpp"
+#include "ring/exact_search.hpp"
 
 #include <algorithm>
 #include <string>

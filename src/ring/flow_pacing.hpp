@@ -13,8 +13,8 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
-#include "redist/ring/flow_timing.hpp"
-#include "redist/ring/ring_prefix.hpp"
+#include "ring/flow_timing.hpp"
+#include "ring/ring_prefix.hpp"
 
 namespace redist::ring::detail {
 

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "redist/core/ring_instance.hpp"
-#include "redist/ring/flow_timing.hpp"
-#include "redist/ring/path_timing.hpp"
-#include "redist/ring/ring_prefix.hpp"
+#include "ring/flow_timing.hpp"
+#include "ring/path_timing.hpp"
+#include "ring/ring_prefix.hpp"
 
 namespace redist::ring::detail {
 

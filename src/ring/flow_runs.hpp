@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "redist/ring/ring_prefix.hpp"
+#include "ring/ring_prefix.hpp"
 
 namespace redist::ring::detail {
 

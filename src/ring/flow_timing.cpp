@@ -1,11 +1,11 @@
-#include "redist/ring/flow_timing.hpp"
+#include "ring/flow_timing.hpp"
 
 #include <algorithm>
 
 #include "flow_paths.hpp"
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
-#include "redist/ring/path_banding.hpp"
+#include "ring/path_banding.hpp"
 
 namespace redist::ring {
 

@@ -1,10 +1,10 @@
-#include "redist/ring/forwarding_bound.hpp"
+#include "ring/forwarding_bound.hpp"
 
 #include <algorithm>
 
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/system6.hpp"
 
 namespace redist::ring {
 

@@ -13,7 +13,7 @@
 // (their source feeds them from step 1), backward runs are "late" (their source feeds them after
 // its forward items).
 
-#include "redist/ring/homogeneous_bidirectional.hpp"
+#include "ring/homogeneous_bidirectional.hpp"
 
 #include <algorithm>
 #include <span>
@@ -22,6 +22,7 @@
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "redist/ring/bounds.hpp"
+#include "ring/prefix_bounds.hpp"
 
 namespace redist::ring {
 

@@ -1,6 +1,6 @@
 // Lower bounds with start-up costs (ring/latency_bounds.hpp; proofs in docs/latency.md).
 
-#include "redist/ring/latency_bounds.hpp"
+#include "ring/latency_bounds.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -8,7 +8,8 @@
 
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/prefix_bounds.hpp"
+#include "ring/system6.hpp"
 
 namespace redist::ring {
 

@@ -11,7 +11,7 @@
 #include "latency_super.hpp"
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
-#include "redist/ring/latency_bounds.hpp"
+#include "ring/latency_bounds.hpp"
 
 namespace redist::ring::detail {
 

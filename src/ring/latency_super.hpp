@@ -18,8 +18,8 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/ring_prefix.hpp"
-#include "redist/ring/shift_planners.hpp"
+#include "ring/ring_prefix.hpp"
+#include "ring/shift_planners.hpp"
 
 namespace redist::ring::detail {
 

@@ -12,7 +12,7 @@
 #include <limits>
 
 #include "redist/core/error.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/system6.hpp"
 
 namespace redist::ring {
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "redist/core/decimal.hpp"
-#include "redist/ring/path_timing.hpp"
+#include "ring/path_timing.hpp"
 
 namespace redist::ring::detail {
 

@@ -1,4 +1,4 @@
-#include "redist/ring/list_scheduler.hpp"
+#include "ring/list_scheduler.hpp"
 
 #include <algorithm>
 #include <functional>

@@ -1,4 +1,4 @@
-#include "redist/ring/local_search.hpp"
+#include "ring/local_search.hpp"
 
 #include <algorithm>
 #include <array>

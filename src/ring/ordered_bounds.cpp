@@ -5,7 +5,7 @@
 #include "ordered_relaxation.hpp"
 #include "ordered_ways.hpp"
 #include "redist/core/error.hpp"
-#include "redist/ring/ordered_routes.hpp"
+#include "ring/ordered_routes.hpp"
 
 namespace redist::ring {
 

@@ -6,8 +6,8 @@
 #include "ordered_search.hpp"
 #include "ordered_timing.hpp"
 #include "redist/core/error.hpp"
-#include "redist/ring/path_timing.hpp"
 #include "redist/sim/ordered_validator.hpp"
+#include "ring/path_timing.hpp"
 
 namespace redist::ring {
 

@@ -1,4 +1,4 @@
-#include "redist/ring/ordered_routes.hpp"
+#include "ring/ordered_routes.hpp"
 
 #include "redist/core/error.hpp"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "redist/core/error.hpp"
-#include "redist/ring/ordered_routes.hpp"
+#include "ring/ordered_routes.hpp"
 
 namespace redist::ring::detail {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "redist/core/error.hpp"
-#include "redist/ring/path_timing.hpp"
+#include "ring/path_timing.hpp"
 
 namespace redist::ring::detail {
 

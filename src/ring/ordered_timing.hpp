@@ -28,8 +28,8 @@
 #include "redist/core/ordered_items.hpp"
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
-#include "redist/ring/flow_timing.hpp"
-#include "redist/ring/ordered_routes.hpp"
+#include "ring/flow_timing.hpp"
+#include "ring/ordered_routes.hpp"
 
 namespace redist::ring::detail {
 

@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "redist/core/error.hpp"
-#include "redist/ring/ordered_routes.hpp"
+#include "ring/ordered_routes.hpp"
 
 namespace redist::ring::detail {
 

@@ -10,7 +10,8 @@
 #include "page_release.hpp"
 #include "redist/core/error.hpp"
 #include "redist/ring/bounds.hpp"
-#include "redist/ring/path_timing.hpp"
+#include "ring/path_timing.hpp"
+#include "ring/prefix_bounds.hpp"
 #include "spaced_unidirectional.hpp"
 
 namespace redist::ring::detail {

@@ -1,4 +1,4 @@
-#include "redist/ring/path_banding.hpp"
+#include "ring/path_banding.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "redist/ring/path_timing.hpp"
+#include "ring/path_timing.hpp"
 
 #include <algorithm>
 #include <limits>

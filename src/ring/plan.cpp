@@ -13,11 +13,12 @@
 #include "latency_super.hpp"
 #include "plan_check.hpp"
 #include "redist/core/flow.hpp"
-#include "redist/ring/exact_search.hpp"
-#include "redist/ring/homogeneous_bidirectional.hpp"
-#include "redist/ring/local_search.hpp"
-#include "redist/ring/shift_planners.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/exact_search.hpp"
+#include "ring/homogeneous_bidirectional.hpp"
+#include "ring/local_search.hpp"
+#include "ring/prefix_bounds.hpp"
+#include "ring/shift_planners.hpp"
+#include "ring/system6.hpp"
 
 namespace redist::ring {
 

@@ -1,4 +1,4 @@
-#include "redist/ring/ring_prefix.hpp"
+#include "ring/ring_prefix.hpp"
 
 #include <algorithm>
 

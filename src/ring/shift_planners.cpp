@@ -1,4 +1,4 @@
-#include "redist/ring/shift_planners.hpp"
+#include "ring/shift_planners.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -8,7 +8,8 @@
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "redist/ring/bounds.hpp"
-#include "redist/ring/flow_timing.hpp"
+#include "ring/flow_timing.hpp"
+#include "ring/prefix_bounds.hpp"
 #include "spaced_unidirectional.hpp"
 
 namespace redist::ring {

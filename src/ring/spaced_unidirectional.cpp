@@ -6,7 +6,7 @@
 
 #include "flow_runs.hpp"
 #include "redist/core/error.hpp"
-#include "redist/ring/path_timing.hpp"
+#include "ring/path_timing.hpp"
 
 namespace redist::ring::detail {
 

@@ -7,7 +7,7 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
-#include "redist/ring/ring_prefix.hpp"
+#include "ring/ring_prefix.hpp"
 
 namespace redist::ring::detail {
 

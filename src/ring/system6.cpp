@@ -14,7 +14,7 @@
 // The integer optimum is at the floor or the ceiling of the rational minimiser (tau is convex;
 // it is also document 000's Proposition 1).
 
-#include "redist/ring/system6.hpp"
+#include "ring/system6.hpp"
 
 #include <algorithm>
 #include <array>

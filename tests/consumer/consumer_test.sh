@@ -37,7 +37,8 @@ case $step in
   install)
     rm -rf "$prefix"
     cmake --install "$REDIST_BUILD_DIR" --prefix "$prefix" >/dev/null
-    for f in include/redist/redist.hpp include/redist/version.hpp include/redist/core/wide_int.hpp \
+    for f in include/redist/redist.hpp include/redist/io.hpp include/redist/report.hpp \
+             include/redist/version.hpp include/redist/core/wide_int.hpp \
              share/doc/redist/LICENSE \
              share/doc/redist/architecture.md share/doc/redist/api.md; do
       [ -f "$prefix/$f" ] || fail "not installed: $f"

@@ -6,9 +6,9 @@
 
 #include "redist/core/flow.hpp"
 #include "redist/core/random.hpp"
-#include "redist/ring/exact_search.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/exact_search.hpp"
 #include "support/printed_theorem2.hpp"
 #include "support/ring_brute_force.hpp"
 #include "support/ring_test_helpers.hpp"

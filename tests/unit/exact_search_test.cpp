@@ -1,7 +1,7 @@
 // The exhaustive one-port search against the unit-step brute force, the lower bounds and the
 // planner.
 
-#include "redist/ring/exact_search.hpp"
+#include "ring/exact_search.hpp"
 
 #include <gtest/gtest.h>
 

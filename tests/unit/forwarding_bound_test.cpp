@@ -2,17 +2,17 @@
 // bound above an exact optimum would be a bug; and it must sometimes beat tau_int to be worth
 // having.
 
-#include "redist/ring/forwarding_bound.hpp"
+#include "ring/forwarding_bound.hpp"
 
 #include <gtest/gtest.h>
 
 #include <iostream>
 
 #include "redist/core/random.hpp"
-#include "redist/ring/exact_search.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/exact_search.hpp"
+#include "ring/system6.hpp"
 
 namespace redist {
 namespace {

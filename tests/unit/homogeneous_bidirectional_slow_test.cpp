@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "redist/ring/bounds.hpp"
-#include "redist/ring/homogeneous_bidirectional.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/homogeneous_bidirectional.hpp"
 #include "support/ring_brute_force.hpp"
 #include "support/tiny_rings.hpp"
 

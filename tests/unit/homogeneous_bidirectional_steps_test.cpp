@@ -10,7 +10,7 @@
 
 #include "redist/core/flow.hpp"
 #include "redist/core/random.hpp"
-#include "redist/ring/homogeneous_bidirectional.hpp"
+#include "ring/homogeneous_bidirectional.hpp"
 #include "support/tiny_rings.hpp"
 
 namespace redist {

@@ -2,7 +2,7 @@
 // is checked by certificate: the exact validator accepts it, and its makespan equals Lemma 6 (a
 // proved lower bound), so it is optimal; tiny instances are also compared with the brute-force
 // optimum.
-#include "redist/ring/homogeneous_bidirectional.hpp"
+#include "ring/homogeneous_bidirectional.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // document's largest array, so a document freed while memory has run out ended the program in
 // std::terminate (exit 134) instead of the one-line "out of memory" of every other command.
 
-#include "redist/io/json_release.hpp"
+#include "io/json_release.hpp"
 
 #include <sys/resource.h>
 #include <sys/wait.h>

@@ -1,7 +1,7 @@
 // Lower bounds with start-up costs (ring/latency_bounds.hpp) against the exhaustive search of
 // tests/support/latency_brute_force.hpp, and the pieces of the bounds against plain loops.
 
-#include "redist/ring/latency_bounds.hpp"
+#include "ring/latency_bounds.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,6 +9,8 @@
 #include "redist/core/random.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/prefix_bounds.hpp"
+#include "ring/system6.hpp"
 #include "support/latency_brute_force.hpp"
 #include "support/latency_rings.hpp"
 #include "support/ring_brute_force.hpp"

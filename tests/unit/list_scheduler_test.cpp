@@ -2,18 +2,18 @@
 // schedule through the exact validator, the planner never worse than an independent plain greedy on
 // every generator shape, more effort never worse, and the errata ring's exact optimum.
 
-#include "redist/ring/list_scheduler.hpp"
+#include "ring/list_scheduler.hpp"
 
 #include <gtest/gtest.h>
 
 #include "redist/core/flow.hpp"
 #include "redist/core/random.hpp"
-#include "redist/ring/forwarding_bound.hpp"
 #include "redist/ring/generator.hpp"
-#include "redist/ring/local_search.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/system6.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/forwarding_bound.hpp"
+#include "ring/local_search.hpp"
+#include "ring/system6.hpp"
 #include "support/plain_greedy.hpp"
 
 namespace redist {

@@ -10,9 +10,10 @@
 #include <iostream>
 
 #include "redist/core/random.hpp"
-#include "redist/ring/flow_timing.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ordered_validator.hpp"
+#include "ring/flow_timing.hpp"
+#include "ring/ordered_routes.hpp"
 #include "support/ordered_oracles.hpp"
 
 namespace redist::ring {

@@ -10,8 +10,8 @@
 
 #include "redist/core/random.hpp"
 #include "redist/ring/generator.hpp"
-#include "redist/ring/ordered_routes.hpp"
 #include "ring/ordered_relaxation.hpp"
+#include "ring/ordered_routes.hpp"
 
 namespace redist::ring {
 namespace {

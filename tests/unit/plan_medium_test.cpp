@@ -7,11 +7,11 @@
 
 #include <algorithm>
 
-#include "redist/ring/flow_timing.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/system6.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/flow_timing.hpp"
+#include "ring/system6.hpp"
 
 namespace redist {
 namespace {

@@ -11,10 +11,10 @@
 
 #include "redist/core/random.hpp"
 #include "redist/exact/ring_optimum.hpp"
-#include "redist/ring/exact_search.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/exact_search.hpp"
 
 namespace redist {
 namespace {

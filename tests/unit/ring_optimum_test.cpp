@@ -13,11 +13,11 @@
 #include "redist/core/random.hpp"
 #include "redist/exact/time_indexed_model.hpp"
 #include "redist/ring/bounds.hpp"
-#include "redist/ring/exact_search.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/system6.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/exact_search.hpp"
+#include "ring/system6.hpp"
 #include "support/ring_brute_force.hpp"
 #include "support/ring_test_helpers.hpp"
 

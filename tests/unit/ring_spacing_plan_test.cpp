@@ -10,9 +10,9 @@
 #include "redist/core/error.hpp"
 #include "redist/core/random.hpp"
 #include "redist/ring/generator.hpp"
-#include "redist/ring/path_timing.hpp"
 #include "redist/ring/plan.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/path_timing.hpp"
 #include "support/ring_builders.hpp"
 #include "support/ring_test_helpers.hpp"
 

@@ -10,9 +10,9 @@
 
 #include "redist/core/flow.hpp"
 #include "redist/core/random.hpp"
-#include "redist/ring/flow_timing.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/flow_timing.hpp"
 #include "support/reference_validator.hpp"
 #include "support/ring_test_helpers.hpp"
 

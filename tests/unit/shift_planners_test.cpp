@@ -1,4 +1,4 @@
-#include "redist/ring/shift_planners.hpp"
+#include "ring/shift_planners.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,9 +7,9 @@
 #include "redist/core/flow.hpp"
 #include "redist/core/random.hpp"
 #include "redist/ring/bounds.hpp"
-#include "redist/ring/flow_timing.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/flow_timing.hpp"
 #include "ring/spaced_unidirectional.hpp"
 #include "support/ring_brute_force.hpp"
 #include "support/ring_builders.hpp"

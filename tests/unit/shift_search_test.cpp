@@ -9,12 +9,13 @@
 
 #include "redist/core/random.hpp"
 #include "redist/ring/bounds.hpp"
-#include "redist/ring/flow_timing.hpp"
 #include "redist/ring/generator.hpp"
 #include "redist/ring/plan.hpp"
-#include "redist/ring/shift_planners.hpp"
-#include "redist/ring/system6.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/flow_timing.hpp"
+#include "ring/prefix_bounds.hpp"
+#include "ring/shift_planners.hpp"
+#include "ring/system6.hpp"
 
 namespace redist {
 namespace {

@@ -5,8 +5,8 @@
 
 #include "redist/core/random.hpp"
 #include "redist/ring/generator.hpp"
-#include "redist/ring/system6.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/system6.hpp"
 #include "support/ring_brute_force.hpp"
 
 namespace redist {

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "redist/ring/generator.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/system6.hpp"
 #include "support/ring_builders.hpp"
 #include "unit/system6_glpk.hpp"
 

@@ -3,7 +3,7 @@
 // cases. The LP cross-check with GLPK is in system6_lp_test.cpp; Lemma 9 in
 // system6_lemma9_test.cpp.
 
-#include "redist/ring/system6.hpp"
+#include "ring/system6.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "redist/ring/system6.hpp"
 #include "redist/sim/ring_validator.hpp"
+#include "ring/system6.hpp"
 #include "support/ring_brute_force.hpp"
 #include "support/tiny_rings.hpp"
 

@@ -16,14 +16,13 @@
 //               with relays' forwarding delays (forwarding_bound.hpp) when it is not light
 // Each is a valid lower bound for every schedule of an instance of its framework.
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include <optional>
-
 #include "redist/core/ring_instance.hpp"
-#include "redist/ring/ring_prefix.hpp"
-#include "redist/ring/system6.hpp"
+#include "redist/ring/system6_solution.hpp"
 
 namespace redist::ring {
 
@@ -47,22 +46,15 @@ struct RingBounds {
 Ticks lemma1_bound(const RingInstance& instance);  // requires: unidirectional, homogeneous
 Ticks lemma5_bound(const RingInstance& instance);  // requires: unidirectional
 Ticks lemma6_bound(const RingInstance& instance);  // requires: bidirectional, homogeneous
-// The same three from prefix sums already computed.
-Ticks lemma1_bound(const RingInstance& instance, const RingPrefix& prefix);
-Ticks lemma5_bound(const RingInstance& instance, const RingPrefix& prefix);
-Ticks lemma6_bound(const RingInstance& instance, const RingPrefix& prefix);
 /// Requires a bidirectional ring. O(n log(max time)): a threshold test decides every slice at once
 /// in O(n) (no loop over slices' splits i, nor over all O(n^2) slices), and a binary search on the
 /// threshold finds the exact value.
 Ticks lemma12_bound(const RingInstance& instance);
-Ticks lemma12_bound(const RingInstance& instance, const RingPrefix& prefix);
 
 /// min over integers 0 <= i <= d of max(i * a, (d - i) * b): the best split of d items between two
 /// links of per-item costs a and b (the inner minimum of Lemma 12), in O(1).
 Ticks best_two_link_split(std::int64_t d, std::int64_t a, std::int64_t b);
 
 RingBounds ring_lower_bounds(const RingInstance& instance);
-/// The same with the instance's prefix sums already computed (plan_ring computes them once).
-RingBounds ring_lower_bounds(const RingInstance& instance, const RingPrefix& prefix);
 
 }  // namespace redist::ring

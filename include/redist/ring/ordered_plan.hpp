@@ -33,7 +33,7 @@
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
 #include "redist/ring/ordered_bounds.hpp"
-#include "redist/ring/ordered_routes.hpp"
+#include "redist/ring/routed_range.hpp"
 
 namespace redist::ring {
 

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 
+#include <redist/io.hpp>
 #include <redist/redist.hpp>
 
 namespace {

@@ -17,9 +17,9 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
-#include "redist/ring/path_timing.hpp"
-#include "redist/ring/port_order.hpp"
-#include "redist/ring/ring_prefix.hpp"
+#include "ring/path_timing.hpp"
+#include "ring/port_order.hpp"
+#include "ring/ring_prefix.hpp"
 
 namespace redist::ring {
 

@@ -14,8 +14,8 @@
 // light.
 
 #include "redist/core/ring_instance.hpp"
-#include "redist/ring/ring_prefix.hpp"
-#include "redist/ring/system6.hpp"
+#include "ring/ring_prefix.hpp"
+#include "ring/system6.hpp"
 
 namespace redist::ring {
 

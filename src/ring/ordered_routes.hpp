@@ -14,18 +14,9 @@
 #include <vector>
 
 #include "redist/core/ordered_items.hpp"
+#include "redist/ring/routed_range.hpp"
 
 namespace redist::ring {
-
-/// Items first .. first + items - 1, all from P_from to P_to, the same way round: rightward
-/// (P_from -> P_from+1 -> ... -> P_to, indices mod n) or leftward.
-struct RoutedRange {
-  std::int64_t first = 0;
-  std::int64_t items = 0;
-  std::int32_t from = 0;
-  std::int32_t to = 0;
-  bool rightward = true;
-};
 
 /// Whether a block moves right on the linear routes (its destination follows its source).
 inline bool linear_rightward(const ItemBlock& block) { return block.to > block.from; }

@@ -24,7 +24,7 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/ring/bounds.hpp"
-#include "redist/ring/ring_prefix.hpp"
+#include "ring/ring_prefix.hpp"
 
 namespace redist::ring {
 

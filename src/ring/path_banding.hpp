@@ -17,7 +17,7 @@
 #include <optional>
 #include <vector>
 
-#include "redist/ring/path_timing.hpp"
+#include "ring/path_timing.hpp"
 
 namespace redist::ring {
 

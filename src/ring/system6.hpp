@@ -28,25 +28,10 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
-#include "redist/ring/ring_prefix.hpp"
+#include "redist/ring/system6_solution.hpp"
+#include "ring/ring_prefix.hpp"
 
 namespace redist::ring {
-
-/// An exact rational number num / den (den > 0, reduced), in ticks of the instance's cost scale.
-struct RationalTime {
-  Ticks num = 0;
-  Ticks den = 1;
-};
-
-struct System6Solution {
-  /// tau* of the LP relaxation (nullopt: its reduced fraction needs more than 128 bits, as with
-  /// costs of 6 decimals up to 10^9 and loads of 10^9; nothing in the planner uses it).
-  std::optional<RationalTime> rational_optimum = RationalTime{};
-  RationalTime rational_shift;       // an x attaining it
-  Ticks integer_optimum = 0;         // tau_int (ticks)
-  std::int64_t integer_shift = 0;    // an integer x attaining tau_int; a light one when one exists
-  bool integer_shift_light = false;  // is_light(instance, integer_shift)
-};
 
 /// Requires a bidirectional ring. O(n log n). Exact for every valid instance: tau* is computed as a
 /// whole number plus a proper fraction, which fits 128 bits whenever the times do.

@@ -13,7 +13,7 @@
 #include <optional>
 
 #include "redist/core/ring_instance.hpp"
-#include "redist/ring/list_scheduler.hpp"
+#include "ring/list_scheduler.hpp"
 
 namespace redist::ring {
 

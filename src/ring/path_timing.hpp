@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "redist/core/decimal.hpp"
-#include "redist/ring/follow_mode.hpp"
-#include "redist/ring/pacing.hpp"
+#include "ring/follow_mode.hpp"
+#include "ring/pacing.hpp"
 
 namespace redist::ring {
 
