@@ -87,6 +87,12 @@ struct RankMessagePlan {
   std::int64_t kept_items = 0;
   std::int64_t new_start = 0;        // global position (mod N) of the new slice's first item
   std::array<LinkMessages, 2> side;  // [pred_side], [succ_side]
+  /// The messages are the plan's own (plan_messages.hpp) rather than a chunk grid's: a message may
+  /// then mix own and forwarded, or kept and forwarded, items, and the items received on side s
+  /// that are forwarded are the local positions [relay_first[s], relay_first[s] + relay_items[s]).
+  bool plan_messages = false;
+  std::array<std::int64_t, 2> relay_first{};
+  std::array<std::int64_t, 2> relay_items{};
 };
 
 /// A message of the rank's own old items (local positions [0, load)), which it sends itself.
