@@ -147,7 +147,8 @@ bool make_latency_ring_plan(LayoutPlan& plan, const RingLinkModels& models,
   instance.kind = options.kind;
   instance.loads = plan.layout.loads;
   instance.targets = plan.layout.targets;
-  apply_link_costs_and_latencies(instance, models, std::max<std::int64_t>(1, plan.layout.item_bytes));
+  apply_link_costs_and_latencies(instance, models,
+                                 std::max<std::int64_t>(1, plan.layout.item_bytes));
   check_ring_instance(instance, "redistribute");
   ChosenPlan chosen = plan_for(instance, options.wrap);
   const ScheduleFlows flows = schedule_flows(n, chosen.schedule);
@@ -165,7 +166,8 @@ bool make_latency_ring_plan(LayoutPlan& plan, const RingLinkModels& models,
   plan.framework = std::move(chosen.framework);
   plan.method = std::move(chosen.method);
   plan.ring_hops = longest_path_hops(plan.ring.flows);
-  plan.predicted_seconds = static_cast<double>(plan.schedule.makespan.value_or(0)) * kSecondsPerTick;
+  plan.predicted_seconds =
+      static_cast<double>(plan.schedule.makespan.value_or(0)) * kSecondsPerTick;
   return true;
 }
 

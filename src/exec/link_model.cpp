@@ -97,10 +97,12 @@ void apply_link_costs_and_latencies(RingInstance& instance, const RingLinkModels
   instance.pred_cost.assign(both ? n : 0, 0);
   instance.pred_latency.assign(both ? n : 0, 0);
   for (std::size_t i = 0; i < n; ++i) {
-    instance.succ_cost[i] = round_two_digits(models.succ[i].seconds_per_byte * bytes / kSecondsPerTick);
+    instance.succ_cost[i] =
+        round_two_digits(models.succ[i].seconds_per_byte * bytes / kSecondsPerTick);
     instance.succ_latency[i] = round_two_digits(models.succ[i].latency_s / kSecondsPerTick);
     if (!both) continue;
-    instance.pred_cost[i] = round_two_digits(models.pred[i].seconds_per_byte * bytes / kSecondsPerTick);
+    instance.pred_cost[i] =
+        round_two_digits(models.pred[i].seconds_per_byte * bytes / kSecondsPerTick);
     instance.pred_latency[i] = round_two_digits(models.pred[i].latency_s / kSecondsPerTick);
   }
 }

@@ -177,11 +177,12 @@ class RingTransfer::Run {
     if (in_relay(1 - s, m)) return relay_at(1 - s, m.first);
     std::byte* to = state_[s].send_scratch[k].data();
     // MPI never writes the input; copy_part only reads from it when gathering.
-    copy_part(m, to, 0, plan_.load,
-              [this](std::int64_t x) { return const_cast<std::byte*>(input_ + x * item_bytes_); },
-              true);
-    copy_part(m, to, plan_.relay_first[1 - s], plan_.relay_first[1 - s] + plan_.relay_items[1 - s],
-              [this, s](std::int64_t x) { return relay_at(1 - s, x); }, true);
+    copy_part(
+        m, to, 0, plan_.load,
+        [this](std::int64_t x) { return const_cast<std::byte*>(input_ + x * item_bytes_); }, true);
+    copy_part(
+        m, to, plan_.relay_first[1 - s], plan_.relay_first[1 - s] + plan_.relay_items[1 - s],
+        [this, s](std::int64_t x) { return relay_at(1 - s, x); }, true);
     return to;
   }
 
@@ -190,10 +191,12 @@ class RingTransfer::Run {
     const LinkMessage& m = plan_.side[s].recvs[k];
     if (is_kept(m, plan_) || in_relay(s, m)) return;
     std::byte* from = state_[s].staging[k].data();
-    copy_part(m, from, plan_.output_origin, plan_.output_origin + plan_.target,
-              [this](std::int64_t x) { return output_at(x); }, false);
-    copy_part(m, from, plan_.relay_first[s], plan_.relay_first[s] + plan_.relay_items[s],
-              [this, s](std::int64_t x) { return relay_at(s, x); }, false);
+    copy_part(
+        m, from, plan_.output_origin, plan_.output_origin + plan_.target,
+        [this](std::int64_t x) { return output_at(x); }, false);
+    copy_part(
+        m, from, plan_.relay_first[s], plan_.relay_first[s] + plan_.relay_items[s],
+        [this, s](std::int64_t x) { return relay_at(s, x); }, false);
   }
 
   void add_total(const LinkMessage& m) {
@@ -358,7 +361,8 @@ class RingTransfer::Run {
     ++stats_.messages_sent;
     stats_.bytes_sent += bytes_of(m);
     bytes_done_ += bytes_of(m);
-    if (!plan_.plan_messages && m.partner >= 0) {  // the staging buffer of a forwarded message goes back to the pool
+    if (!plan_.plan_messages &&
+        m.partner >= 0) {  // the staging buffer of a forwarded message goes back to the pool
       free_staging_.push_back(
           std::move(state_[1 - s].staging[static_cast<std::size_t>(m.partner)]));
       --staging_count_;

@@ -28,8 +28,8 @@ class RingFieldsTransfer final : public Transfer {
     for (const Field& f : fields) {
       const std::int64_t chunk = std::max<std::int64_t>(1, chunk_bytes / f.item_bytes);
       if (plan.plan.plan_messages)  // the plan's own messages, in items whatever the item size
-        messages_.push_back(rank_plan_messages(plan.plan.ring, plan.plan.instance,
-                                               plan.plan.schedule, plan.rank));
+        messages_.push_back(
+            rank_plan_messages(plan.plan.ring, plan.plan.instance, plan.plan.schedule, plan.rank));
       else if (plan.plan.ordered_routes)
         messages_.push_back(ordered_message_plan(plan.plan.layout.loads, plan.plan.layout.targets,
                                                  plan.plan.schedule, plan.rank, chunk));

@@ -63,8 +63,8 @@ void send_batch(int rank, const Batch& batch, Holdings& holdings, const Exchange
     const std::int64_t sent = batch.items - left;
     const std::int64_t cap = batch.chunk > 0 ? std::min(left, batch.chunk) : left;
     if (batch.pace > 0 && sent > 0)
-      sg4::this_actor::sleep_until(
-          began + static_cast<double>(batch.whole ? messages : sent) * batch.pace);
+      sg4::this_actor::sleep_until(began +
+                                   static_cast<double>(batch.whole ? messages : sent) * batch.pace);
     const std::int64_t k = take_items(holdings, cap, batch.whole);
     if (sent == 0) began = sg4::Engine::get_clock();
     inbox->put(new DataMessage{rank, k},

@@ -24,7 +24,7 @@ constexpr std::int64_t kUnset = -1;
 
 struct RankState {
   RankMessagePlan plan;
-  std::vector<std::int64_t> output;              // global item per new-slice slot
+  std::vector<std::int64_t> output;                // global item per new-slice slot
   std::array<std::vector<std::int64_t>, 2> relay;  // global item per relayed slot, per side
   std::array<std::size_t, 2> next_send{};
   std::array<std::size_t, 2> next_recv{};
@@ -61,8 +61,10 @@ void play(const RingFlows& ring, std::vector<RankState>& ranks, std::int64_t& me
           } else {
             ASSERT_TRUE(in_range(x, me.plan.relay_first[in], me.plan.relay_items[in]))
                 << "rank " << r << " sends position " << x << " it never relays";
-            const std::int64_t g = me.relay[in][static_cast<std::size_t>(x - me.plan.relay_first[in])];
-            EXPECT_NE(g, kUnset) << "rank " << r << " forwards position " << x << " before it arrived";
+            const std::int64_t g =
+                me.relay[in][static_cast<std::size_t>(x - me.plan.relay_first[in])];
+            EXPECT_NE(g, kUnset) << "rank " << r << " forwards position " << x
+                                 << " before it arrived";
             items.push_back(g);
           }
         }
