@@ -33,6 +33,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <functional>
 #include <map>
 #include <numeric>
@@ -224,11 +225,29 @@ struct Variant {
   std::function<bool()> check;
 };
 
+std::int64_t monotonic_ns() {
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
+// Sleeps until 2 ms before `when`, then spins: every rank is running at the instant, as after a
+// barrier, rather than waking all at once.
+void sleep_until_ns(std::int64_t when) {
+  const std::int64_t nap = when - 2'000'000;
+  timespec t{};
+  t.tv_sec = static_cast<time_t>(nap / 1'000'000'000);
+  t.tv_nsec = static_cast<long>(nap % 1'000'000'000);
+  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, nullptr) != 0) {}
+  while (monotonic_ns() < when) {}
+}
+
 // Issue 31 (BENCHMARKS.md "Start-up costs"): the ring transport sending the plan's own messages,
 // timed against the plan's prediction. Items of `item_bytes` (a multiple of 8; the first word is the
 // item's global index), the rotation allowed and the ring transport asked for, so that the plan is
 // made with the probed start-ups (src/exec/plan_messages.hpp); the same layout by the direct
-// transport as the baseline. Times: the maximum over ranks of Plan::execute from a barrier, without
+// transport as the baseline. Times: from a common start instant to the last rank's end of
+// Plan::execute (sleep_until_ns below), without
 // the status exchange (checked_executions off: the prediction prices the data alone) and, as
 // "ring-startups-checked", with it. One CSV row per variant: median, quartiles, messages.
 int run_startups(exec::Context& ctx, const Layout& l, std::size_t rank, std::int64_t item_bytes,
@@ -266,10 +285,17 @@ int run_startups(exec::Context& ctx, const Layout& l, std::size_t rank, std::int
     std::int64_t messages = 0;
     for (int rep = 0; rep < repetitions; ++rep) {
       std::fill(output.begin(), output.end(), -1);
+      // A common start: a barrier's ranks leave it up to a few start-ups apart on a network with
+      // latency (so a message may already wait when its receiver starts its clock). Rank 0 names an
+      // instant 20 ms ahead on the monotonic clock, which every namespace of one machine shares;
+      // every rank sleeps until then, and the time is the last rank's end less that instant.
       MPI_Barrier(MPI_COMM_WORLD);
-      const double t0 = MPI_Wtime();
+      std::int64_t start_ns = rank == 0 ? monotonic_ns() + 20'000'000 : 0;
+      MPI_Bcast(&start_ns, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+      sleep_until_ns(start_ns);
       const exec::TransferReport report = plan.execute({f});
-      times.push_back(max_over_ranks(MPI_Wtime() - t0));
+      const double end = static_cast<double>(monotonic_ns() - start_ns) * 1e-9;
+      times.push_back(max_over_ranks(end));
       messages = report.messages_sent;
       bool ok = true;
       for (std::int64_t k = 0; k < new_count && ok; ++k) {
@@ -368,6 +394,14 @@ int main(int argc, char** argv) {
         out, "ranks,bytes,pattern,variant,median_ms,ratio_to_hand,reps,transport,predicted_ms\n");
   exec::Context ctx(MPI_COMM_WORLD);
   if (probe) exec::probe_ring_links(ctx);
+  if (probe && startups && rank == 0) {
+    const exec::RingLinkModels& m = ctx.link_models();
+    for (std::size_t e = 0; e < m.size(); ++e)
+      std::printf(
+          "probed P%zu -> P%zu: L %.3f ms, %.1f Mbit/s; P%zu -> P%zu: L %.3f ms, %.1f Mbit/s\n", e,
+          (e + 1) % n, 1e3 * m.succ[e].latency_s, 8e-6 / m.succ[e].seconds_per_byte, (e + 1) % n, e,
+          1e3 * m.pred[(e + 1) % n].latency_s, 8e-6 / m.pred[(e + 1) % n].seconds_per_byte);
+  }
   int failures = 0;
   for (const std::string& size_text : split_list(sizes)) {
     const std::int64_t bytes = parse_size(size_text);
