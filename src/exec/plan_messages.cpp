@@ -65,13 +65,7 @@ void link_relays(RankMessagePlan& plan, int out) {
 std::vector<PlannedMessage> link_planned_messages(const RingInstance& instance,
                                                   const Schedule& plan, std::size_t from,
                                                   bool succ) {
-  const std::size_t n = instance.size();
-  std::vector<const Transfer*> batches;
-  for (const Transfer& t : plan.transfers)
-    if (static_cast<std::size_t>(t.from) == from && uses_succ_link(n, t) == succ)
-      batches.push_back(&t);
-  std::stable_sort(batches.begin(), batches.end(),
-                   [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
+  const std::vector<const Transfer*> batches = link_transfers(plan, instance.size(), from, succ);
   if (batches.empty()) return {};
   const Ticks latency = instance.latency(from, succ);
   const Ticks cost = instance.cost(from, succ);
@@ -96,21 +90,12 @@ RankMessagePlan rank_plan_messages(const RingFlows& ring, const RingInstance& in
                                    const Schedule& plan, std::size_t rank) {
   const std::size_t n = ring.size();
   const std::size_t left_edge = prev_index(rank, n);
-  RankMessagePlan out;
+  RankMessagePlan out = rank_geometry(ring, rank);
   out.plan_messages = true;
-  out.load = ring.start[rank + 1] - ring.start[rank];
-  out.target = ring.target(rank);
-  out.output_origin = -ring.flows[left_edge];
-  out.kept_first = std::max<std::int64_t>(0, out.output_origin);
-  out.kept_items = std::max<std::int64_t>(
-      0, std::min(out.load, out.output_origin + out.target) - out.kept_first);
-  out.new_start = ring.new_start(rank);
   if (n == 1) return out;
 
   LinkMessages& succ = out.side[succ_side];
   LinkMessages& pred = out.side[pred_side];
-  succ.peer = static_cast<int>((rank + 1) % n);
-  pred.peer = static_cast<int>(left_edge);
   const std::int64_t right_flow = ring.flows[rank];
   const std::int64_t left_flow = ring.flows[left_edge];
   // Edge `rank` (to the successor) is sent by this rank when its flow goes right, else by the

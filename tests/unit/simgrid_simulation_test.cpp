@@ -76,6 +76,21 @@ TEST(SimgridRedistribution, RoutesSharingALinkShareItsBandwidth) {
   EXPECT_NEAR(r.measured, 0.0052 + 0.002, 1e-9);
 }
 
+// Random loads of 1..most per host, targets of at least 1 with the same total, and the ring 0..n-1.
+struct RandomRing {
+  std::vector<std::int64_t> loads, targets;
+  std::vector<int> ring;
+};
+RandomRing random_ring(Rng& rng, int n, std::int64_t most) {
+  RandomRing r;
+  for (int i = 0; i < n; ++i) r.loads.push_back(rng.uniform(1, most)), r.targets.push_back(1);
+  std::int64_t rest = 0;
+  for (auto l : r.loads) rest += l - 1;
+  for (; rest > 0; --rest) ++r.targets[static_cast<std::size_t>(rng.uniform(0, n - 1))];
+  for (int i = 0; i < n; ++i) r.ring.push_back(i);
+  return r;
+}
+
 TEST(SimgridRedistribution, ReplaysEveryPlanExactlyOnTheItemModelsNetwork) {
   // Dedicated links without latency are the item model: the executor must reproduce the plan's
   // makespan exactly, for light plans (one message per batch) and for relaying ones, whose sends to
@@ -87,13 +102,7 @@ TEST(SimgridRedistribution, ReplaysEveryPlanExactlyOnTheItemModelsNetwork) {
   for (int trial = 0; trial < 30; ++trial) {
     const int n = static_cast<int>(rng.uniform(3, 9));
     const simgrid::RingRoutes routes = ring_routes(tiers, draw_ring_hosts(tiers, n, rng.next()));
-    std::vector<std::int64_t> loads, targets;
-    for (int i = 0; i < n; ++i) loads.push_back(rng.uniform(1, 40)), targets.push_back(1);
-    std::int64_t rest = 0;
-    for (auto l : loads) rest += l - 1;
-    for (; rest > 0; --rest) ++targets[static_cast<std::size_t>(rng.uniform(0, n - 1))];
-    std::vector<int> ring(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) ring[static_cast<std::size_t>(i)] = i;
+    const auto [loads, targets, ring] = random_ring(rng, n, 40);
     const auto r = simulate(simgrid::dedicated_ring_platform(routes, false), ring, loads, targets);
     ++(r.light ? light : relaying);
     EXPECT_NEAR(r.measured, r.predicted, 1e-9 * r.predicted)
@@ -113,13 +122,7 @@ TEST(SimgridRedistribution, ReplaysPlansWithStartupsInThePlansOwnMessages) {
   for (int trial = 0; trial < 20; ++trial) {
     const int n = static_cast<int>(rng.uniform(3, 7));
     const simgrid::RingRoutes routes = ring_routes(tiers, draw_ring_hosts(tiers, n, rng.next()));
-    std::vector<std::int64_t> loads, targets;
-    for (int i = 0; i < n; ++i) loads.push_back(rng.uniform(1, 60)), targets.push_back(1);
-    std::int64_t rest = 0;
-    for (auto l : loads) rest += l - 1;
-    for (; rest > 0; --rest) ++targets[static_cast<std::size_t>(rng.uniform(0, n - 1))];
-    std::vector<int> ring(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) ring[static_cast<std::size_t>(i)] = i;
+    const auto [loads, targets, ring] = random_ring(rng, n, 60);
     const simgrid::TiersPlatform platform = simgrid::dedicated_ring_platform(routes, true);
     const auto r = simulate(platform, ring, loads, targets, true);
     ++(r.light ? grouped : relaying);
