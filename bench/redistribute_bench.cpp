@@ -30,8 +30,10 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <functional>
 #include <map>
 #include <numeric>
@@ -223,6 +225,115 @@ struct Variant {
   std::function<bool()> check;
 };
 
+std::int64_t monotonic_ns() {
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
+// Sleeps until 2 ms before `when`, then spins: every rank is running at the instant, as after a
+// barrier, rather than waking all at once.
+void sleep_until_ns(std::int64_t when) {
+  const std::int64_t nap = when - 2'000'000;
+  timespec t{};
+  t.tv_sec = static_cast<time_t>(nap / 1'000'000'000);
+  t.tv_nsec = static_cast<long>(nap % 1'000'000'000);
+  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, nullptr) != 0) {}
+  while (monotonic_ns() < when) {}
+}
+
+// Issue 31 (BENCHMARKS.md "Start-up costs"): the ring transport sending the plan's own messages,
+// timed against the plan's prediction. Items of `item_bytes` (a multiple of 8; the first word is the
+// item's global index), the rotation allowed and the ring transport asked for, so that the plan is
+// made with the probed start-ups (src/exec/plan_messages.hpp); the same layout by the direct
+// transport as the baseline. Times: from a common start instant to the last rank's end of
+// Plan::execute (sleep_until_ns below), without
+// the status exchange (checked_executions off: the prediction prices the data alone) and, as
+// "ring-startups-checked", with it. One CSV row per variant: median, quartiles, messages.
+int run_startups(exec::Context& ctx, const Layout& l, std::size_t rank, std::int64_t item_bytes,
+                 int repetitions, std::int64_t bytes, std::FILE* out) {
+  const std::size_t words = static_cast<std::size_t>(item_bytes / 8);
+  const std::int64_t old_count = l.old_counts[rank], new_count = l.new_counts[rank];
+  std::int64_t total = 0;
+  for (const std::int64_t c : l.old_counts) total += c;
+  std::vector<std::int64_t> input(static_cast<std::size_t>(old_count) * words);
+  const std::int64_t first = prefix(l.old_counts, rank);
+  for (std::int64_t k = 0; k < old_count; ++k)
+    for (std::size_t w = 0; w < words; ++w)
+      input[static_cast<std::size_t>(k) * words + w] =
+          (first + k) * 16 + static_cast<std::int64_t>(w);
+  std::vector<std::int64_t> output(static_cast<std::size_t>(new_count) * words);
+  struct StartupVariant {
+    const char* name;
+    exec::Transport transport;
+    bool checked;
+  };
+  const StartupVariant variants[] = {{"ring-startups", exec::Transport::ring, false},
+                                     {"ring-startups-checked", exec::Transport::ring, true},
+                                     {"direct", exec::Transport::direct, false}};
+  int failures = 0;
+  for (const StartupVariant& v : variants) {
+    exec::PlanOptions opt;
+    opt.wrap = exec::WrapPolicy::allow;
+    opt.transport = v.transport;
+    opt.checked_executions = v.checked;
+    const exec::Plan plan =
+        exec::Plan::make(ctx, old_count, exec::NewShare::count(new_count), opt, item_bytes);
+    const exec::Field f{reinterpret_cast<const std::byte*>(input.data()), old_count,
+                        reinterpret_cast<std::byte*>(output.data()), new_count, item_bytes};
+    std::vector<double> times;
+    std::int64_t messages = 0;
+    for (int rep = 0; rep < repetitions; ++rep) {
+      std::fill(output.begin(), output.end(), -1);
+      // A common start: a barrier's ranks leave it up to a few start-ups apart on a network with
+      // latency (so a message may already wait when its receiver starts its clock). Rank 0 names an
+      // instant 20 ms ahead on the monotonic clock, which every namespace of one machine shares;
+      // every rank sleeps until then, and the time is the last rank's end less that instant.
+      MPI_Barrier(MPI_COMM_WORLD);
+      std::int64_t start_ns = rank == 0 ? monotonic_ns() + 20'000'000 : 0;
+      MPI_Bcast(&start_ns, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+      sleep_until_ns(start_ns);
+      const exec::TransferReport report = plan.execute({f});
+      const double end = static_cast<double>(monotonic_ns() - start_ns) * 1e-9;
+      times.push_back(max_over_ranks(end));
+      messages = report.messages_sent;
+      bool ok = true;
+      for (std::int64_t k = 0; k < new_count && ok; ++k) {
+        const std::int64_t g = (plan.new_first() + k) % std::max<std::int64_t>(1, total);
+        for (std::size_t w = 0; w < words; ++w)
+          ok = ok && output[static_cast<std::size_t>(k) * words + w] ==
+                         g * 16 + static_cast<std::int64_t>(w);
+      }
+      int mine = ok ? 1 : 0, all = 0;
+      MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+      if (all == 0) ++failures;
+    }
+    std::int64_t all_messages = 0;
+    MPI_Allreduce(&messages, &all_messages, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    if (rank != 0) continue;
+    std::sort(times.begin(), times.end());
+    const double med = 1e3 * median(times);
+    const double q1 = 1e3 * times[times.size() / 4], q3 = 1e3 * times[(3 * times.size()) / 4];
+    static const char* const names[] = {"automatic", "direct", "alltoallv", "ring"};
+    const char* transport = names[static_cast<int>(plan.transport())];
+    const double predicted = 1e3 * plan.predicted_seconds();
+    std::printf(
+        "  %-22s %9.3f ms (q1 %.3f, q3 %.3f)  predicted %9.3f ms  error %6.1f%%  %s, %lld "
+        "messages\n",
+        v.name, med, q1, q3, predicted, 100.0 * std::abs(med - predicted) / med, transport,
+        static_cast<long long>(all_messages));
+    if (out)
+      std::fprintf(out, "%zu,%lld,%lld,%lld,%s,%s,%.6f,%.6f,%.6f,%d,%s,%.6f,%lld\n",
+                   l.old_counts.size(), static_cast<long long>(bytes),
+                   static_cast<long long>(item_bytes), static_cast<long long>(total),
+                   l.pattern.c_str(), v.name, med, q1, q3, repetitions, transport, predicted,
+                   static_cast<long long>(all_messages));
+  }
+  if (rank == 0 && failures > 0)
+    std::fprintf(stderr, "WRONG ITEMS: %s startups\n", l.pattern.c_str());
+  return failures;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -244,6 +355,8 @@ int main(int argc, char** argv) {
   std::string csv;
   std::string petsc_max = "64MiB";
   bool probe = false;
+  bool startups = false;
+  std::int64_t item_bytes = 64;
   app.add_option("--sizes", sizes, "total bytes, comma-separated (KiB, MiB, GiB)");
   app.add_option("--patterns", patterns, "random,shift,small,ramp,gather");
   app.add_option("--variants", variants_arg, "which variants to run");
@@ -254,8 +367,14 @@ int main(int argc, char** argv) {
   app.add_flag("--probe", probe,
                "measure the ring links first (probe_ring_links): plans are then made for a ring "
                "network, and may route items round it (ordered plans)");
+  app.add_flag("--startups", startups,
+               "issue 31: instead of the variants, the ring transport with the plan's own messages "
+               "(rotation allowed) and the direct transport, each against its prediction");
+  app.add_option("--item-bytes", item_bytes, "--startups: bytes per item, a multiple of 8");
   try {
     app.parse(argc, argv);
+    if (item_bytes < 8 || item_bytes % 8 != 0)
+      throw CLI::ValidationError("--item-bytes", "must be a positive multiple of 8");
   } catch (const CLI::ParseError& e) {
     const int code = rank == 0 ? app.exit(e) : 0;
     MPI_Finalize();
@@ -266,17 +385,41 @@ int main(int argc, char** argv) {
     return std::find(wanted.begin(), wanted.end(), v) != wanted.end();
   };
   std::FILE* out = rank == 0 && !csv.empty() ? std::fopen(csv.c_str(), "w") : nullptr;
-  if (out)
+  if (out && startups)
+    std::fprintf(out,
+                 "ranks,bytes,item_bytes,items,pattern,variant,median_ms,q1_ms,q3_ms,reps,"
+                 "transport,predicted_ms,messages\n");
+  else if (out)
     std::fprintf(
         out, "ranks,bytes,pattern,variant,median_ms,ratio_to_hand,reps,transport,predicted_ms\n");
   exec::Context ctx(MPI_COMM_WORLD);
   if (probe) exec::probe_ring_links(ctx);
+  if (probe && startups && rank == 0) {
+    const exec::RingLinkModels& m = ctx.link_models();
+    for (std::size_t e = 0; e < m.size(); ++e)
+      std::printf(
+          "probed P%zu -> P%zu: L %.3f ms, %.1f Mbit/s; P%zu -> P%zu: L %.3f ms, %.1f Mbit/s\n", e,
+          (e + 1) % n, 1e3 * m.succ[e].latency_s, 8e-6 / m.succ[e].seconds_per_byte, (e + 1) % n, e,
+          1e3 * m.pred[(e + 1) % n].latency_s, 8e-6 / m.pred[(e + 1) % n].seconds_per_byte);
+  }
   int failures = 0;
   for (const std::string& size_text : split_list(sizes)) {
     const std::int64_t bytes = parse_size(size_text);
     const std::int64_t total = std::max<std::int64_t>(static_cast<std::int64_t>(n), bytes / 8);
     const int repetitions = reps > 0 ? reps : bytes < (1 << 20) ? 101 : bytes < (64 << 20) ? 21 : 7;
     for (const std::string& pattern : split_list(patterns)) {
+      if (startups) {
+        const Layout l = make_layout(
+            pattern, n, std::max<std::int64_t>(static_cast<std::int64_t>(n), bytes / item_bytes),
+            7);
+        if (rank == 0)
+          std::printf("%d ranks, %s, %s, items of %lld bytes (%d reps):\n", size_int,
+                      size_text.c_str(), pattern.c_str(), static_cast<long long>(item_bytes),
+                      repetitions);
+        failures += run_startups(ctx, l, rank, item_bytes, repetitions, bytes, out);
+        std::fflush(stdout);
+        continue;
+      }
       const Layout l = make_layout(pattern, n, total, 7);
       const std::vector<double> pristine = old_items(l, rank);
       const std::int64_t new_count = l.new_counts[rank];

@@ -4,7 +4,9 @@
     python3 bench/redistribute_report.py docs/results/exec/onenode_np4.csv ...
 
 One table per file: for every size and pattern, the hand-written redistribution's median time and
-the ratios the targets of issue 33 and 28 are stated in (medians of the same run).
+the ratios the targets of issue 33 and 28 are stated in (medians of the same run). Files written
+with `--startups` (issue 31, BENCHMARKS.md "Start-up costs") get the measured time of each variant
+against the plan's prediction instead, and the median error |measured - predicted| / measured.
 """
 import csv
 import statistics
@@ -23,8 +25,29 @@ def ratio(v, a, b):
     return f"{v[a] / v[b]:.2f}" if a in v and b in v and v[b] > 0 else "-"
 
 
+def startups_table(path, rows):
+    print(f"\n{path} ({rows[0]['ranks']} ranks, items of {rows[0]['item_bytes']} bytes)\n")
+    print("| items | pattern | variant | transport | messages | measured ms (q1-q3) | predicted ms "
+          "| error |")
+    print("|---:|---|---|---|---:|---:|---:|---:|")
+    errors = {}
+    for r in sorted(rows, key=lambda r: (int(r["items"]), r["pattern"])):
+        measured, predicted = float(r["median_ms"]), float(r["predicted_ms"])
+        error = abs(measured - predicted) / measured if measured > 0 else 0.0
+        errors.setdefault(r["variant"], []).append(error)
+        print(f"| {r['items']} | {r['pattern']} | {r['variant']} | {r['transport']} | {r['messages']} "
+              f"| {measured:.2f} ({float(r['q1_ms']):.2f}-{float(r['q3_ms']):.2f}) | {predicted:.2f} "
+              f"| {100 * error:.1f}% |")
+    for variant, e in errors.items():
+        print(f"\n{variant}: median error {100 * statistics.median(e):.1f}%, max {100 * max(e):.1f}% "
+              f"over {len(e)} rows")
+
+
 def table(path):
     rows = list(csv.DictReader(open(path)))
+    if rows and "item_bytes" in rows[0]:
+        startups_table(path, rows)
+        return
     by = {}
     meta = {}
     for r in rows:

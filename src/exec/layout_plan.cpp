@@ -135,6 +135,42 @@ void make_ring_plan(LayoutPlan& plan, const RingLinkModels& models, const PlanOp
   plan.predicted_seconds = predict_ring_seconds(plan, models);
 }
 
+// The ring plan under document 004's L + m b (docs/latency.md): the planner gets every link's
+// probed start-up and per-item cost, in the same ticks, and chooses the messages itself; the ring
+// transport then sends exactly those (plan_messages.hpp), and the prediction is the plan's makespan.
+// False, leaving `plan` as it was, when the plan cannot be followed as it is (an edge used both
+// ways, or a link with more than kMaxMessagesPerLink messages): the chunk grid then serves.
+bool make_latency_ring_plan(LayoutPlan& plan, const RingLinkModels& models,
+                            const PlanOptions& options) {
+  const std::size_t n = plan.layout.loads.size();
+  RingInstance instance;
+  instance.kind = options.kind;
+  instance.loads = plan.layout.loads;
+  instance.targets = plan.layout.targets;
+  apply_link_costs_and_latencies(instance, models,
+                                 std::max<std::int64_t>(1, plan.layout.item_bytes));
+  check_ring_instance(instance, "redistribute");
+  ChosenPlan chosen = plan_for(instance, options.wrap);
+  const ScheduleFlows flows = schedule_flows(n, chosen.schedule);
+  if (flows.two_way) return false;
+  std::int64_t largest = 1;
+  for (const Transfer& t : chosen.schedule.transfers) {
+    if (message_count(t) > kMaxMessagesPerLink) return false;
+    largest = std::max(largest, message_size(t));
+  }
+  plan.instance = std::move(instance);
+  plan.plan_messages = true;
+  plan.chunk_items = largest;
+  plan.ring = make_ring_flows(plan.layout.loads, plan.layout.targets, flows.flows);
+  plan.schedule = std::move(chosen.schedule);
+  plan.framework = std::move(chosen.framework);
+  plan.method = std::move(chosen.method);
+  plan.ring_hops = longest_path_hops(plan.ring.flows);
+  plan.predicted_seconds =
+      static_cast<double>(plan.schedule.makespan.value_or(0)) * kSecondsPerTick;
+  return true;
+}
+
 // The order kept on a ring network: an ordered plan (docs/ordered.md) routes items either way
 // round, never worse than the linear plan; its schedule names the items the ring transport moves.
 void make_ordered_ring_plan(LayoutPlan& plan, const RingLinkModels& models,
@@ -257,6 +293,7 @@ std::uint64_t layout_key(const LayoutPlan& plan) {
   d.add(plan.chunk_items);
   d.add(static_cast<std::int64_t>(plan.schedule.transfers.size()));
   d.add(static_cast<std::int64_t>(plan.ordered_routes));
+  d.add(static_cast<std::int64_t>(plan.plan_messages));
   return d.value();
 }
 
@@ -279,7 +316,11 @@ LayoutPlan build_layout_plan(const AgreedLayout& layout, Network network,
   const bool relays = options.transport == Transport::ring ||
                       (network == Network::ring && options.transport == Transport::automatic);
   if (options.wrap == WrapPolicy::allow) {
-    make_ring_plan(plan, models, options);
+    // Relays on the ring transport: the plan chooses its messages under the links' start-ups
+    // unless the caller fixed the chunk (PlanOptions::chunk_bytes).
+    const bool startups = relays && options.chunk_bytes == 0;
+    if (!startups || !make_latency_ring_plan(plan, models, options))
+      make_ring_plan(plan, models, options);
   } else {
     plan.ring = make_ring_flows(layout.loads, layout.targets, linear);
     if (relays && layout.total > 0 && layout.loads != layout.targets)
@@ -299,6 +340,7 @@ LayoutPlan reversed_layout_plan(const LayoutPlan& forward, Network network,
   back.layout.origin = total == 0 ? 0 : (forward.layout.origin + forward.ring.new_start(0)) % total;
   back.ring = reversed_flows(forward.ring);
   back.schedule = Schedule{};  // timed for the forward direction; rotated relays go as they can
+  back.plan_messages = false;  // so the way back is cut at the chunk grid (the largest message)
   if (forward.ordered_routes) {
     // Ordered routes are not symmetric in time: plan the way back (every rank alike).
     back.instance = RingInstance{};

@@ -34,6 +34,10 @@ struct LayoutPlan {
   RingInstance instance;       // the ring with per-item costs in ticks of 10^-3 ns (link_model.hpp)
   Schedule schedule;           // the ring plan (ring transport, prediction)
   std::int64_t chunk_items = 1;  // ring transport, for layout.item_bytes
+  /// The ring plan was made with the links' start-ups and chooses its own messages: the ring
+  /// transport sends exactly those (plan_messages.hpp), chunk_items is then its largest message, and
+  /// the prediction is its makespan (docs/latency.md). Otherwise the flows are cut at a chunk grid.
+  bool plan_messages = false;
   double predicted_seconds = 0.0;
   std::uint64_t key = 0;  // digest of everything above that the data movement depends on
 };

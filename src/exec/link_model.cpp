@@ -86,6 +86,27 @@ void apply_link_costs(RingInstance& instance, const RingLinkModels& models, std:
     instance.pred_cost[i] = item_cost_ticks(models.pred[i], item_bytes, chunk_items);
 }
 
+void apply_link_costs_and_latencies(RingInstance& instance, const RingLinkModels& models,
+                                    std::int64_t item_bytes) {
+  const std::size_t n = instance.size();
+  const bool both = instance.bidirectional();
+  const auto bytes = static_cast<double>(item_bytes);
+  instance.cost_scale = kCostScale;
+  instance.succ_cost.assign(n, 0);
+  instance.succ_latency.assign(n, 0);
+  instance.pred_cost.assign(both ? n : 0, 0);
+  instance.pred_latency.assign(both ? n : 0, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    instance.succ_cost[i] =
+        round_two_digits(models.succ[i].seconds_per_byte * bytes / kSecondsPerTick);
+    instance.succ_latency[i] = round_two_digits(models.succ[i].latency_s / kSecondsPerTick);
+    if (!both) continue;
+    instance.pred_cost[i] =
+        round_two_digits(models.pred[i].seconds_per_byte * bytes / kSecondsPerTick);
+    instance.pred_latency[i] = round_two_digits(models.pred[i].latency_s / kSecondsPerTick);
+  }
+}
+
 std::int64_t longest_path_hops(const std::vector<std::int64_t>& flows) {
   const std::size_t n = flows.size();
   auto sign = [](std::int64_t f) { return (f > 0) - (f < 0); };

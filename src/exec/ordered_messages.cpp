@@ -52,12 +52,7 @@ void block_pieces(const std::vector<std::int64_t>& cuts, std::int64_t lo, std::i
 std::vector<LinkMessage> link_messages(const Schedule& schedule, std::size_t n, std::size_t from,
                                        bool succ, const std::vector<std::int64_t>& cuts,
                                        std::int64_t chunk, std::int64_t origin) {
-  std::vector<const Transfer*> transfers;
-  for (const Transfer& t : schedule.transfers)
-    if (static_cast<std::size_t>(t.from) == from && uses_succ_link(n, t) == succ)
-      transfers.push_back(&t);
-  std::stable_sort(transfers.begin(), transfers.end(),
-                   [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
+  const std::vector<const Transfer*> transfers = link_transfers(schedule, n, from, succ);
   std::vector<LinkMessage> out;
   for (const Transfer* t : transfers)
     block_pieces(cuts, t->first, t->first + t->items, chunk, succ, t->start, out, origin);

@@ -32,6 +32,12 @@ struct SideState {
   std::vector<int> recv_parts_left;
   std::vector<char> received;
   std::vector<PooledBuffer> staging;  // per received message that passes through
+  // The plan's own messages (RankMessagePlan::plan_messages): the received items this side relays,
+  // a scratch buffer for each send that mixes own and relayed items, and how many receives in a row
+  // from the first have arrived (a relayed send waits for its partner among them).
+  PooledBuffer relay;
+  std::vector<PooledBuffer> send_scratch;
+  std::size_t recv_prefix = 0;
 };
 
 }  // namespace
@@ -49,6 +55,7 @@ class RingTransfer::Run {
         options_(options) {
     for (int s = 0; s < 2; ++s) prepare_side(s);
     if (options_.plan_order) build_plan_order();
+    if (plan_.plan_messages) prepare_plan_messages();
     // Every staging buffer this run can use is taken now, before any message is posted, so that
     // running short of memory is a failure of the call's start, not of a half-done transfer.
     if (staging_bytes_ > 0)
@@ -105,6 +112,93 @@ class RingTransfer::Run {
     }
   }
 
+  // Buffers of the plan's own messages, all taken before anything is posted: per side the relayed
+  // items, and a scratch buffer for each message that mixes own and relayed items (a send) or kept
+  // and relayed ones (a receive); plan_messages.hpp says why there is at most one of each per side.
+  void prepare_plan_messages() {
+    std::int64_t bytes = 0;
+    const auto take = [&](std::int64_t b) {
+      bytes += b;
+      return ctx_.pool().acquire(static_cast<std::size_t>(b));
+    };
+    for (int s = 0; s < 2; ++s) {
+      SideState& st = state_[s];
+      const LinkMessages& link = plan_.side[s];
+      if (plan_.relay_items[s] > 0) st.relay = take(plan_.relay_items[s] * item_bytes_);
+      st.send_scratch.resize(link.sends.size());
+      for (std::size_t k = 0; k < link.sends.size(); ++k)
+        if (!is_own(link.sends[k], plan_.load) && !in_relay(1 - s, link.sends[k]))
+          st.send_scratch[k] = take(bytes_of(link.sends[k]));
+      for (std::size_t k = 0; k < link.recvs.size(); ++k)
+        if (!is_kept(link.recvs[k], plan_) && !in_relay(s, link.recvs[k]))
+          st.staging[k] = take(bytes_of(link.recvs[k]));
+    }
+    stats_.staging_peak_bytes = bytes;
+  }
+
+  [[nodiscard]] bool in_relay(int s, const LinkMessage& m) const {
+    return m.first >= plan_.relay_first[s] &&
+           m.first + m.items <= plan_.relay_first[s] + plan_.relay_items[s];
+  }
+
+  std::byte* relay_at(int s, std::int64_t local_position) {
+    return state_[s].relay.data() + (local_position - plan_.relay_first[s]) * item_bytes_;
+  }
+
+  // Copies the items of `m` (held at `data`) that fall in [lo, hi) to `to(position)`, or the other
+  // way round when `gather`.
+  template <class At>
+  void copy_part(const LinkMessage& m, std::byte* data, std::int64_t lo, std::int64_t hi, At at,
+                 bool gather) {
+    lo = std::max(lo, m.first);
+    hi = std::min(hi, m.first + m.items);
+    if (hi <= lo) return;
+    std::byte* here = data + (lo - m.first) * item_bytes_;
+    const auto bytes = static_cast<std::size_t>((hi - lo) * item_bytes_);
+    if (gather)
+      std::memcpy(here, at(lo), bytes);
+    else
+      std::memcpy(at(lo), here, bytes);
+  }
+
+  std::byte* plan_recv_target(int s, std::size_t k) {
+    const LinkMessage& m = plan_.side[s].recvs[k];
+    if (is_kept(m, plan_)) return output_at(m.first);
+    if (in_relay(s, m)) return relay_at(s, m.first);
+    return state_[s].staging[k].data();  // kept and relayed items: scattered on arrival
+  }
+
+  // The source of send k of side s, or null while a relayed item it holds has not arrived.
+  const std::byte* plan_send_source(int s, std::size_t k) {
+    const LinkMessage& m = plan_.side[s].sends[k];
+    if (m.partner >= 0 && state_[1 - s].recv_prefix <= static_cast<std::size_t>(m.partner))
+      return nullptr;
+    if (is_own(m, plan_.load)) return input_ + m.first * item_bytes_;
+    if (in_relay(1 - s, m)) return relay_at(1 - s, m.first);
+    std::byte* to = state_[s].send_scratch[k].data();
+    // MPI never writes the input; copy_part only reads from it when gathering.
+    copy_part(
+        m, to, 0, plan_.load,
+        [this](std::int64_t x) { return const_cast<std::byte*>(input_ + x * item_bytes_); }, true);
+    copy_part(
+        m, to, plan_.relay_first[1 - s], plan_.relay_first[1 - s] + plan_.relay_items[1 - s],
+        [this, s](std::int64_t x) { return relay_at(1 - s, x); }, true);
+    return to;
+  }
+
+  // A received message of kept and relayed items: each part to where it belongs.
+  void scatter_received(int s, std::size_t k) {
+    const LinkMessage& m = plan_.side[s].recvs[k];
+    if (is_kept(m, plan_) || in_relay(s, m)) return;
+    std::byte* from = state_[s].staging[k].data();
+    copy_part(
+        m, from, plan_.output_origin, plan_.output_origin + plan_.target,
+        [this](std::int64_t x) { return output_at(x); }, false);
+    copy_part(
+        m, from, plan_.relay_first[s], plan_.relay_first[s] + plan_.relay_items[s],
+        [this, s](std::int64_t x) { return relay_at(s, x); }, false);
+  }
+
   void add_total(const LinkMessage& m) {
     ++messages_total_;
     bytes_total_ += bytes_of(m);
@@ -156,7 +250,9 @@ class RingTransfer::Run {
     while (st.next_recv < recvs.size() && st.recvs_open < options_.window) {
       const LinkMessage& m = recvs[st.next_recv];
       std::byte* target = nullptr;
-      if (m.partner >= 0) {
+      if (plan_.plan_messages) {
+        target = plan_recv_target(s, st.next_recv);
+      } else if (m.partner >= 0) {
         if (free_staging_.empty()) return;
         st.staging[st.next_recv] = std::move(free_staging_.back());
         free_staging_.pop_back();
@@ -180,7 +276,10 @@ class RingTransfer::Run {
     if (st.next_send >= sends.size() || open_now >= open_limit) return false;
     const LinkMessage& m = sends[st.next_send];
     const std::byte* source = input_ + m.first * item_bytes_;
-    if (m.partner >= 0) {
+    if (plan_.plan_messages) {
+      source = plan_send_source(s, st.next_send);
+      if (source == nullptr) return false;  // relayed items still on their way
+    } else if (m.partner >= 0) {
       const auto through = static_cast<std::size_t>(m.partner);
       if (!state_[1 - s].received[through]) return false;  // forwarded: wait for it to arrive
       source = state_[1 - s].staging[through].data();
@@ -262,7 +361,8 @@ class RingTransfer::Run {
     ++stats_.messages_sent;
     stats_.bytes_sent += bytes_of(m);
     bytes_done_ += bytes_of(m);
-    if (m.partner >= 0) {  // the staging buffer of a forwarded message goes back to the pool
+    if (!plan_.plan_messages &&
+        m.partner >= 0) {  // the staging buffer of a forwarded message goes back to the pool
       free_staging_.push_back(
           std::move(state_[1 - s].staging[static_cast<std::size_t>(m.partner)]));
       --staging_count_;
@@ -272,7 +372,12 @@ class RingTransfer::Run {
   void finish_recv(int s, std::size_t index) {
     const LinkMessage& m = plan_.side[s].recvs[index];
     --state_[s].recvs_open;
-    state_[s].received[index] = 1;
+    SideState& st = state_[s];
+    st.received[index] = 1;
+    if (plan_.plan_messages) {
+      scatter_received(s, index);
+      while (st.recv_prefix < st.received.size() && st.received[st.recv_prefix]) ++st.recv_prefix;
+    }
     ++stats_.messages_received;
     stats_.bytes_received += bytes_of(m);
     bytes_done_ += bytes_of(m);

@@ -85,12 +85,7 @@ void link_forwarding(RankMessagePlan& plan, int out) {
 // the transfer's start.
 void set_planned_starts(LinkMessages& link, const Schedule& plan, std::size_t n, std::size_t rank,
                         bool succ) {
-  std::vector<const Transfer*> batches;
-  for (const Transfer& t : plan.transfers)
-    if (static_cast<std::size_t>(t.from) == rank && uses_succ_link(n, t) == succ)
-      batches.push_back(&t);
-  std::stable_sort(batches.begin(), batches.end(),
-                   [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
+  const std::vector<const Transfer*> batches = link_transfers(plan, n, rank, succ);
   std::size_t b = 0;
   std::int64_t batch_first = 0;  // items of the link sent before batch b
   std::int64_t batch_end = batches.empty() ? 0 : batches[0]->items;
@@ -126,6 +121,16 @@ std::int64_t RingFlows::new_start(std::size_t k) const {
 bool uses_succ_link(std::size_t n, const Transfer& transfer) {
   if (transfer.link) return *transfer.link == Link::succ;
   return static_cast<std::size_t>(transfer.to) == (static_cast<std::size_t>(transfer.from) + 1) % n;
+}
+
+std::vector<const Transfer*> link_transfers(const Schedule& schedule, std::size_t n,
+                                            std::size_t from, bool succ) {
+  std::vector<const Transfer*> out;
+  for (const Transfer& t : schedule.transfers)
+    if (static_cast<std::size_t>(t.from) == from && uses_succ_link(n, t) == succ) out.push_back(&t);
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
+  return out;
 }
 
 ScheduleFlows schedule_flows(std::size_t n, const Schedule& schedule) {
@@ -193,8 +198,7 @@ std::vector<Piece> edge_pieces(const RingFlows& ring, std::size_t edge, std::int
   return pieces;
 }
 
-RankMessagePlan rank_message_plan(const RingFlows& ring, const Schedule& plan, std::size_t rank,
-                                  std::int64_t chunk_items) {
+RankMessagePlan rank_geometry(const RingFlows& ring, std::size_t rank) {
   const std::size_t n = ring.size();
   const std::size_t left_edge = prev_index(rank, n);
   RankMessagePlan out;
@@ -206,11 +210,20 @@ RankMessagePlan rank_message_plan(const RingFlows& ring, const Schedule& plan, s
       0, std::min(out.load, out.output_origin + out.target) - out.kept_first);
   out.new_start = ring.new_start(rank);
   if (n == 1) return out;
+  out.side[succ_side].peer = static_cast<int>((rank + 1) % n);
+  out.side[pred_side].peer = static_cast<int>(left_edge);
+  return out;
+}
+
+RankMessagePlan rank_message_plan(const RingFlows& ring, const Schedule& plan, std::size_t rank,
+                                  std::int64_t chunk_items) {
+  const std::size_t n = ring.size();
+  const std::size_t left_edge = prev_index(rank, n);
+  RankMessagePlan out = rank_geometry(ring, rank);
+  if (n == 1) return out;
 
   LinkMessages& succ = out.side[succ_side];
   LinkMessages& pred = out.side[pred_side];
-  succ.peer = static_cast<int>((rank + 1) % n);
-  pred.peer = static_cast<int>(left_edge);
   std::vector<LinkMessage> right = to_local(edge_pieces(ring, rank, chunk_items), ring.start[rank]);
   std::vector<LinkMessage> left =
       to_local(edge_pieces(ring, left_edge, chunk_items), ring.start[left_edge + 1]);

@@ -55,6 +55,11 @@ ScheduleFlows schedule_flows(std::size_t n, const Schedule& schedule);
 /// the optional `link` decides on n = 2, else the receiver does).
 bool uses_succ_link(std::size_t n, const Transfer& transfer);
 
+/// The transfers of `schedule` over the link P_from -> its successor (`succ`) or predecessor, in
+/// start order (ties in the schedule's order): the order in which that link sends them.
+std::vector<const Transfer*> link_transfers(const Schedule& schedule, std::size_t n,
+                                            std::size_t from, bool succ);
+
 /// Checks that `flows` realise loads -> targets on a ring (F_e - F_{e-1} = load_e - target_e), that
 /// no item crosses an edge twice (|F_e| <= N) and that they do not circulate; throws InternalError.
 RingFlows make_ring_flows(const std::vector<std::int64_t>& loads,
@@ -87,6 +92,12 @@ struct RankMessagePlan {
   std::int64_t kept_items = 0;
   std::int64_t new_start = 0;        // global position (mod N) of the new slice's first item
   std::array<LinkMessages, 2> side;  // [pred_side], [succ_side]
+  /// The messages are the plan's own (plan_messages.hpp) rather than a chunk grid's: a message may
+  /// then mix own and forwarded, or kept and forwarded, items, and the items received on side s
+  /// that are forwarded are the local positions [relay_first[s], relay_first[s] + relay_items[s]).
+  bool plan_messages = false;
+  std::array<std::int64_t, 2> relay_first{};
+  std::array<std::int64_t, 2> relay_items{};
 };
 
 /// A message of the rank's own old items (local positions [0, load)), which it sends itself.
@@ -98,6 +109,10 @@ inline bool is_own(const LinkMessage& m, std::int64_t load) {
 inline bool is_kept(const LinkMessage& m, const RankMessagePlan& plan) {
   return m.first >= plan.output_origin && m.first + m.items <= plan.output_origin + plan.target;
 }
+
+/// What `rank` holds before and after and its neighbours, without messages: the part of a
+/// RankMessagePlan that every way of cutting the flows shares.
+RankMessagePlan rank_geometry(const RingFlows& ring, std::size_t rank);
 
 /// Messages of `rank` for the flows, cut with a grid of chunk_items; planned starts from `plan`.
 RankMessagePlan rank_message_plan(const RingFlows& ring, const Schedule& plan, std::size_t rank,

@@ -5,6 +5,7 @@
 
 #include "mpi_support.hpp"
 #include "ordered_messages.hpp"
+#include "plan_messages.hpp"
 #include "ring_executor.hpp"
 #include "transfer.hpp"
 
@@ -26,7 +27,10 @@ class RingFieldsTransfer final : public Transfer {
         plan.plan.chunk_items * std::max<std::int64_t>(1, plan.plan.layout.item_bytes);
     for (const Field& f : fields) {
       const std::int64_t chunk = std::max<std::int64_t>(1, chunk_bytes / f.item_bytes);
-      if (plan.plan.ordered_routes)
+      if (plan.plan.plan_messages)  // the plan's own messages, in items whatever the item size
+        messages_.push_back(
+            rank_plan_messages(plan.plan.ring, plan.plan.instance, plan.plan.schedule, plan.rank));
+      else if (plan.plan.ordered_routes)
         messages_.push_back(ordered_message_plan(plan.plan.layout.loads, plan.plan.layout.targets,
                                                  plan.plan.schedule, plan.rank, chunk));
       else
@@ -96,6 +100,7 @@ class RingFieldsTransfer final : public Transfer {
   }
 
   [[nodiscard]] std::int64_t chunk_items(std::size_t field) const {
+    if (plan_.plan.plan_messages) return plan_.plan.chunk_items;  // the plan's largest message
     const std::int64_t chunk_bytes =
         plan_.plan.chunk_items * std::max<std::int64_t>(1, plan_.plan.layout.item_bytes);
     return std::max<std::int64_t>(1, chunk_bytes / fields_[field].item_bytes);

@@ -44,10 +44,12 @@ void receive_all(int rank, const std::vector<Batch>& receives, Holdings& holding
   }
 }
 
-// Takes up to `wanted` items once at least one is held (the holdings rule of the item model).
-std::int64_t take_items(Holdings& holdings, std::int64_t wanted) {
+// Takes up to `wanted` items once at least one is held (the holdings rule of the item model), or
+// exactly `wanted` once all are held (`whole`: a message of the plan, store and forward).
+std::int64_t take_items(Holdings& holdings, std::int64_t wanted, bool whole) {
   std::unique_lock lock(*holdings.mutex);
-  holdings.arrived->wait(lock, [&] { return holdings.items > 0; });
+  const std::int64_t needed = whole ? wanted : 1;
+  holdings.arrived->wait(lock, [&] { return holdings.items >= needed; });
   const std::int64_t k = std::min(wanted, holdings.items);
   holdings.items -= k;
   return k;
@@ -56,12 +58,14 @@ std::int64_t take_items(Holdings& holdings, std::int64_t wanted) {
 void send_batch(int rank, const Batch& batch, Holdings& holdings, const ExchangeNetwork& net) {
   sg4::Mailbox* inbox = channel(rank, batch.peer);
   double began = 0;
-  for (std::int64_t left = batch.items; left > 0;) {
+  std::int64_t messages = 0;
+  for (std::int64_t left = batch.items; left > 0; ++messages) {
     const std::int64_t sent = batch.items - left;
     const std::int64_t cap = batch.chunk > 0 ? std::min(left, batch.chunk) : left;
     if (batch.pace > 0 && sent > 0)
-      sg4::this_actor::sleep_until(began + static_cast<double>(sent) * batch.pace);
-    const std::int64_t k = take_items(holdings, cap);
+      sg4::this_actor::sleep_until(began +
+                                   static_cast<double>(batch.whole ? messages : sent) * batch.pace);
+    const std::int64_t k = take_items(holdings, cap, batch.whole);
     if (sent == 0) began = sg4::Engine::get_clock();
     inbox->put(new DataMessage{rank, k},
                static_cast<std::uint64_t>(static_cast<double>(k) * net.item_bytes));
@@ -72,7 +76,8 @@ void send_batch(int rank, const Batch& batch, Holdings& holdings, const Exchange
 }  // namespace
 
 std::vector<ExchangeRole> exchange_roles(const Schedule& schedule,
-                                         const std::vector<std::int64_t>& loads) {
+                                         const std::vector<std::int64_t>& loads,
+                                         bool plan_messages) {
   std::vector<ExchangeRole> roles(loads.size());
   for (std::size_t i = 0; i < loads.size(); ++i) roles[i].holdings = loads[i];
   std::vector<std::size_t> order(schedule.transfers.size());
@@ -88,8 +93,10 @@ std::vector<ExchangeRole> exchange_roles(const Schedule& schedule,
     const double pace = t.spacing == 0
                             ? 0.0
                             : static_cast<double>(t.spacing) * std::pow(10.0, -schedule.time_scale);
+    // A plan with start-ups: its messages as they are, the spacing between message starts.
+    const std::int64_t chunk = plan_messages ? message_size(t) : 0;
     roles[static_cast<std::size_t>(t.from)].sends.push_back(
-        {static_cast<int>(t.to), t.items, false, 0, pace});
+        {static_cast<int>(t.to), t.items, false, chunk, pace, plan_messages});
     roles[static_cast<std::size_t>(t.to)].receives.push_back({static_cast<int>(t.from), t.items});
   }
   std::vector<bool> relays(roles.size());

@@ -35,6 +35,10 @@ struct Batch {
   bool to_relay = false;   // a send to a host that forwards items (sends more than it holds)
   std::int64_t chunk = 0;  // items per message; 0: the whole batch in one message
   double pace = 0;  // sends: seconds between item starts of a spaced transfer; 0: back to back
+  // The plan's own messages (a plan made with start-ups, docs/latency.md): each message of `chunk`
+  // items (the last the rest) leaves only once the host holds all its items, and `pace` is the
+  // time between message starts.
+  bool whole = false;
 };
 
 /// One host's part of a schedule.
@@ -47,8 +51,11 @@ struct ExchangeRole {
 /// Splits a schedule among the ring's hosts; loads[i] = items P_i holds before. Marks the sends to
 /// relays: hosts that send more items than they hold at the start. Every batch is one message.
 /// A spaced transfer's pace is its spacing in seconds (schedule times are 10^-time_scale seconds).
+/// With `plan_messages` (the schedule was planned with start-ups) every batch keeps the plan's
+/// messages (Batch::whole) and size_relay_messages must not be called.
 std::vector<ExchangeRole> exchange_roles(const Schedule& schedule,
-                                         const std::vector<std::int64_t>& loads);
+                                         const std::vector<std::int64_t>& loads,
+                                         bool plan_messages = false);
 
 /// Cuts the sends to relays into messages of about sqrt(m L / c) items (m the batch's items, L its
 /// route's latency, c one item's time on it): a relay forwards a message only once it fully

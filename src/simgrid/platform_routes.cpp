@@ -161,6 +161,20 @@ RingInstance ring_instance_on_routes(const RingRoutes& routes, double item_bytes
   return inst;
 }
 
+void add_route_latencies(RingInstance& instance, const RingRoutes& routes, int cost_scale) {
+  const auto ticks = [cost_scale](const Route& r) {
+    const double t = std::round(r.latency * std::pow(10.0, cost_scale));
+    if (!(t < 1e15)) throw InputError("platform", "latency", "too large for the chosen cost scale");
+    return static_cast<std::int64_t>(t);
+  };
+  instance.succ_latency.clear();
+  instance.pred_latency.clear();
+  for (const Route& r : routes.succ) instance.succ_latency.push_back(ticks(r));
+  if (instance.bidirectional())
+    for (const Route& r : routes.pred) instance.pred_latency.push_back(ticks(r));
+  drop_zero_latencies(instance);
+}
+
 double route_load_bound(const TiersPlatform& platform, const RingRoutes& routes,
                         const Schedule& schedule, double item_bytes) {
   const std::size_t n = routes.succ.size();

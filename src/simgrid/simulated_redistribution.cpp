@@ -18,14 +18,19 @@ SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform,
                                                 const std::vector<int>& ring_hosts,
                                                 double item_bytes,
                                                 const std::vector<std::int64_t>& loads,
-                                                const std::vector<std::int64_t>& targets) {
+                                                const std::vector<std::int64_t>& targets,
+                                                bool startups) {
   const RingRoutes routes = ring_routes(platform, ring_hosts);
   RingInstance instance =
       ring_instance_on_routes(routes, item_bytes, kStudyCostScale, loads, targets);
+  if (startups) add_route_latencies(instance, routes, kStudyCostScale);
   check_ring_instance(instance, "simulated redistribution");
   const ring::RingPlan plan = ring::plan_ring(instance);
-  auto roles = exchange_roles(plan.schedule, loads);
-  size_relay_messages(roles, routes, item_bytes);
+  // One rule for the messages: the plan's own when it was made with start-ups, else document
+  // 004's chunk for the sends to relays.
+  const bool plan_messages = instance.has_latency();
+  auto roles = exchange_roles(plan.schedule, loads, plan_messages);
+  if (!plan_messages) size_relay_messages(roles, routes, item_bytes);
 
   SimulatedRedistribution out;
   out.predicted = study_seconds(*plan.schedule.makespan);

@@ -16,6 +16,7 @@ std::vector<TestCase> permutation_cases();
 std::vector<TestCase> probe_cases();
 std::vector<TestCase> api_cases();
 std::vector<TestCase> plan_cases();
+std::vector<TestCase> plan_message_cases();
 
 /// This rank's slice of `loads` (rank order from global index `origin`, or 0 when origin < 0, in
 /// which case the slice's first index is left unknown), items filled with the test pattern.

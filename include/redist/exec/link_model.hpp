@@ -61,6 +61,12 @@ std::int64_t item_cost_ticks(const LinkModel& model, std::int64_t item_bytes,
 void apply_link_costs(RingInstance& instance, const RingLinkModels& models, std::int64_t item_bytes,
                       std::int64_t chunk_items);
 
+/// Fills succ_cost / pred_cost with b * item_bytes alone and succ_latency / pred_latency with L,
+/// both in ticks of kSecondsPerTick and rounded alike (two significant digits, at least 1 tick):
+/// the instance of a plan that chooses its own messages under document 004's L + m b (docs/latency.md).
+void apply_link_costs_and_latencies(RingInstance& instance, const RingLinkModels& models,
+                                    std::int64_t item_bytes);
+
 /// Items per message for net flows `flows` (F_e over edge e): the pipelining optimum above, taken
 /// on the busiest edge (m = max |F_e| * item_bytes) and the longest run of same-direction edges (h
 /// hops), with the slowest link's L and b; clamped to [1 item, max_chunk_bytes] (max_chunk_bytes

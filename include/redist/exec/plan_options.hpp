@@ -34,8 +34,11 @@ struct PlanOptions {
   /// The ring network's links: bidirectional (both neighbours) or unidirectional (successor only).
   /// Only the ring transport and its planning read it.
   RingKind kind = RingKind::bidirectional;
-  /// Ring transport: bytes per message; 0 = chosen from the link models (document 004's pipelining
-  /// optimum), capped by max_chunk_bytes (which bounds the staging memory of relays).
+  /// Ring transport: bytes per message; 0 = chosen by the plan: with the rotation allowed the ring
+  /// planner chooses every message under the links' start-ups and the transport sends exactly
+  /// those (docs/latency.md "Executors"; max_chunk_bytes does not apply); with the order kept, from
+  /// the link models (document 004's pipelining optimum), capped by max_chunk_bytes (which bounds
+  /// the staging memory of relays).
   std::int64_t chunk_bytes = 0;
   std::int64_t max_chunk_bytes = std::int64_t{8} << 20;
   /// Larger messages go as several MPI messages (MPI counts are int).

@@ -53,6 +53,11 @@ RingInstance ring_instance_on_routes(const RingRoutes& routes, double item_bytes
                                      std::vector<std::int64_t> loads,
                                      std::vector<std::int64_t> targets);
 
+/// Gives `instance` the routes' latencies as its start-up costs (succ_latency / pred_latency, ticks
+/// of 10^-cost_scale seconds, rounded as the per-item costs are), so that its plans choose their
+/// messages under document 004's L + m c (docs/latency.md); routes without latency leave it without.
+void add_route_latencies(RingInstance& instance, const RingRoutes& routes, int cost_scale);
+
 /// A lower bound on the time of a schedule on the real network, which the item model ignores: every
 /// one-way link must carry all the bytes routed through it, so the schedule takes at least
 /// max over links of (bytes of the transfers crossing it) / bandwidth. Routes shared by several

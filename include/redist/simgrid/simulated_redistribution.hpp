@@ -26,12 +26,16 @@ struct SimulatedRedistribution {
 };
 
 /// The ring's costs come from the routes between consecutive ring hosts (platform_routes.hpp), so
-/// the instance redist plans is exactly the simulated network's item model.
+/// the instance redist plans is exactly the simulated network's item model. With `startups` the
+/// routes' latencies are the instance's start-up costs too (add_route_latencies): the plan chooses
+/// its messages and the simulation sends exactly those (docs/latency.md), `predicted` being its
+/// makespan under L + m c; without, relays get document 004's chunk (docs/simgrid.md).
 SimulatedRedistribution simulate_redistribution(const TiersPlatform& platform,
                                                 const std::vector<int>& ring_hosts,
                                                 double item_bytes,
                                                 const std::vector<std::int64_t>& loads,
-                                                const std::vector<std::int64_t>& targets);
+                                                const std::vector<std::int64_t>& targets,
+                                                bool startups = false);
 
 std::string serialize(const SimulatedRedistribution& result);
 SimulatedRedistribution parse_simulated_redistribution(const std::string& text);
