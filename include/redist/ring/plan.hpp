@@ -48,9 +48,10 @@ struct RingPlanOptions {
   // list scheduler competes on rings of up to 25,000 processors per unit (at least one unit).
   int effort = 1;
   // How the plan is made, not what it is (ring/plan_machinery.hpp): memory and threading services
-  // the planners may use. nullptr: PlanMachinery::plain(), and plan_ring runs on the calling
-  // thread alone, blocks no signal and gives the kernel no advice. Not owned; must outlive the
-  // call.
+  // the planners may use. nullptr: PlanMachinery::plain(), and plan_ring blocks no signal, gives
+  // the kernel no advice and starts no thread of its own (the exact validator it calls checks a
+  // schedule of 2^17 transfers or more in two halves on two threads, sim/ring_validator.hpp). Not
+  // owned; must outlive the call.
   const PlanMachinery* machinery = nullptr;
 };
 
