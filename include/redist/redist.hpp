@@ -58,6 +58,7 @@
 #include "redist/ring/path_timing.hpp"
 #include "redist/ring/pipeline.hpp"
 #include "redist/ring/plan.hpp"
+#include "redist/ring/plan_machinery.hpp"
 #include "redist/ring/port_order.hpp"
 #include "redist/ring/ring_prefix.hpp"
 #include "redist/ring/shift_planners.hpp"
