@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "app/commands.hpp"
+#include "app/program_machinery.hpp"
 #include "app/ring_option_specs.hpp"
 #include "cli_common.hpp"
 #ifdef REDIST_HAVE_MILP
@@ -24,6 +25,7 @@ struct RingOptions {
   std::string schedule;
   bool strict = false;  // check: a field the schedule does not define is refused, not warned about
   ring::RingPlanOptions planner;
+  app::ProgramMachinery machinery;  // planner.machinery: threads, prefault, pages handed back
   bool ordered = false;
 #ifdef REDIST_HAVE_MILP
   exact::RingOptimumOptions exact;
@@ -45,6 +47,7 @@ void register_exact(CLI::App& app, const std::shared_ptr<RingOptions>& opt) {
 
 void register_ring(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<RingOptions>();  // one command runs: they can share one
+  opt->planner.machinery = &opt->machinery;
   app::CommandFiles& f = opt->files;
   CLI::App* plan = add_command(app, "plan", "Best redistribution schedule for a ring instance", f,
                                "ring instance JSON", "write the schedule JSON here",

@@ -4,9 +4,11 @@
 Reads every `#include "redist/<layer>/..."` or `#include <redist/<layer>/...>` (an installed
 header) and every `#include "<layer>/..."` (a layer's internal header under src/<layer>/) in
 include/ and src/, and prints each include that goes up or sideways in the layer order (file:line:
-layer -> layer). Also prints the number of lines of the command-line tool (cli/), which
-docs/architecture.md keeps under CLI_LINE_LIMIT. Exit status 1 when any include goes up or the CLI
-is longer, else 0.
+layer -> layer). Also prints every use of threads, signal masks or kernel memory advice in the
+pure algorithm layers (MACHINERY_FREE: they ask a ring::PlanMachinery instead, which the program
+supplies from src/app; docs/architecture.md "Plan machinery"), and the number of lines of the
+command-line tool (cli/), which docs/architecture.md keeps under CLI_LINE_LIMIT. Exit status 1 when
+any include goes up, the algorithm layers use machinery or the CLI is longer, else 0.
 
 Usage: scripts/check_layers.py [REPOSITORY_ROOT]
 """
@@ -30,6 +32,15 @@ LAYER_RANK = {
     "report": 6,  # experiments and charts, the SimGrid study's report included (redist_report_simgrid)
     "app": 7,  # command facades, option specs, writers: what cli/ calls (not installed)
 }
+
+# Algorithm layers that start no thread, block no signal and advise the kernel nothing
+# (docs/architecture.md "Plan machinery"): the ring planners ask ring::PlanMachinery for those
+# services, and the `redist` program's machinery (src/app/program_machinery.hpp) supplies them. Not
+# yet sim: the exact validator checks a large schedule's two halves on two threads
+# (src/sim/ring_validator.cpp), and sim's all-port executor runs threads by design.
+MACHINERY_FREE = ("core", "ring", "lau", "perm")
+MACHINERY = re.compile(r"std::thread\b|std::jthread\b|std::async\b|pthread_|sigset_t|madvise|"
+                       r"#\s*include\s*<(?:thread|pthread\.h|csignal|signal\.h|sys/mman\.h)>")
 
 # The command-line tool only parses and prints (docs/architecture.md "The app layer").
 CLI_LINE_LIMIT = 500
@@ -79,6 +90,20 @@ def wrong_includes(root):
     return found
 
 
+def machinery_uses(root):
+    """(file, line number, text) for every thread, signal mask or madvise in MACHINERY_FREE layers."""
+    found = []
+    for path in source_files(root, "include") + source_files(root, "src"):
+        if layer_of(path, root) not in MACHINERY_FREE:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), start=1):
+            code = line.split("//", 1)[0]
+            if MACHINERY.search(code):
+                found.append((path, number, line.strip()))
+    return found
+
+
 def cli_lines(root):
     return sum(len(p.read_text(encoding="utf-8", errors="replace").splitlines())
                for p in source_files(root, "cli"))
@@ -91,9 +116,13 @@ def main(argv):
     for path, number, own, target in found:
         print(f"{path.relative_to(root)}:{number}: {own} -> {target}")
     print(f"up-includes: {len(found)}")
+    machinery = machinery_uses(root)
+    for path, number, line in machinery:
+        print(f"{path.relative_to(root)}:{number}: machinery in an algorithm layer: {line}")
+    print(f"machinery uses in {', '.join(MACHINERY_FREE)}: {len(machinery)}")
     lines = cli_lines(root)
     print(f"cli lines: {lines} (limit {CLI_LINE_LIMIT})")
-    return 1 if found or lines > CLI_LINE_LIMIT else 0
+    return 1 if found or machinery or lines > CLI_LINE_LIMIT else 0
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@
 #include "redist/ring/ordered_plan.hpp"
 #include "redist/ring/pipeline.hpp"
 #include "redist/ring/plan.hpp"
+#include "redist/ring/plan_machinery.hpp"
 #include "redist/ring/routed_range.hpp"
 #include "redist/ring/system6_solution.hpp"
 

@@ -9,7 +9,7 @@
 // seconds is touched at 0.55 GB/s, against 3 GB/s for 4 KiB pages (bench/first_touch.c). A single
 // `redist plan` of a uni-het ring of 10^6 after a 3 s pause took 0.36 to 0.44 s with the advice and
 // 0.20 to 0.24 s without it (the planner's pages faulted in on the idle core instead, see
-// ring/background_prefault.hpp); back to back, both take 0.17 to 0.27 s (BENCHMARKS.md "Small
+// app/background_prefault.hpp); back to back, both take 0.17 to 0.27 s (BENCHMARKS.md "Small
 // pages, faulted in beside the planner"). Where fresh memory is cheap to touch (bare metal, one
 // would expect) the advice may still pay. A library should not choose its host's allocation policy,
 // so this lives with the program, not in redist's libraries: the app layer keeps it, and only the

@@ -1,8 +1,9 @@
 #pragma once
 // Whole transparent huge pages (2 MiB) inside a block of memory: the unit in which the `redist`
 // program advises its large allocations (src/app/huge_page_new.cpp) and in which consumed memory is
-// handed back to the system while the rest of its block is still in use (the paced planner's held
-// curves, ring/page_release.hpp; the schedule reader's consumed text, io/schedule_reader.cpp).
+// handed back to the system while the rest of its block is still in use (the paced planners' held
+// curves, through the program's plan machinery, app/program_machinery.hpp; the schedule reader's
+// consumed text, io/schedule_reader.cpp).
 
 #include <cstddef>
 #include <cstdint>

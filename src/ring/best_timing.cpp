@@ -67,14 +67,16 @@ std::optional<Ticks> BestTiming::unbeatable_above() const {
   return best_->makespan;
 }
 
-ShiftPlan BestTiming::finish(const RingInstance& inst, const RingPrefix& prefix, Pacing pacing) {
+ShiftPlan BestTiming::finish(const RingInstance& inst, const RingPrefix& prefix, Pacing pacing,
+                             const PlanMachinery& machinery) {
   REDIST_ASSERT(best_.has_value());
   if (recipe_ && pacing == Pacing::spaced && inst.bidirectional() &&
       recipe_->mode == FollowMode::exact) {
     scratch_ = FlowTiming{};  // before the schedule is made: the planner's peak
     // The same flows, each path re-timed as one line per link where it fits: the same or earlier
     // ends, and far fewer transfers.
-    PacedFlowSchedule paced = paced_flow_schedule(inst, prefix, recipe_->shift, recipe_->order);
+    PacedFlowSchedule paced =
+        paced_flow_schedule(inst, prefix, recipe_->shift, recipe_->order, machinery);
     REDIST_ASSERT(*paced.schedule.makespan <= best_->makespan);
     std::string method = method_;
     if (paced.paced)

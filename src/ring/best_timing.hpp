@@ -53,7 +53,9 @@ class BestTiming {
   /// its arrays were reused. Under Pacing::spaced on a bidirectional ring, a recipe's strict timing
   /// is made and paced path by path (flow_pacing.hpp) instead; a timing offered whole is not paced
   /// (only the unidirectional planners offer whole timings).
-  ShiftPlan finish(const RingInstance& instance, const RingPrefix& prefix, Pacing pacing);
+  /// `machinery` serves the paced re-timing (redist/ring/plan_machinery.hpp).
+  ShiftPlan finish(const RingInstance& instance, const RingPrefix& prefix, Pacing pacing,
+                   const PlanMachinery& machinery = PlanMachinery::plain());
 
  private:
   // What deciding needs of a timing.

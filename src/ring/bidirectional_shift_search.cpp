@@ -90,7 +90,9 @@ class ShiftSearch {
     return {PortOrder::succ_first, succ};
   }
 
-  ShiftPlan finish() { return best_.finish(inst_, prefix_, pacing_); }
+  ShiftPlan finish(const PlanMachinery& machinery) {
+    return best_.finish(inst_, prefix_, pacing_, machinery);
+  }
 
  private:
   const RingInstance& inst_;
@@ -142,7 +144,7 @@ ShiftPlan plan_bidirectional_by_shifts(const RingInstance& inst, std::int64_t ce
 
 ShiftPlan plan_bidirectional_by_shifts(const RingInstance& inst, const RingPrefix& prefix,
                                        std::int64_t center, std::int64_t radius, Pacing pacing,
-                                       Ticks bound) {
+                                       Ticks bound, const PlanMachinery& machinery) {
   REDIST_ASSERT(inst.bidirectional() && prefix.size() == inst.size());
   ShiftSearch search(inst, prefix, pacing, bound);
   std::optional<ShiftCandidate> light;
@@ -168,7 +170,7 @@ ShiftPlan plan_bidirectional_by_shifts(const RingInstance& inst, const RingPrefi
     if (light) add(*light);
     search_every_shift(search, std::move(candidates));
   }
-  return search.finish();
+  return search.finish(machinery);
 }
 
 }  // namespace redist::ring

@@ -26,7 +26,8 @@ std::optional<FlowTotals> time_flow_totals(const RingInstance& inst, const RingP
 }
 
 PacedFlowSchedule paced_flow_schedule(const RingInstance& inst, const RingPrefix& prefix,
-                                      std::int64_t shift, PortOrder order) {
+                                      std::int64_t shift, PortOrder order,
+                                      const PlanMachinery& machinery) {
   const std::size_t n = inst.size();
   PacedFlowSchedule out;
   Schedule& s = out.schedule;
@@ -58,7 +59,7 @@ PacedFlowSchedule paced_flow_schedule(const RingInstance& inst, const RingPrefix
     current = &path;
     const std::int64_t max_latest = 8 * static_cast<std::int64_t>(path.size()) + (1 << 16);
     const std::size_t begin = s.transfers.size();
-    if (pace_path(path, asap, max_latest, emit)) {
+    if (pace_path(path, asap, max_latest, emit, machinery)) {
       const auto taken = static_cast<std::int64_t>(s.transfers.size() - begin);
       if (taken < asap.pieces) {
         out.paced = true;

@@ -13,6 +13,7 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
+#include "redist/ring/plan_machinery.hpp"
 #include "ring/flow_timing.hpp"
 #include "ring/ring_prefix.hpp"
 
@@ -41,6 +42,7 @@ struct PacedFlowSchedule {
 /// Transfers are listed path after path, the order's direction first, each path from its source.
 /// Requires time_flow_totals(instance, prefix, shift, order) to exist.
 PacedFlowSchedule paced_flow_schedule(const RingInstance& instance, const RingPrefix& prefix,
-                                      std::int64_t shift, PortOrder order);
+                                      std::int64_t shift, PortOrder order,
+                                      const PlanMachinery& machinery = PlanMachinery::plain());
 
 }  // namespace redist::ring::detail

@@ -1,10 +1,10 @@
 #include "paced_unidirectional.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <vector>
 
-#include "background_prefault.hpp"
 #include "flow_runs.hpp"
 #include "line_fit.hpp"
 #include "page_release.hpp"
@@ -26,11 +26,6 @@ std::size_t give_up_slack(std::size_t run_length) {
   return std::min<std::size_t>(run_length / 4, std::size_t{1} << 16);
 }
 
-// From this many links on (8 MiB of transfers), the transfers' pages are faulted in on a second
-// thread while the planner writes them (background_prefault.hpp); below, a thread costs more than
-// the faults it saves.
-constexpr std::size_t kPrefaultLinks = std::size_t{1} << 17;
-
 // Links that carry items under the flows shift + S_i: about one transfer each.
 std::size_t links_with_flow(const RingPrefix& prefix, std::int64_t shift) {
   return static_cast<std::size_t>(std::count_if(prefix.sums.begin(), prefix.sums.end(),
@@ -45,7 +40,8 @@ class PacedPlanner {
   // late_fluid_valid: every load and target is at least 1, and makespan is Lemma 5's; otherwise
   // makespan is strict ASAP's and only ALAP bounds the band.
   PacedPlanner(const RingInstance& inst, const RingPrefix& prefix, std::int64_t shift,
-               Ticks makespan, bool late_fluid_valid, const PacedTuning& tuning)
+               Ticks makespan, bool late_fluid_valid, const PacedTuning& tuning,
+               const PlanMachinery& machinery)
       : inst_(inst),
         n_(inst.size()),
         prefix_(prefix),
@@ -54,7 +50,8 @@ class PacedPlanner {
         late_fluid_valid_(late_fluid_valid),
         latest_budget_(tuning.latest_budget),
         fluid_lines_at_fluid_pace_(tuning.fluid_lines_at_fluid_pace),
-        max_transfers_(max_path_pieces(inst.size())) {}
+        max_transfers_(max_path_pieces(inst.size())),
+        machinery_(machinery) {}
 
   // nullopt where a run needs an upper curve that only the late fluid bound could give (ALAP over
   // its budget on a ring with a load or target of 0).
@@ -67,10 +64,11 @@ class PacedPlanner {
     // About one transfer per link; capacity beyond what is used is never touched, so it costs
     // address space, not memory, and the list does not move while it grows.
     s.transfers.reserve(links + links / 2 + 16);
-    // The pages of the first transfer per link, the usual whole (1.00 to 1.008 per link on random
-    // rings of 10^6), never those of the reserve beyond: memory not written is never touched.
-    std::optional<BackgroundPrefault> prefault;
-    if (links >= kPrefaultLinks) prefault.emplace(s.transfers.data(), s.transfers.data() + links);
+    // The machinery may fault in the pages of the first transfer per link, the usual whole (1.00
+    // to 1.008 per link on random rings of 10^6), never those of the reserve beyond: memory not
+    // written is never touched.
+    std::unique_ptr<MachineryTask> prefault =
+        machinery_.prefault(s.transfers.data(), s.transfers.data() + links);
     for (const FlowRun& run : flow_runs(prefix_, shift_)) {
       // Short paths take ALAP at once. Long ones take the free late fluid bound first; should its
       // lines keep failing (at the fluid pace, gathers took 3.3 transfers per link instead of 1.0;
@@ -213,7 +211,7 @@ class PacedPlanner {
       const Ticks last = static_cast<Ticks>(p.first) + static_cast<Ticks>(p.count - 1) * p.spacing;
       latest_curve_.push_back({makespan_ - cost - last, p.count, p.spacing});
     }
-    release_consumed_tail(latest_, latest_released_from_);
+    release_consumed_tail(latest_, latest_released_from_, machinery_);
   }
 
   // Chooses link k's departures into chosen_, from the upstream departures in up_.
@@ -278,11 +276,13 @@ class PacedPlanner {
   std::int64_t latest_budget_;
   bool fluid_lines_at_fluid_pace_;
   std::int64_t max_transfers_;
+  const PlanMachinery& machinery_;
   std::int64_t path_transfers_ = 0;  // of the path being planned, against max_transfers_
   std::size_t path_links_ = 0;
   std::size_t wrap_at_ = 0;  // transfers before edge 0's, when a path runs through edge n-1 to 0
-  // The run's latest curves, link 0's last; consumed from the back, its pages handed back as it
-  // shrinks (release_consumed_tail), so that it and the run's transfers never add up at peak.
+  // The run's latest curves, link 0's last; consumed from the back, its pages offered to the
+  // machinery as it shrinks (release_consumed_tail), so that with a machinery that hands them back
+  // it and the run's transfers never add up at peak.
   std::vector<Held> latest_;
   std::size_t latest_released_from_ = 0;  // latest_'s pages from this element on were handed back
   std::vector<std::uint32_t> latest_counts_;
@@ -301,7 +301,8 @@ bool loads_and_targets_positive(const RingInstance& inst) {
 
 std::optional<Schedule> paced_unidirectional_schedule(const RingInstance& instance,
                                                       const RingPrefix& prefix, std::int64_t shift,
-                                                      const PacedTuning& tuning) {
+                                                      const PacedTuning& tuning,
+                                                      const PlanMachinery& machinery) {
   REDIST_ASSERT(!instance.bidirectional() && prefix.size() == instance.size());
   REDIST_ASSERT(shift == -prefix.lo);  // the minimal flows: lemma5_bound's
   if (instance.size() < 2) return std::nullopt;
@@ -322,8 +323,9 @@ std::optional<Schedule> paced_unidirectional_schedule(const RingInstance& instan
   }
   if (makespan >= kWideLineTimeLimit) return std::nullopt;
   if (makespan < kLineTimeLimit)
-    return PacedPlanner<HeldPiece>(instance, prefix, shift, makespan, positive, tuning).schedule();
-  return PacedPlanner<WideHeldPiece>(instance, prefix, shift, makespan, positive, tuning)
+    return PacedPlanner<HeldPiece>(instance, prefix, shift, makespan, positive, tuning, machinery)
+        .schedule();
+  return PacedPlanner<WideHeldPiece>(instance, prefix, shift, makespan, positive, tuning, machinery)
       .schedule();
 }
 

@@ -30,6 +30,7 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
+#include "redist/ring/plan_machinery.hpp"
 #include "ring/ring_prefix.hpp"
 
 namespace redist::ring::detail {
@@ -61,8 +62,8 @@ struct PacedTuning {
 /// more with large loads), or, with a load or target of 0, strict ASAP is already within 1.125
 /// transfers per link or some path's ALAP exceeds its budget. A path needing more than
 /// max_path_pieces(n) transfers is refused (InputError), as strict ASAP refuses it.
-std::optional<Schedule> paced_unidirectional_schedule(const RingInstance& instance,
-                                                      const RingPrefix& prefix, std::int64_t shift,
-                                                      const PacedTuning& tuning = {});
+std::optional<Schedule> paced_unidirectional_schedule(
+    const RingInstance& instance, const RingPrefix& prefix, std::int64_t shift,
+    const PacedTuning& tuning = {}, const PlanMachinery& machinery = PlanMachinery::plain());
 
 }  // namespace redist::ring::detail

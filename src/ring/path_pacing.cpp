@@ -18,8 +18,8 @@ class PathPacer {
  public:
   // The path as paced is released at its end links' ASAP first departures (the source holds all
   // it sends; the last link starts no earlier than under ASAP), which the other paths saw.
-  PathPacer(const RingPath& path, const StrictPathTiming& asap)
-      : path_(path), asap_(asap), m_(path.size()) {
+  PathPacer(const RingPath& path, const StrictPathTiming& asap, const PlanMachinery& machinery)
+      : path_(path), asap_(asap), m_(path.size()), machinery_(machinery) {
     path_.release_first = asap.first_start;
     path_.release_last = asap.last_start;
   }
@@ -71,7 +71,8 @@ class PathPacer {
             static_cast<Ticks>(p.first) + static_cast<Ticks>(p.count - 1) * p.spacing;
         latest.push_back({asap_.end - link.cost - last, p.count, p.spacing});
       }
-      release_consumed_tail(reversed_, released_from_);  // ALAP and the transfers never add up
+      // Offered to the machinery: ALAP and the transfers then need not add up.
+      release_consumed_tail(reversed_, released_from_, machinery_);
       upper.clear();
       add_deadline_constraints(latest, upper);
       const Ticks window = deadline(k) - link.cost - link.release;  // first to last departure
@@ -88,15 +89,16 @@ class PathPacer {
   RingPath path_;  // released as paced
   const StrictPathTiming& asap_;
   std::size_t m_;
+  const PlanMachinery& machinery_;
   std::vector<Held> reversed_;  // the reversed path's curves, link m-1's first
   std::vector<std::uint32_t> reversed_sizes_;
-  std::size_t released_from_ = 0;  // reversed_'s pages from this element on were handed back
+  std::size_t released_from_ = 0;  // reversed_ from this element on was offered, handed back
 };
 
 }  // namespace
 
 bool pace_path(const RingPath& path, const StrictPathTiming& asap, std::int64_t max_pieces,
-               const LinkCurveVisitor& emit) {
+               const LinkCurveVisitor& emit, const PlanMachinery& machinery) {
   if (asap.pieces <= static_cast<std::int64_t>(path.size())) return false;  // one per link already
   if (asap.end >= kWideLineTimeLimit) return false;
   const auto paced = [&](auto pacer) {
@@ -104,8 +106,8 @@ bool pace_path(const RingPath& path, const StrictPathTiming& asap, std::int64_t 
     pacer.pace(emit);
     return true;
   };
-  if (asap.end < kLineTimeLimit) return paced(PathPacer<HeldPiece>(path, asap));
-  return paced(PathPacer<WideHeldPiece>(path, asap));
+  if (asap.end < kLineTimeLimit) return paced(PathPacer<HeldPiece>(path, asap, machinery));
+  return paced(PathPacer<WideHeldPiece>(path, asap, machinery));
 }
 
 }  // namespace redist::ring::detail

@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "flow_paths.hpp"
+#include "redist/ring/plan_machinery.hpp"
 
 namespace redist::ring::detail {
 
@@ -25,6 +26,6 @@ namespace redist::ring::detail {
 /// the path ends too late for line_fit's products, or when nothing can improve (one piece per
 /// link).
 bool pace_path(const RingPath& path, const StrictPathTiming& asap, std::int64_t max_pieces,
-               const LinkCurveVisitor& emit);
+               const LinkCurveVisitor& emit, const PlanMachinery& machinery);
 
 }  // namespace redist::ring::detail

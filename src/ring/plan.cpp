@@ -1,13 +1,8 @@
 #include "redist/ring/plan.hpp"
 
-#include <pthread.h>
 #include <algorithm>
-
-#include <csignal>
+#include <atomic>
 #include <exception>
-#include <optional>
-#include <system_error>
-#include <thread>
 
 #include "latency_plan.hpp"
 #include "latency_super.hpp"
@@ -74,13 +69,14 @@ struct BidirectionalContext {
   const RingPrefix& prefix;
   const System6Solution& system6;
   Ticks bound = 0;
+  const PlanMachinery& machinery;
 };
 
 ShiftPlan plan_general_bidirectional(const RingInstance& inst, const BidirectionalContext& ctx,
                                      Pacing pacing, int effort) {
   const std::int64_t center = ctx.system6.integer_shift;
-  ShiftPlan by_shifts =
-      plan_bidirectional_by_shifts(inst, ctx.prefix, center, kShiftRadius, pacing, ctx.bound);
+  ShiftPlan by_shifts = plan_bidirectional_by_shifts(inst, ctx.prefix, center, kShiftRadius, pacing,
+                                                     ctx.bound, ctx.machinery);
   return best_with_list_scheduling(inst, ctx.prefix, std::move(by_shifts), center, ctx.bound,
                                    pacing, effort);
 }
@@ -134,6 +130,10 @@ void close_gap_by_search(const RingInstance& inst, RingPlan& plan, ShiftPlan& ch
   plan.bounds.best = std::max(plan.bounds.best, *chosen.schedule.makespan);
 }
 
+const PlanMachinery& machinery_of(const RingPlanOptions& options) {
+  return options.machinery != nullptr ? *options.machinery : PlanMachinery::plain();
+}
+
 // Everything plan_ring does but the validation.
 RingPlan unvalidated_plan(const RingInstance& inst, const RingPlanOptions& options) {
   RingPlan plan;
@@ -148,9 +148,10 @@ RingPlan unvalidated_plan(const RingInstance& inst, const RingPlanOptions& optio
     plan.framework = detail::latency_framework(inst);
     chosen = detail::plan_with_latency(inst, prefix, plan.bounds, options);
   } else if (!inst.bidirectional()) {
-    chosen = plan_unidirectional(inst, prefix, pacing);
+    chosen = plan_unidirectional(inst, prefix, pacing, machinery_of(options));
   } else {
-    const BidirectionalContext ctx{prefix, *plan.bounds.system6, plan.bounds.best};
+    const BidirectionalContext ctx{prefix, *plan.bounds.system6, plan.bounds.best,
+                                   machinery_of(options)};
     chosen = inst.homogeneous()
                  ? plan_homogeneous(inst, ctx, pacing, options.effort)
                  : plan_heterogeneous_bidirectional(inst, ctx, pacing, options.effort);
@@ -181,35 +182,27 @@ RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
 RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options,
                    const PlanConsumer& while_validating) {
   RingPlan plan = unvalidated_plan(inst, options);
-  std::exception_ptr check_failed;
+  // Two independent jobs, run by the machinery one after the other (plain) or side by side: the
+  // validation first, so that, one after the other, a rejected plan never reaches the consumer.
+  std::exception_ptr check_failed, consumer_failed;
+  std::atomic<bool> rejected{false};
   const auto check = [&] {
     try {
       detail::require_validated_plan(inst, plan);
     } catch (...) {
       check_failed = std::current_exception();
+      rejected.store(true);
     }
   };
-  // The validator runs on the new thread, with every signal blocked there: the consumer, on the
-  // caller's thread, may register temporary files that the caller's signal handlers remove
-  // (io/output_files.hpp), and a handler must not interrupt that registration from another thread.
-  std::optional<std::thread> checker;
-  sigset_t all, previous;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &previous);
-  try {
-    checker.emplace(check);
-  } catch (const std::system_error&) {  // no thread to be had: one after the other
-  }
-  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-  if (!checker) check();
-  std::exception_ptr consumer_failed;
-  if (!checker && check_failed) std::rethrow_exception(check_failed);
-  try {
-    while_validating(plan);
-  } catch (...) {
-    consumer_failed = std::current_exception();
-  }
-  if (checker) checker->join();
+  const auto consume = [&] {
+    if (rejected.load()) return;
+    try {
+      while_validating(plan);
+    } catch (...) {
+      consumer_failed = std::current_exception();
+    }
+  };
+  machinery_of(options).run_both(check, consume);
   // A rejected plan is the first news: whatever the consumer did with it is moot.
   if (check_failed) std::rethrow_exception(check_failed);
   if (consumer_failed) std::rethrow_exception(consumer_failed);

@@ -50,7 +50,7 @@ ShiftPlan plan_unidirectional(const RingInstance& inst, Pacing pacing) {
 }
 
 ShiftPlan plan_unidirectional(const RingInstance& inst, const RingPrefix& ring_prefix,
-                              Pacing pacing) {
+                              Pacing pacing, const PlanMachinery& machinery) {
   REDIST_ASSERT(!inst.bidirectional() && ring_prefix.size() == inst.size());
   const auto& prefix = ring_prefix.sums;
   const std::int64_t shift = unidirectional_shift(prefix);
@@ -58,7 +58,7 @@ ShiftPlan plan_unidirectional(const RingInstance& inst, const RingPrefix& ring_p
     return algorithm1(inst, shift, prefix);
   if (pacing == Pacing::spaced) {
     // Lemma 5's optimum with about one spaced transfer per link: lines between ASAP and ALAP.
-    if (auto paced = detail::paced_unidirectional_schedule(inst, ring_prefix, shift))
+    if (auto paced = detail::paced_unidirectional_schedule(inst, ring_prefix, shift, {}, machinery))
       return {std::move(*paced),
               "one paced transfer per link where it fits between ASAP and ALAP, ASAP elsewhere, "
               "on the minimal flows (document 000 Algorithm 2's optimum, Lemma 5)"};

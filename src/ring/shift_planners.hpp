@@ -20,6 +20,7 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
+#include "redist/ring/plan_machinery.hpp"
 #include "ring/path_timing.hpp"
 #include "ring/ring_prefix.hpp"
 
@@ -36,8 +37,10 @@ struct ShiftPlan {
 };
 
 ShiftPlan plan_unidirectional(const RingInstance& instance, Pacing pacing = Pacing::spaced);
-ShiftPlan plan_unidirectional(const RingInstance& instance, const RingPrefix& prefix,
-                              Pacing pacing);
+/// `machinery` serves the paced planners (redist/ring/plan_machinery.hpp); the plan is the same
+/// whatever it does.
+ShiftPlan plan_unidirectional(const RingInstance& instance, const RingPrefix& prefix, Pacing pacing,
+                              const PlanMachinery& machinery = PlanMachinery::plain());
 
 /// `center` is the shift to search around (System 6's integer argmin); `radius` shifts each side.
 ShiftPlan plan_bidirectional_by_shifts(const RingInstance& instance, std::int64_t center,
@@ -48,6 +51,7 @@ ShiftPlan plan_bidirectional_by_shifts(const RingInstance& instance, std::int64_
 /// makespan is that of timing every shift; among equal makespans the one found first wins.
 ShiftPlan plan_bidirectional_by_shifts(const RingInstance& instance, const RingPrefix& prefix,
                                        std::int64_t center, std::int64_t radius, Pacing pacing,
-                                       Ticks bound);
+                                       Ticks bound,
+                                       const PlanMachinery& machinery = PlanMachinery::plain());
 
 }  // namespace redist::ring

@@ -1,7 +1,7 @@
-// ring/background_prefault.hpp: the pages inside the range, and only those, are made present, and
+// app/background_prefault.hpp: the pages inside the range, and only those, are made present, and
 // what the owner writes meanwhile is kept.
 
-#include "ring/background_prefault.hpp"
+#include "app/background_prefault.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 #include <unistd.h>
 #endif
 
-namespace redist::ring::detail {
+namespace redist::app {
 namespace {
 
 #ifdef __linux__
@@ -105,4 +105,4 @@ TEST(BackgroundPrefault, StopsWhenDestroyedAndAcceptsEmptyRanges) {
 }
 
 }  // namespace
-}  // namespace redist::ring::detail
+}  // namespace redist::app

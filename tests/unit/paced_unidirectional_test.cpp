@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <optional>
 
@@ -514,6 +516,93 @@ TEST(PacedUnidirectional, LongGathersAndBlocksStayOptimalOverSeeds) {
         const std::size_t transfers = expect_optimal(inst, *s, what);
         EXPECT_LE(transfers * 100, inst.size() * (at_fluid_pace ? 120 : 101)) << what;
       }
+}
+
+}  // namespace
+}  // namespace redist
+
+namespace redist {
+namespace {
+
+// A machinery that takes every offer as far as it may: each range offered for release is
+// overwritten with garbage and reported handed back whole, so a planner that read memory it had
+// offered would plan differently; prefaults and offers are counted.
+class PoisoningMachinery : public ring::PlanMachinery {
+ public:
+  std::unique_ptr<ring::MachineryTask> prefault(void* begin, void* end) const override {
+    ++prefaults;
+    prefaulted_bytes +=
+        static_cast<std::size_t>(static_cast<char*>(end) - static_cast<char*>(begin));
+    return nullptr;
+  }
+  const void* release(const void* begin, const void* end) const override {
+    ++releases;
+    auto* first = const_cast<char*>(static_cast<const char*>(begin));  // the planner's own memory
+    std::memset(first, 0xA5, static_cast<std::size_t>(static_cast<const char*>(end) - first));
+    return begin;
+  }
+  mutable int prefaults = 0;
+  mutable std::size_t prefaulted_bytes = 0;
+  mutable int releases = 0;
+};
+
+// The paced planners ask the machinery (ring/plan_machinery.hpp) and never read what they offered:
+// with ALAP held on every long path (gathers, blocks) and on the bidirectional re-timing, plans
+// made with the poisoning machinery are the plain machinery's, transfer for transfer.
+TEST(PlanMachinery, PlannersNeverReadMemoryTheyOfferedAndAskForPrefaults) {
+  for (const auto shape : {ring::RingShape::gather, ring::RingShape::blocks}) {
+    ring::RingGenOptions opt;
+    opt.n = 200'000;
+    opt.heterogeneous = true;
+    opt.max_load = 1000;
+    opt.shape = shape;
+    opt.seed = 4;
+    const auto inst = ring::generate_ring_instance(opt);
+    const auto prefix = ring::RingPrefix::of(inst);
+    const ring::detail::PacedTuning alap_everywhere{std::int64_t{1} << 40, false};
+    const PoisoningMachinery poisoning;
+    const auto plain =
+        ring::detail::paced_unidirectional_schedule(inst, prefix, -prefix.lo, alap_everywhere);
+    const auto poisoned = ring::detail::paced_unidirectional_schedule(inst, prefix, -prefix.lo,
+                                                                      alap_everywhere, poisoning);
+    ASSERT_TRUE(plain && poisoned);
+    EXPECT_GT(poisoning.releases, 0) << ring::to_string(shape);
+    EXPECT_EQ(poisoning.prefaults, 1);
+    EXPECT_GE(poisoning.prefaulted_bytes, inst.size() / 2 * sizeof(Transfer));
+    ASSERT_EQ(plain->transfers.size(), poisoned->transfers.size());
+    for (std::size_t i = 0; i < plain->transfers.size(); ++i) {
+      const Transfer& a = plain->transfers[i];
+      const Transfer& b = poisoned->transfers[i];
+      ASSERT_TRUE(a.from == b.from && a.items == b.items && a.start == b.start &&
+                  a.spacing == b.spacing)
+          << ring::to_string(shape) << " transfer " << i;
+    }
+    expect_optimal(inst, *poisoned, ring::to_string(shape));
+  }
+  // The bidirectional planner's paced re-timing holds each long path's ALAP curve the same way.
+  ring::RingGenOptions opt;
+  opt.n = 200'000;
+  opt.kind = RingKind::bidirectional;
+  opt.heterogeneous = true;
+  opt.max_load = 1000;
+  opt.shape = ring::RingShape::gather;
+  opt.seed = 4;
+  const auto inst = ring::generate_ring_instance(opt);
+  const auto prefix = ring::RingPrefix::of(inst);
+  const PoisoningMachinery poisoning;
+  const auto order = ring::PortOrder::succ_first;
+  const auto plain = ring::detail::paced_flow_schedule(inst, prefix, -prefix.lo, order);
+  const auto poisoned =
+      ring::detail::paced_flow_schedule(inst, prefix, -prefix.lo, order, poisoning);
+  EXPECT_GT(poisoning.releases, 0);
+  ASSERT_EQ(plain.schedule.transfers.size(), poisoned.schedule.transfers.size());
+  for (std::size_t i = 0; i < plain.schedule.transfers.size(); ++i) {
+    const Transfer& a = plain.schedule.transfers[i];
+    const Transfer& b = poisoned.schedule.transfers[i];
+    ASSERT_TRUE(a.from == b.from && a.to == b.to && a.items == b.items && a.start == b.start &&
+                a.spacing == b.spacing)
+        << "bidirectional transfer " << i;
+  }
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <string>
 #include <thread>
 
 #include "redist/core/error.hpp"
@@ -215,6 +217,33 @@ TEST(Plan, TheConsumerSeesTheReturnedPlanWhileItIsValidated) {
   EXPECT_THROW(ring::plan_ring(
                    inst, {}, [](const ring::RingPlan&) { throw InputError("out", "-o", "full"); }),
                InputError);
+}
+
+// Linux: the threads of this process (/proc/self/status), 0 where that cannot be read.
+int threads_of_this_process() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("Threads:", 0) == 0) return std::stoi(line.substr(8));
+  return 0;
+}
+
+// The plain machinery (plan_ring's default, ring/plan_machinery.hpp): the validation comes first,
+// on the calling thread, so that no second thread is alive while the consumer runs, even on a ring
+// large enough that the `redist` program would prefault and validate beside the writer (where the
+// validation thread is then usually still running).
+TEST(Plan, WithThePlainMachineryTheConsumerRunsAfterTheValidationOnTheOnlyThread) {
+  ring::RingGenOptions opt;
+  opt.n = 150'000;
+  opt.heterogeneous = true;
+  opt.max_load = 1000;
+  const auto inst = ring::generate_ring_instance(opt);
+  const int before = threads_of_this_process();
+  int during = -1;
+  const ring::RingPlan plan =
+      ring::plan_ring(inst, {}, [&](const ring::RingPlan&) { during = threads_of_this_process(); });
+  EXPECT_EQ(during, before);
+  EXPECT_TRUE(sim::validate_ring_schedule(inst, plan.schedule).valid);
 }
 
 }  // namespace

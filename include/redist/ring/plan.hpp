@@ -22,6 +22,7 @@
 #include "redist/core/ring_instance.hpp"
 #include "redist/core/schedule.hpp"
 #include "redist/ring/bounds.hpp"
+#include "redist/ring/plan_machinery.hpp"
 
 namespace redist::ring {
 
@@ -46,6 +47,12 @@ struct RingPlanOptions {
   // tries the list scheduler's seeds only, each unit adds 48 local-search moves. Deterministic. The
   // list scheduler competes on rings of up to 25,000 processors per unit (at least one unit).
   int effort = 1;
+  // How the plan is made, not what it is (ring/plan_machinery.hpp): memory and threading services
+  // the planners may use. nullptr: PlanMachinery::plain(), and plan_ring blocks no signal, gives
+  // the kernel no advice and starts no thread of its own (the exact validator it calls checks a
+  // schedule of 2^17 transfers or more in two halves on two threads, sim/ring_validator.hpp). Not
+  // owned; must outlive the call.
+  const PlanMachinery* machinery = nullptr;
 };
 
 RingPlan plan_ring(const RingInstance& instance, const RingPlanOptions& options = {});
@@ -53,14 +60,15 @@ RingPlan plan_ring(const RingInstance& instance, const RingPlanOptions& options 
 /// Receives a plan while the validator checks it.
 using PlanConsumer = std::function<void(const RingPlan&)>;
 
-/// As plan_ring, and hands the plan to `while_validating` (on the calling thread) while the
-/// validator checks it on a second one, every signal blocked there: writing a large schedule takes
-/// about as long as validating it (BENCHMARKS.md). Returns once both are done. When the validator
-/// rejects the plan, InternalError is thrown after the consumer finished, so the consumer must keep
-/// what it does revocable (io::OutputFiles::stage writes temporaries that only a later commit
-/// renames); otherwise an exception of the consumer is rethrown. Where no thread can be started,
-/// the validation comes first. The plan handed over may not be the object returned: keep no
-/// reference to it.
+/// As plan_ring, and hands the plan to `while_validating` (on the calling thread). The validation
+/// and the consumer are two jobs for the machinery's run_both: with the plain machinery the
+/// validation comes first and a rejected plan never reaches the consumer; a machinery may run them
+/// side by side (the `redist` program does: writing a large schedule takes about as long as
+/// validating it, BENCHMARKS.md), and then, when the validator rejects the plan, InternalError is
+/// thrown after the consumer finished, so the consumer must keep what it does revocable
+/// (io::OutputFiles::stage writes temporaries that only a later commit renames). Otherwise an
+/// exception of the consumer is rethrown. Returns once both are done. The plan handed over may not
+/// be the object returned: keep no reference to it.
 RingPlan plan_ring(const RingInstance& instance, const RingPlanOptions& options,
                    const PlanConsumer& while_validating);
 

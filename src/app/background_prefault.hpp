@@ -1,6 +1,6 @@
 #pragma once
-// Private to the ring layer: faulting in, on a second thread, the memory a planner is about to
-// fill.
+// The `redist` program's prefault (app/program_machinery.hpp): faulting in, on a second thread,
+// the memory a planner is about to fill.
 //
 // The kernel clears every fresh page the first time it is touched. At n = 10^6 the uni-het planner
 // writes 64 MB of transfers in about 55 ms on one core while the other idles, and with 4 KiB pages
@@ -12,7 +12,7 @@
 #include <atomic>
 #include <thread>
 
-namespace redist::ring::detail {
+namespace redist::app {
 
 /// While it lives, faults in [begin, end) from the front in 2 MiB steps on a thread of its own,
 /// with MADV_POPULATE_WRITE (Linux 5.14): pages are made present and writable and their contents
@@ -33,4 +33,4 @@ class BackgroundPrefault {
   std::thread helper_;
 };
 
-}  // namespace redist::ring::detail
+}  // namespace redist::app

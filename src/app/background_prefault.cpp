@@ -1,4 +1,4 @@
-#include "background_prefault.hpp"
+#include "app/background_prefault.hpp"
 
 #include <csignal>
 #include <cstdint>
@@ -9,7 +9,7 @@
 #include <sys/mman.h>
 #endif
 
-namespace redist::ring::detail {
+namespace redist::app {
 
 namespace {
 
@@ -41,8 +41,9 @@ BackgroundPrefault::BackgroundPrefault(const void* begin, const void* end) {
   const std::uintptr_t first = (reinterpret_cast<std::uintptr_t>(begin) + kPage - 1) & ~(kPage - 1);
   const std::uintptr_t last = reinterpret_cast<std::uintptr_t>(end) & ~(kPage - 1);
   if (last <= first || std::thread::hardware_concurrency() < 2) return;
-  // Every signal blocked on the helper, as on plan_ring's validator thread: a handler of the
-  // program's (removing temporary output files) then always runs on a thread of the program's.
+  // Every signal blocked on the helper, as on the validation thread (program_machinery.cpp): a
+  // handler of the program's (removing temporary output files) then always runs on its main
+  // thread.
   sigset_t all, previous;
   sigfillset(&all);
   pthread_sigmask(SIG_BLOCK, &all, &previous);
@@ -66,4 +67,4 @@ BackgroundPrefault::~BackgroundPrefault() {
   if (helper_.joinable()) helper_.join();
 }
 
-}  // namespace redist::ring::detail
+}  // namespace redist::app
