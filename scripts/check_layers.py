@@ -35,10 +35,10 @@ LAYER_RANK = {
 
 # Algorithm layers that start no thread, block no signal and advise the kernel nothing
 # (docs/architecture.md "Plan machinery"): the ring planners ask ring::PlanMachinery for those
-# services, and the `redist` program's machinery (src/app/program_machinery.hpp) supplies them. Not
-# yet sim: the exact validator checks a large schedule's two halves on two threads
-# (src/sim/ring_validator.cpp), and sim's all-port executor runs threads by design.
-MACHINERY_FREE = ("core", "ring", "lau", "perm")
+# services, and the `redist` program's machinery (src/app/program_machinery.hpp) supplies them; the
+# exact validator hands a large schedule's two halves to a job runner its caller gives (sim/
+# ring_validator.hpp). sim's all-port executor simulates threads, it starts none.
+MACHINERY_FREE = ("core", "sim", "ring", "lau", "perm")
 MACHINERY = re.compile(r"std::thread\b|std::jthread\b|std::async\b|pthread_|sigset_t|madvise|"
                        r"#\s*include\s*<(?:thread|pthread\.h|csignal|signal\.h|sys/mman\.h)>")
 

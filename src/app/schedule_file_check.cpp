@@ -1,5 +1,6 @@
 #include "app/schedule_file_check.hpp"
 
+#include "app/program_machinery.hpp"
 #include "redist/core/error.hpp"
 #include "redist/io/budgeted_read.hpp"
 #include "redist/sim/ordered_validator.hpp"
@@ -14,8 +15,14 @@ ScheduleFileCheck check_schedule_files(const std::string& instance_file,
       io::read_schedule_within_budget(schedule_file, instance.size(), {strict, &unknown});
   try {
     // A schedule whose transfers name their items is an ordered one (docs/design.md section 4).
+    // `redist check` validates a large schedule's two halves side by side (the program's machinery).
+    const ProgramMachinery machinery;
+    const auto run_both = [&machinery](const std::function<void()>& first,
+                                       const std::function<void()>& second) {
+      machinery.run_both(first, second);
+    };
     return {names_items(schedule) ? sim::validate_ordered_schedule(instance, schedule)
-                                  : sim::validate_ring_schedule(instance, schedule),
+                                  : sim::validate_ring_schedule(instance, schedule, run_both),
             schedule.transfers.size(), std::move(unknown)};
   } catch (const InputError& e) {
     // The schedule's own fields: its transfers' times (the claims of its header are never read).

@@ -175,7 +175,7 @@ RingPlan detail::plan_without_validation(const RingInstance& inst, const RingPla
 
 RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {
   RingPlan plan = unvalidated_plan(inst, options);
-  detail::require_validated_plan(inst, plan);  // the promise of ring/plan.hpp
+  detail::require_validated_plan(inst, plan, machinery_of(options));  // ring/plan.hpp's promise
   return plan;
 }
 
@@ -188,7 +188,7 @@ RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options,
   std::atomic<bool> rejected{false};
   const auto check = [&] {
     try {
-      detail::require_validated_plan(inst, plan);
+      detail::require_validated_plan(inst, plan, machinery_of(options));
     } catch (...) {
       check_failed = std::current_exception();
       rejected.store(true);

@@ -5,9 +5,16 @@
 
 namespace redist::ring::detail {
 
-void require_validated_plan(const RingInstance& instance, const RingPlan& plan) {
+void require_validated_plan(const RingInstance& instance, const RingPlan& plan,
+                            const PlanMachinery& machinery) {
   const Schedule& schedule = plan.schedule;
-  const sim::ValidationResult check = sim::validate_ring_schedule(instance, schedule);
+  // A large schedule's two halves go to the machinery: one after the other with the plain one
+  // (plan_ring starts no thread), side by side with the program's.
+  const sim::ValidationResult check = sim::validate_ring_schedule(
+      instance, schedule,
+      [&machinery](const std::function<void()>& first, const std::function<void()>& second) {
+        machinery.run_both(first, second);
+      });
   // The validator may report on a finer time scale than the plan's (a spacing with more decimals).
   const bool same_makespan =
       check.valid &&

@@ -4,11 +4,13 @@
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/ring/plan.hpp"
+#include "redist/ring/plan_machinery.hpp"
 
 namespace redist::ring::detail {
 
 /// Throws InternalError naming the violation when the validator rejects the schedule or finds
-/// another makespan.
-void require_validated_plan(const RingInstance& instance, const RingPlan& plan);
+/// another makespan. A large schedule is checked in two halves run by `machinery`.
+void require_validated_plan(const RingInstance& instance, const RingPlan& plan,
+                            const PlanMachinery& machinery);
 
 }  // namespace redist::ring::detail

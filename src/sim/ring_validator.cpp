@@ -6,8 +6,7 @@
 #include <numeric>
 #include <optional>
 #include <span>
-#include <system_error>
-#include <thread>
+#include <exception>
 #include <type_traits>
 #include <vector>
 
@@ -233,9 +232,9 @@ void scan_processors(std::size_t begin, std::size_t end, PortTable& sends, PortT
 constexpr std::size_t kParallelTransfers = std::size_t{1} << 17;
 
 // The first processor of the second half (about half the transfers sent before it), or 0 to check
-// every processor on this thread.
+// every processor in one job.
 std::size_t parallel_split(const PortTable& sends, std::size_t n, std::size_t transfers) {
-  if (transfers < kParallelTransfers || n < 2 || std::thread::hardware_concurrency() < 2) return 0;
+  if (transfers < kParallelTransfers || n < 2) return 0;
   const auto half = static_cast<std::uint32_t>(sends.offset[n] / 2);
   const auto at = std::lower_bound(sends.offset.begin(), sends.offset.begin() + n, half);
   const auto split = static_cast<std::size_t>(at - sends.offset.begin());
@@ -247,40 +246,44 @@ std::size_t parallel_split(const PortTable& sends, std::size_t n, std::size_t tr
 template <class T>
 void check_ports_and_holdings(const RingInstance& inst, const Schedule& sched,
                               const std::vector<Role>& roles, PortCounts counts, Ticks factor,
-                              int scale, Candidate& found) {
+                              int scale, const JobPair* run_both, Candidate& found) {
   const std::size_t n = inst.size();
   BatchSource<T> source(inst, sched, roles, factor);
   PortTable sends, receives;
   group_by_sender_and_receiver(sched, roles, std::move(counts), sends, receives);
-  // The processors in two halves (of about equal transfers) on two threads when the schedule is
-  // large: the halves share nothing but the read-only schedule, and merging their candidates in
-  // processor order gives the verdict of one pass (ties keep the earlier processor's).
+  // The processors in two halves (of about equal transfers), two jobs for `run_both` when the
+  // schedule is large: the halves share nothing but the read-only schedule, and merging their
+  // candidates in processor order gives the verdict of one pass (ties keep the earlier
+  // processor's).
   Candidate holdings;
-  const std::size_t split = parallel_split(sends, n, sched.transfers.size());
+  const std::size_t split = run_both ? parallel_split(sends, n, sched.transfers.size()) : 0;
   if (split == 0) {
     scan_processors(0, n, sends, receives, source, inst, scale, found, holdings);
   } else {
     Candidate found_above, holdings_above;
-    std::exception_ptr failed;
-    const auto above = [&] {
+    std::exception_ptr failed_above, failed_below;
+    // The jobs never throw (JobPair's contract): what a half throws is rethrown here.
+    const auto guarded = [](std::exception_ptr& failed, const auto& job) {
       try {
-        scan_processors(split, n, sends, receives, source, inst, scale, found_above,
-                        holdings_above);
+        job();
       } catch (...) {
         failed = std::current_exception();
       }
     };
-    std::optional<std::thread> helper;
-    try {
-      helper.emplace(above);
-    } catch (const std::system_error&) {  // no thread to be had: one half after the other
-    }
-    scan_processors(0, split, sends, receives, source, inst, scale, found, holdings);
-    if (helper)
-      helper->join();
-    else
-      above();
-    if (failed) std::rethrow_exception(failed);
+    (*run_both)(
+        [&] {
+          guarded(failed_above, [&] {
+            scan_processors(split, n, sends, receives, source, inst, scale, found_above,
+                            holdings_above);
+          });
+        },
+        [&] {
+          guarded(failed_below, [&] {
+            scan_processors(0, split, sends, receives, source, inst, scale, found, holdings);
+          });
+        });
+    if (failed_below) std::rethrow_exception(failed_below);
+    if (failed_above) std::rethrow_exception(failed_above);
     found.offer(found_above);
     holdings.offer(holdings_above);
   }
@@ -431,7 +434,7 @@ FirstPass first_pass(const RingInstance& inst, const Schedule& sched, Ticks fact
 }
 
 ValidationResult validate(const RingInstance& original_instance, const Schedule& sched,
-                          bool narrow_allowed) {
+                          bool narrow_allowed, const JobPair* run_both = nullptr) {
   const int scale = std::max(original_instance.cost_scale, sched.time_scale);
   // The instance is copied only when its costs need a finer scale; the schedule never is.
   std::optional<RingInstance> finer;
@@ -447,10 +450,10 @@ ValidationResult validate(const RingInstance& original_instance, const Schedule&
   FirstPass pass = first_pass(inst, sched, factor, scale, found);
   if (narrow_allowed && pass.makespan < detail::kNarrowLimit && pass.items < detail::kNarrowLimit)
     check_ports_and_holdings<std::int64_t>(inst, sched, pass.roles, std::move(pass.counts), factor,
-                                           scale, found);
+                                           scale, run_both, found);
   else
     check_ports_and_holdings<Ticks>(inst, sched, pass.roles, std::move(pass.counts), factor, scale,
-                                    found);
+                                    run_both, found);
   for (std::size_t p = 0; p < n; ++p) {
     const Ticks final_load = inst.loads[p] + pass.final_delta[p];
     if (final_load != inst.targets[p])
@@ -469,14 +472,19 @@ ValidationResult validate(const RingInstance& original_instance, const Schedule&
 
 }  // namespace
 
-ValidationResult validate_ring_schedule(const RingInstance& instance, const Schedule& schedule) {
+ValidationResult validate_ring_schedule(const RingInstance& instance, const Schedule& schedule,
+                                        const JobPair& run_both) {
   // A reader that does not know item identities refuses them rather than ignoring them
   // (docs/design.md section 4): counting an ordered schedule's items would accept wrong items.
   if (names_items(schedule))
     throw InputError("", "transfers[0].first",
                      "the schedule names its items (an ordered schedule): it is validated with "
                      "validate_ordered_schedule (sim/ordered_validator.hpp)");
-  return validate(instance, schedule, true);
+  return validate(instance, schedule, true, run_both ? &run_both : nullptr);
+}
+
+ValidationResult validate_ring_schedule(const RingInstance& instance, const Schedule& schedule) {
+  return validate_ring_schedule(instance, schedule, JobPair{});
 }
 
 namespace detail {

@@ -1,10 +1,12 @@
-// The validator checks the processors of a schedule of 2^17 transfers or more in two halves, on two
-// threads (sim/ring_validator.cpp). Its verdict must be the one pass's: the earliest violation
-// wherever it lies, and on a tie of time and rule the lower processor's.
+// Given a job runner, the validator checks the processors of a schedule of 2^17 transfers or more in
+// two halves (sim/ring_validator.cpp). Its verdict must be the one pass's, the one it gives without
+// a runner: the earliest violation wherever it lies, and on a tie of time and rule the lower
+// processor's. The runner here runs the halves on two threads.
 
 #include <gtest/gtest.h>
 
 #include <string>
+#include <thread>
 
 #include "redist/sim/ring_validator.hpp"
 #include "support/ring_test_helpers.hpp"
@@ -28,11 +30,35 @@ Schedule each_sends_its_item() {
   return s;
 }
 
+// The verdict with the halves on two threads, after checking that it is the one-pass verdict and
+// that the runner got the two halves.
+sim::ValidationResult validate(const RingInstance& inst, const Schedule& s) {
+  int runs = 0;
+  const sim::JobPair two_threads = [&runs](const std::function<void()>& first,
+                                           const std::function<void()>& second) {
+    ++runs;
+    std::thread beside(first);
+    second();
+    beside.join();
+  };
+  const auto halves = sim::validate_ring_schedule(inst, s, two_threads);
+  const auto one_pass = sim::validate_ring_schedule(inst, s);
+  EXPECT_EQ(runs, 1) << "a schedule of 2^17 transfers or more goes to the runner in two halves";
+  EXPECT_EQ(halves.valid, one_pass.valid);
+  EXPECT_EQ(halves.makespan, one_pass.makespan);
+  EXPECT_EQ(halves.violation.has_value(), one_pass.violation.has_value());
+  if (halves.violation && one_pass.violation) {
+    EXPECT_EQ(halves.violation->message, one_pass.violation->message);
+    EXPECT_EQ(halves.violation->processor, one_pass.violation->processor);
+  }
+  return halves;
+}
+
 constexpr std::int64_t kLow = 10;           // in the first half
 constexpr std::int64_t kHigh = kRing - 10;  // in the second half
 
 TEST(RingValidatorHalves, AValidScheduleStaysValid) {
-  const auto result = sim::validate_ring_schedule(shift_by_one(), each_sends_its_item());
+  const auto result = validate(shift_by_one(), each_sends_its_item());
   EXPECT_TRUE(result.valid) << result.violation->message;
   EXPECT_EQ(static_cast<long long>(result.makespan), 1);
 }
@@ -40,7 +66,7 @@ TEST(RingValidatorHalves, AValidScheduleStaysValid) {
 // The validator's first violation must be `rule` at `processor` and `time`.
 void expect_first_violation(const Schedule& s, const std::string& rule, std::int64_t processor,
                             long long time) {
-  const auto result = sim::validate_ring_schedule(shift_by_one(), s);
+  const auto result = validate(shift_by_one(), s);
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.violation->rule, rule);
   EXPECT_EQ(result.violation->processor, processor);

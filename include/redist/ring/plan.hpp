@@ -49,8 +49,8 @@ struct RingPlanOptions {
   int effort = 1;
   // How the plan is made, not what it is (ring/plan_machinery.hpp): memory and threading services
   // the planners may use. nullptr: PlanMachinery::plain(), and plan_ring blocks no signal, gives
-  // the kernel no advice and starts no thread of its own (the exact validator it calls checks a
-  // schedule of 2^17 transfers or more in two halves on two threads, sim/ring_validator.hpp). Not
+  // the kernel no advice and starts no thread (the exact validator it calls hands a schedule of
+  // 2^17 transfers or more to the machinery's run_both in two halves, sim/ring_validator.hpp). Not
   // owned; must outlive the call.
   const PlanMachinery* machinery = nullptr;
 };

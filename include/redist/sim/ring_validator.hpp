@@ -18,6 +18,7 @@
 // counts and spacings (ring_validator.cpp proves why checking a few items per transfer suffices).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -45,6 +46,16 @@ struct ValidationResult {
 /// names its items (core/schedule.hpp names_items): an ordered schedule is validated by
 /// validate_ordered_schedule (ordered_validator.hpp), never by counting its items.
 ValidationResult validate_ring_schedule(const RingInstance& instance, const Schedule& schedule);
+
+/// Runs two independent jobs, neither of which throws, and returns once both have finished (in any
+/// order or concurrently: ring::PlanMachinery::run_both has this shape).
+using JobPair = std::function<void(const std::function<void()>&, const std::function<void()>&)>;
+
+/// The same verdict; a large schedule (2^17 transfers or more) is checked in two halves of about
+/// equal transfers handed to `run_both`, which may run them concurrently (the `redist` program's
+/// machinery does: app/program_machinery.hpp). Without it the validator starts no thread.
+ValidationResult validate_ring_schedule(const RingInstance& instance, const Schedule& schedule,
+                                        const JobPair& run_both);
 
 namespace detail {
 /// The rules above on the items' counts only, whether or not the transfers name their items: the
