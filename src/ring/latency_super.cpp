@@ -173,8 +173,7 @@ std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& inst, const Rin
     if (g > 1) set_message_size(t, g);
     t.start += offset;
   }
-  transfers.insert(transfers.begin(), out.schedule.transfers.begin(),
-                   out.schedule.transfers.end());
+  transfers.insert(transfers.begin(), out.schedule.transfers.begin(), out.schedule.transfers.end());
   out.schedule.transfers = std::move(transfers);
   out.schedule.makespan = offset + *planned.schedule.makespan;
   out.method = "remainders, then messages of " + std::to_string(g) +

@@ -6,7 +6,6 @@
 #include <numeric>
 #include <optional>
 #include <span>
-#include <exception>
 #include <type_traits>
 #include <vector>
 

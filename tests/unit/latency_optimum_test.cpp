@@ -89,12 +89,12 @@ RingInstance bidirectional_ring(std::vector<std::int64_t> loads, std::vector<std
 // 6's), and on the other ring the local search improved only the two shifts whose constructions
 // were best, not the fifth-best one that holds the optimum.
 TEST(LatencyOptimum, PlannerReachesTheOptimumAwayFromSystem6sShift) {
-  const RingInstance far_shift = bidirectional_ring({1, 7, 1, 1}, {2, 3, 3, 2}, {20, 60, 40, 60},
-                                                    {40, 40, 60, 40}, {20, 20, 60, 20},
-                                                    {60, 100, 20, 80});
-  const RingInstance searched_shift = bidirectional_ring({2, 3, 3, 3}, {8, 1, 1, 1},
-                                                         {40, 40, 20, 20}, {20, 40, 20, 20},
-                                                         {60, 20, 20, 60}, {40, 20, 40, 60});
+  const RingInstance far_shift =
+      bidirectional_ring({1, 7, 1, 1}, {2, 3, 3, 2}, {20, 60, 40, 60}, {40, 40, 60, 40},
+                         {20, 20, 60, 20}, {60, 100, 20, 80});
+  const RingInstance searched_shift =
+      bidirectional_ring({2, 3, 3, 3}, {8, 1, 1, 1}, {40, 40, 20, 20}, {20, 40, 20, 20},
+                         {60, 20, 20, 60}, {40, 20, 40, 60});
   for (const auto& [inst, optimum] : {std::pair{far_shift, Ticks{280}}, {searched_shift, 220}}) {
     const ring::RingPlan plan = ring::plan_ring(inst);
     EXPECT_EQ(*plan.schedule.makespan, optimum) << testing::describe_ring(inst);
