@@ -1,5 +1,7 @@
 #include "app/schedule_file_check.hpp"
 
+#include <functional>
+
 #include "app/program_machinery.hpp"
 #include "redist/core/error.hpp"
 #include "redist/io/budgeted_read.hpp"
@@ -17,10 +19,7 @@ ScheduleFileCheck check_schedule_files(const std::string& instance_file,
     // A schedule whose transfers name their items is an ordered one (docs/design.md section 4).
     // `redist check` validates a large schedule's two halves side by side (the program's machinery).
     const ProgramMachinery machinery;
-    const auto run_both = [&machinery](const std::function<void()>& first,
-                                       const std::function<void()>& second) {
-      machinery.run_both(first, second);
-    };
+    const sim::JobPair run_both = std::bind_front(&ProgramMachinery::run_both, &machinery);
     return {names_items(schedule) ? sim::validate_ordered_schedule(instance, schedule)
                                   : sim::validate_ring_schedule(instance, schedule, run_both),
             schedule.transfers.size(), std::move(unknown)};

@@ -1,5 +1,7 @@
 #include "plan_check.hpp"
 
+#include <functional>
+
 #include "redist/core/error.hpp"
 #include "redist/sim/ring_validator.hpp"
 
@@ -11,10 +13,7 @@ void require_validated_plan(const RingInstance& instance, const RingPlan& plan,
   // A large schedule's two halves go to the machinery: one after the other with the plain one
   // (plan_ring starts no thread), side by side with the program's.
   const sim::ValidationResult check = sim::validate_ring_schedule(
-      instance, schedule,
-      [&machinery](const std::function<void()>& first, const std::function<void()>& second) {
-        machinery.run_both(first, second);
-      });
+      instance, schedule, std::bind_front(&PlanMachinery::run_both, &machinery));
   // The validator may report on a finer time scale than the plan's (a spacing with more decimals).
   const bool same_makespan =
       check.valid &&
