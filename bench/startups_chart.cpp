@@ -6,7 +6,9 @@
 //   bench_startups_chart OUT.svg docs/results/exec/netlab_startups_run{1,2,3}.csv
 //       docs/results/exec/netlab_startups_nolatency.csv     (one command line)
 //
-// A file whose name contains "nolatency" is the control (latencies off).
+// A file whose name contains "nolatency" is the control (latencies off); one whose name contains
+// "tbf" was measured with netlab's earlier token-bucket links (before the delay wire serialised at
+// the rate: BENCHMARKS.md), its ring transport drawn as a series of its own.
 
 #include <algorithm>
 #include <cstdio>
@@ -44,6 +46,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     const bool control = std::string(argv[a]).find("nolatency") != std::string::npos;
+    const bool token_bucket = std::string(argv[a]).find("tbf") != std::string::npos;
     std::string line;
     std::getline(in, line);
     const std::vector<std::string> header = split(line);
@@ -61,8 +64,9 @@ int main(int argc, char** argv) {
     while (std::getline(in, line)) {
       const std::vector<std::string> c = split(line);
       if (c.size() < header.size() || c[variant] == "ring-startups-checked") continue;
-      if (control && c[variant] != "ring-startups") continue;
-      const std::string name = control                  ? "ring transport, latencies off (control)"
+      if ((control || token_bucket) && c[variant] != "ring-startups") continue;
+      const std::string name = control        ? "ring transport, latencies off (control)"
+                               : token_bucket ? "ring transport, token-bucket links (before)"
                                : c[variant] == "direct" ? "direct transport (its own prediction)"
                                                         : "ring transport, the plan's messages";
       PlotSeries& s = series[name];

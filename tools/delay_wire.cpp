@@ -1,14 +1,17 @@
-// redist-delay-wire: one direction of an emulated link's latency, in user space, for kernels
-// without sch_netem (docs/netlab.md "Latency without netem").
+// redist-delay-wire: one direction of an emulated link's latency and rate, in user space, for
+// kernels without sch_netem (docs/netlab.md "Latency without netem").
 //
-//   redist-delay-wire --tun T --out DEV --peer-mac 02:..:.. --delay-ms D
+//   redist-delay-wire --tun T --out DEV --peer-mac 02:..:.. --delay-ms D [--rate-mbit R]
 //
 // tools/netlab routes a namespace's packets for one link into the TUN device T instead of the
-// link's veth DEV. This program reads each IP packet from T, holds it for D milliseconds from the
-// moment it arrived, and then sends it out of DEV to the peer's MAC through a packet socket, so it
-// still passes DEV's egress qdisc (the tbf that shapes the link's rate). A link direction thus
-// costs its latency and then its rate, as a netem `delay D rate R` would, and the order of packets
-// is kept (every packet waits the same D).
+// link's veth DEV. This program reads each IP packet from T, serialises it at R Mbit/s behind the
+// packets before it (its frame, Ethernet header included, occupies the link for bytes * 8 / R), holds
+// it D milliseconds more, and then sends it out of DEV to the peer's MAC through a packet socket.
+// That is what netem's `delay D rate R` does: a link with no burst, so that a message of m bytes
+// costs D + m * 8 / R whatever its size (a token bucket lets its burst, about 1 ms of data, through
+// at the veth's speed, which made few-KiB messages look faster than the link: BENCHMARKS.md
+// "Start-up costs"). Without --rate-mbit only the delay is added and DEV's own qdisc shapes the
+// rate. The order of packets is kept (departures only grow).
 //
 // Precision: the wire sleeps until the next packet is due (ppoll with a nanosecond timeout) and
 // asks for real-time scheduling (SCHED_FIFO) so that a loaded machine delays it less; it prints
@@ -50,7 +53,9 @@ struct WireOptions {
   std::string out;
   unsigned char peer_mac[6] = {};
   Clock::duration delay{};
+  double rate_bits_per_second = 0;  // 0: no serialisation here (DEV's qdisc shapes the rate)
   std::size_t max_queue_bytes = std::size_t{64} << 20;
+  bool queue_given = false;
 };
 
 struct HeldPacket {
@@ -104,19 +109,28 @@ WireOptions parse(int argc, char** argv) {
       o.delay = std::chrono::duration_cast<Clock::duration>(
           std::chrono::duration<double, std::milli>(ms));
       have_delay = true;
+    } else if (flag == "--rate-mbit") {
+      o.rate_bits_per_second = parse_number(flag, value, 0.001, 1e6) * 1e6;
     } else if (flag == "--max-queue-mib") {
       o.max_queue_bytes =
           static_cast<std::size_t>(parse_number(flag, value, 1.0, 4096.0) * 1048576.0);
+      o.queue_given = true;
     } else {
       fail(flag + ": unknown option");
     }
   }
   if (o.tun.empty() || o.out.empty() || !have_mac || !have_delay)
     fail(
-        "usage: redist-delay-wire --tun T --out DEV --peer-mac MAC --delay-ms D [--max-queue-mib "
-        "M]");
+        "usage: redist-delay-wire --tun T --out DEV --peer-mac MAC --delay-ms D [--rate-mbit R] "
+        "[--max-queue-mib M]");
   if (o.tun.size() >= IFNAMSIZ || o.out.size() >= IFNAMSIZ)
     fail("interface names have at most 15 characters");
+  // A shaped link queues half a second of its rate, as the token bucket it replaces did, so that
+  // TCP meets a slow link rather than a bottomless buffer.
+  if (o.rate_bits_per_second > 0 && !o.queue_given)
+    o.max_queue_bytes =
+        std::max<std::size_t>(std::size_t{1} << 20,
+                              static_cast<std::size_t>(o.rate_bits_per_second / 8 * 0.5));
   return o;
 }
 
@@ -202,9 +216,21 @@ class DelayWire {
       const auto size = static_cast<std::size_t>(n);
       if (queued_bytes_ + size > options_.max_queue_bytes) continue;  // a full queue drops
       queued_bytes_ += size;
-      held_.push_back(
-          {Clock::now() + options_.delay, std::vector<unsigned char>(buffer, buffer + n)});
+      held_.push_back({departure(size) + options_.delay,
+                       std::vector<unsigned char>(buffer, buffer + n)});
     }
+  }
+
+  // When the packet's last bit leaves: serialised at the rate after the packets before it (the
+  // link is busy until link_free_), or at once without a rate.
+  Clock::time_point departure(std::size_t ip_bytes) {
+    const auto now = Clock::now();
+    if (options_.rate_bits_per_second <= 0) return now;
+    constexpr double kEthernetHeader = 14;  // the frame the veth would carry, as tbf counts it
+    const auto on_wire = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+        (static_cast<double>(ip_bytes) + kEthernetHeader) * 8 / options_.rate_bits_per_second));
+    link_free_ = std::max(link_free_, now) + on_wire;
+    return link_free_;
   }
 
   void send_due() {
@@ -227,6 +253,7 @@ class DelayWire {
   int tun_;
   std::deque<HeldPacket> held_;
   std::size_t queued_bytes_ = 0;
+  Clock::time_point link_free_{};
 };
 
 }  // namespace

@@ -69,6 +69,22 @@ if sys.argv[2] == "yes":
 EOF
 check_clean "after the probe"
 
+# 2b. With latencies emulated, a burst of small packets pays the rate (no token-bucket burst): five
+#     1200-byte datagrams over the 20 Mbit/s, 2 ms link and one byte back take at least the two
+#     latencies plus 0.8x the frames' time on the wire (tests/netlab/serialisation_check.py; with the
+#     tbf's burst it was 5.55 ms, with the wire's rate 6.77). Load only makes it slower.
+if [ "$latency" = yes ]; then
+  "$NETLAB" run "$TOPOLOGY" --prefix "$prefix" --quiet -- "$(command -v python3)" \
+    "$(dirname "$0")/serialisation_check.py" >"$work/burst.txt" 2>&1 || { cat "$work/burst.txt"; fail "burst check failed"; }
+  python3 - "$work/burst.txt" <<'EOF2' || { cat "$work/burst.txt"; fail "small packets skipped the link's rate"; }
+import sys
+best = [float(l.split()[1]) for l in open(sys.argv[1]) if l.startswith("best_round_trip_ms")]
+floor = 2 + 2 + 0.8 * 5 * (1200 + 28 + 14) * 8 / 20e6 * 1000
+assert best and best[0] >= floor, f"best round trip {best} ms, at least {floor:.2f} ms expected"
+EOF2
+  check_clean "after the burst check"
+fi
+
 # 3. Bad input: one line on stderr, exit 2, nothing created.
 echo '{"kind": "ring", "hosts": 3, "links": [{"rate_mbit": 10}]}' >"$work/bad.json"
 "$NETLAB" run "$work/bad.json" --prefix "$prefix" -- true 2>"$work/bad.err"
@@ -79,6 +95,9 @@ if [ -n "${NETLAB_DELAY_WIRE:-}" ]; then
   "$NETLAB_DELAY_WIRE" --tun x --out y --peer-mac 02:00:00:00:00:01 --delay-ms soon 2>"$work/wire.err"
   [ $? -eq 2 ] && [ "$(wc -l <"$work/wire.err")" -eq 1 ] && grep -q "delay-ms" "$work/wire.err" ||
     fail "delay wire, bad argument: $(cat "$work/wire.err")"
+  "$NETLAB_DELAY_WIRE" --tun x --out y --peer-mac 02:00:00:00:00:01 --delay-ms 1 --rate-mbit 0 2>"$work/wire.err"
+  [ $? -eq 2 ] && [ "$(wc -l <"$work/wire.err")" -eq 1 ] && grep -q "rate-mbit" "$work/wire.err" ||
+    fail "delay wire, bad rate: $(cat "$work/wire.err")"
 fi
 check_clean "after bad input"
 
