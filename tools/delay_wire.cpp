@@ -128,9 +128,8 @@ WireOptions parse(int argc, char** argv) {
   // A shaped link queues half a second of its rate, as the token bucket it replaces did, so that
   // TCP meets a slow link rather than a bottomless buffer.
   if (o.rate_bits_per_second > 0 && !o.queue_given)
-    o.max_queue_bytes =
-        std::max<std::size_t>(std::size_t{1} << 20,
-                              static_cast<std::size_t>(o.rate_bits_per_second / 8 * 0.5));
+    o.max_queue_bytes = std::max<std::size_t>(
+        std::size_t{1} << 20, static_cast<std::size_t>(o.rate_bits_per_second / 8 * 0.5));
   return o;
 }
 
@@ -216,8 +215,8 @@ class DelayWire {
       const auto size = static_cast<std::size_t>(n);
       if (queued_bytes_ + size > options_.max_queue_bytes) continue;  // a full queue drops
       queued_bytes_ += size;
-      held_.push_back({departure(size) + options_.delay,
-                       std::vector<unsigned char>(buffer, buffer + n)});
+      held_.push_back(
+          {departure(size) + options_.delay, std::vector<unsigned char>(buffer, buffer + n)});
     }
   }
 
