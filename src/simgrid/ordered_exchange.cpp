@@ -8,6 +8,7 @@
 #include <string>
 
 #include "redist/core/error.hpp"
+#include "redist/ring/pipeline.hpp"
 
 namespace redist::simgrid::detail {
 
@@ -139,9 +140,11 @@ std::vector<OrderedRole> ordered_roles(const Schedule& schedule, const OrderedLa
       const RingLinkSpec& link = platform.links[succ ? from : static_cast<std::size_t>(b.peer)];
       const double rate = succ ? link.rate_mbit : link.back_rate_mbit;
       const double delay = (succ ? link.delay_ms : link.back_delay_ms) / 1000;
-      const double best =
-          std::sqrt(static_cast<double>(b.items) * delay / item_seconds(rate, item_bytes));
-      b.chunk = std::clamp<std::int64_t>(std::llround(best), 1, b.items);
+      // The ring layer's one rule (ring/pipeline.hpp, document 004's pipelined transfer) over two
+      // hops, to the relay and on from it, as one_port_exchange.cpp sizes rotated relays.
+      const ring::PipelinePieces best =
+          ring::best_pipeline_pieces(b.items, 2, delay, item_seconds(rate, item_bytes));
+      b.chunk = std::clamp<std::int64_t>(best.piece_items, 1, b.items);
     }
   return roles;
 }
