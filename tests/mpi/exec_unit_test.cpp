@@ -126,6 +126,22 @@ TEST(Agreement, NamesTheOddRankOut) {
     }
 }
 
+// A refusal names the call and the argument through accessors that say so (call(), argument()),
+// the same strings as the InputError's file() and field() that the command-line program prints.
+TEST(Agreement, RefusalNamesTheCallAndTheArgument) {
+  std::vector<RankRecord> counts(4, record(4, 4));
+  counts[2].target = 9;
+  try {
+    agree_on_layout(counts, kCall);
+    FAIL() << "accepted";
+  } catch (const AgreementError& e) {
+    EXPECT_EQ(e.call(), kCall);
+    EXPECT_EQ(e.argument().rfind("rank 2", 0), 0U) << e.argument();
+    EXPECT_EQ(&e.call(), &e.file());
+    EXPECT_EQ(&e.argument(), &e.field());
+  }
+}
+
 // majority() against counting every value's votes by brute force, on random small alphabets.
 TEST(Agreement, MajorityMatchesBruteForce) {
   Rng rng(4242);

@@ -3,8 +3,8 @@
 // rank or throws on every rank taking part, and the caller's data is then as it was before the call:
 //
 //   AgreementError  the arguments were refused before any data moved (a count that does not add up,
-//                   options that differ, a buffer too small, ...). An InputError: file() is the call,
-//                   field() names the rank and the argument.
+//                   options that differ, a buffer too small, ...). call() names the call, argument()
+//                   the rank and the argument (an InputError, whose file() and field() they are).
 //   CallError       the call was agreed but failed on some rank while it ran (a progress callback
 //                   threw, an allocation failed, a rank's own check refused): rank() says where.
 //   TimeoutError    a CallError: some rank did not arrive, or stopped answering, within
@@ -35,11 +35,14 @@ class MpiError : public std::runtime_error {
 /// Throws MpiError unless rc == MPI_SUCCESS.
 void check_mpi(int rc, const char* call);
 
-/// A collective call was refused on every rank before any data moved. file() is the call
-/// ("redistribute", "make_plan", ...), field() the rank and argument ("rank 2: share").
+/// A collective call was refused on every rank before any data moved. call() is the call
+/// ("redistribute", "make_plan", ...), argument() the rank and argument ("rank 2: share"); as an
+/// InputError (what the command-line program reports) they are its file() and field().
 class AgreementError : public InputError {
  public:
   using InputError::InputError;
+  [[nodiscard]] const std::string& call() const noexcept { return file(); }
+  [[nodiscard]] const std::string& argument() const noexcept { return field(); }
 };
 
 /// An agreed collective call failed on some rank while it ran; every rank throws it, with the same
