@@ -100,9 +100,13 @@ double predict_ring_seconds(const LayoutPlan& plan, const RingLinkModels& models
   return busiest + fill;
 }
 
-// The ring plan, with the chunk chosen from its flows (document 004's pipelining optimum) and the
-// per-item costs of that chunk.
-void make_ring_plan(LayoutPlan& plan, const RingLinkModels& models, const PlanOptions& options) {
+// The chunk grid's plan (no start-ups in the plan: the per-item costs carry L / chunk): the chunk
+// is the caller's, else chosen from the flows of a first plan made with the cap (document 004's
+// pipelining optimum, ring/pipeline.hpp), and the plan made again with that chunk's costs. `planner`
+// maps the instance to a plan with a `schedule` (the ring or the ordered planner).
+template <class Planner>
+auto plan_on_chunk_grid(LayoutPlan& plan, const RingLinkModels& models, const PlanOptions& options,
+                        Planner planner) {
   const std::size_t n = plan.layout.loads.size();
   const std::int64_t item_bytes = std::max<std::int64_t>(1, plan.layout.item_bytes);
   plan.instance.kind = options.kind;
@@ -113,20 +117,34 @@ void make_ring_plan(LayoutPlan& plan, const RingLinkModels& models, const PlanOp
       1, (given ? options.chunk_bytes : options.max_chunk_bytes) / item_bytes);
   apply_link_costs(plan.instance, models, item_bytes, plan.chunk_items);
   check_ring_instance(plan.instance, "redistribute");
-  ChosenPlan chosen = plan_for(plan.instance, options.wrap);
+  auto chosen = planner(plan.instance);
   if (!given) {
     // The chunk depends on the flows, the per-item costs on the chunk: plan once with the cap,
     // choose the chunk from that plan's flows, then plan again with the latency shared by that
     // many items.
-    const ScheduleFlows first = schedule_flows(n, chosen.schedule);
-    plan.chunk_items = choose_chunk_items(first.flows, models, item_bytes, options.max_chunk_bytes);
+    plan.chunk_items = choose_chunk_items(schedule_flows(n, chosen.schedule).flows, models,
+                                          item_bytes, options.max_chunk_bytes);
     apply_link_costs(plan.instance, models, item_bytes, plan.chunk_items);
-    chosen = plan_for(plan.instance, options.wrap);
+    chosen = planner(plan.instance);
   }
-  ensure_one_way(plan.instance, chosen);
-  const std::vector<std::int64_t> flows = schedule_flows(n, chosen.schedule).flows;
+  return chosen;
+}
+
+// No link sends more than kMaxMessagesPerLink chunks: the chunk grows for the busiest flow.
+void cap_messages_per_link(LayoutPlan& plan, const std::vector<std::int64_t>& flows) {
   plan.chunk_items = std::max(
       plan.chunk_items, (busiest_flow(flows) + kMaxMessagesPerLink - 1) / kMaxMessagesPerLink);
+}
+
+// The ring plan on the chunk grid.
+void make_ring_plan(LayoutPlan& plan, const RingLinkModels& models, const PlanOptions& options) {
+  const std::size_t n = plan.layout.loads.size();
+  ChosenPlan chosen = plan_on_chunk_grid(
+      plan, models, options,
+      [&](const RingInstance& instance) { return plan_for(instance, options.wrap); });
+  ensure_one_way(plan.instance, chosen);
+  const std::vector<std::int64_t> flows = schedule_flows(n, chosen.schedule).flows;
+  cap_messages_per_link(plan, flows);
   plan.ring = make_ring_flows(plan.layout.loads, plan.layout.targets, flows);
   plan.schedule = std::move(chosen.schedule);
   plan.framework = std::move(chosen.framework);
@@ -176,28 +194,10 @@ bool make_latency_ring_plan(LayoutPlan& plan, const RingLinkModels& models,
 void make_ordered_ring_plan(LayoutPlan& plan, const RingLinkModels& models,
                             const PlanOptions& options) {
   const std::size_t n = plan.layout.loads.size();
-  const std::int64_t item_bytes = std::max<std::int64_t>(1, plan.layout.item_bytes);
-  plan.instance.kind = options.kind;
-  plan.instance.loads = plan.layout.loads;
-  plan.instance.targets = plan.layout.targets;
-  const bool given = options.chunk_bytes > 0;
-  plan.chunk_items = std::max<std::int64_t>(
-      1, (given ? options.chunk_bytes : options.max_chunk_bytes) / item_bytes);
-  apply_link_costs(plan.instance, models, item_bytes, plan.chunk_items);
-  check_ring_instance(plan.instance, "redistribute");
-  ring::OrderedPlan ordered = ring::plan_ordered(plan.instance);
-  if (!given) {
-    // As for rotated plans: the chunk from the first plan's flows, then the plan with its costs.
-    plan.chunk_items = choose_chunk_items(schedule_flows(n, ordered.schedule).flows, models,
-                                          item_bytes, options.max_chunk_bytes);
-    apply_link_costs(plan.instance, models, item_bytes, plan.chunk_items);
-    ordered = ring::plan_ordered(plan.instance);
-  }
-  std::int64_t busiest = 0;
-  for (const std::int64_t f : schedule_flows(n, ordered.schedule).flows)
-    busiest = std::max(busiest, f < 0 ? -f : f);
-  plan.chunk_items =
-      std::max(plan.chunk_items, (busiest + kMaxMessagesPerLink - 1) / kMaxMessagesPerLink);
+  ring::OrderedPlan ordered =
+      plan_on_chunk_grid(plan, models, options,
+                         [](const RingInstance& instance) { return ring::plan_ordered(instance); });
+  cap_messages_per_link(plan, schedule_flows(n, ordered.schedule).flows);
   plan.ordered_routes = true;
   plan.ring_hops = 0;
   for (const ring::RoutedRange& r : ordered.routes) {
