@@ -177,24 +177,28 @@ std::string prediction_csv(const simgrid::SimgridStudyResult& r) {
   std::string out =
       "ring_size,redistributions,light,mean_ratio,median_ratio,p90_ratio,max_ratio,bound_median_"
       "ratio,bound_p90_ratio,"
-      "check_dedicated,check_latency,check_tiers\n";
+      "check_dedicated,check_latency,check_tiers,check_latency_startups,startups_speedup\n";
   for (const simgrid::PredictionSummary& p : r.prediction)
     out +=
         std::to_string(p.ring_size) +
         fmt(",%.0f,%.0f,", static_cast<double>(p.redistributions), static_cast<double>(p.light)) +
         fmt("%.4f,%.4f,%.4f,%.4f,", p.mean_ratio, p.median_ratio, p.p90_ratio, p.max_ratio) +
         fmt("%.4f,%.4f,", p.bound_median_ratio, p.bound_p90_ratio) +
-        fmt("%.4f,%.4f,%.4f\n", p.check_dedicated, p.check_latency, p.check_tiers);
+        fmt("%.4f,%.4f,%.4f,", p.check_dedicated, p.check_latency, p.check_tiers) +
+        fmt("%.4f,%.4f\n", p.check_startups, p.startups_speedup);
   return out;
 }
 
 std::string checks_csv(const simgrid::SimgridStudyResult& r) {
-  std::string out = "ring_size,seed,items,light,predicted_s,dedicated_s,latency_s,tiers_s\n";
+  std::string out =
+      "ring_size,seed,items,light,predicted_s,dedicated_s,latency_s,tiers_s,"
+      "predicted_startups_s,latency_startups_s\n";
   for (const simgrid::PredictionCheck& c : r.checks)
     out += std::to_string(c.ring_size) +
            fmt(",%.0f,%.0f,", static_cast<double>(c.seed), static_cast<double>(c.items)) +
            (c.light ? "1" : "0") +
-           fmt(",%.6f,%.6f,%.6f,%.6f\n", c.predicted, c.dedicated, c.latency, c.tiers);
+           fmt(",%.6f,%.6f,%.6f,%.6f,", c.predicted, c.dedicated, c.latency, c.tiers) +
+           fmt("%.6f,%.6f\n", c.startups_predicted, c.startups_latency);
   return out;
 }
 
@@ -239,7 +243,10 @@ std::string format_simgrid_study(const simgrid::SimgridStudyResult& r) {
                p.bound_median_ratio, p.bound_p90_ratio) +
            fmt("           reference redistribution: dedicated links %.3f, + route latency %.3f, "
                "on the platform %.3f\n",
-               p.check_dedicated, p.check_latency, p.check_tiers);
+               p.check_dedicated, p.check_latency, p.check_tiers) +
+           fmt("           planned with the routes' latencies as start-ups: + route latency %.3f, "
+               "%.3fx faster than the plan without\n",
+               p.check_startups, p.startups_speedup);
   return out;
 }
 

@@ -60,7 +60,8 @@ ScenarioOptions scenario_options(int ring_size, std::uint64_t seed, double ratio
 }
 
 // What a child computes for one reference redistribution on one of the three networks.
-enum class CheckNetwork { dedicated, latency, tiers };
+// latency_startups: the latency network, planned with the routes' latencies as start-ups.
+enum class CheckNetwork { dedicated, latency, latency_startups, tiers };
 
 SimulatedRedistribution simulate_check(int ring_size, std::uint64_t seed, CheckNetwork network) {
   const StudyScenario s =
@@ -71,9 +72,10 @@ SimulatedRedistribution simulate_check(int ring_size, std::uint64_t seed, CheckN
                                    targets);
   std::vector<int> ring(s.ring_hosts.size());
   for (std::size_t i = 0; i < ring.size(); ++i) ring[i] = static_cast<int>(i);
-  const TiersPlatform dedicated =
-      dedicated_ring_platform(s.routes, network == CheckNetwork::latency);
-  return simulate_redistribution(dedicated, ring, s.item_bytes, s.initial_columns, targets);
+  const bool latency = network != CheckNetwork::dedicated;
+  const TiersPlatform dedicated = dedicated_ring_platform(s.routes, latency);
+  return simulate_redistribution(dedicated, ring, s.item_bytes, s.initial_columns, targets,
+                                 network == CheckNetwork::latency_startups);
 }
 
 class Progress {
@@ -173,8 +175,16 @@ PredictionSummary summarize_prediction(int p, const std::vector<StudyRun>& runs,
     s.check_dedicated += c.dedicated / c.predicted;
     s.check_latency += c.latency / c.predicted;
     s.check_tiers += c.tiers / c.predicted;
+    if (c.startups_predicted > 0 && c.startups_latency > 0) {
+      s.check_startups += c.startups_latency / c.startups_predicted;
+      s.startups_speedup += c.latency / c.startups_latency;
+    }
   }
-  if (n > 0) s.check_dedicated /= n, s.check_latency /= n, s.check_tiers /= n;
+  if (n > 0) {
+    for (double* mean : {&s.check_dedicated, &s.check_latency, &s.check_tiers, &s.check_startups,
+                         &s.startups_speedup})
+      *mean /= n;
+  }
   return s;
 }
 
@@ -198,8 +208,9 @@ SimgridStudyResult run_simgrid_study(SimgridStudyOptions options) {
                     make_scenario(scenario_options(p, seed, ratio, changes)), scheme, adaptive));
               });
         }
-      result.checks.push_back({p, seed, 0, false, 0, 0, 0, 0});
-      for (CheckNetwork net : {CheckNetwork::dedicated, CheckNetwork::latency, CheckNetwork::tiers})
+      result.checks.push_back({p, seed, 0, false, 0, 0, 0, 0, 0, 0});
+      for (CheckNetwork net : {CheckNetwork::dedicated, CheckNetwork::latency,
+                               CheckNetwork::latency_startups, CheckNetwork::tiers})
         tasks.push_back([p, seed, net] { return serialize(simulate_check(p, seed, net)); });
     }
   Progress progress(o.progress, tasks.size());
@@ -212,6 +223,7 @@ SimgridStudyResult run_simgrid_study(SimgridStudyOptions options) {
       result.runs[run++].result = parse_application_run(texts[t++]);
     const auto dedicated = parse_simulated_redistribution(texts[t++]);
     const auto latency = parse_simulated_redistribution(texts[t++]);
+    const auto startups = parse_simulated_redistribution(texts[t++]);
     const auto tiers = parse_simulated_redistribution(texts[t++]);
     check.items = tiers.items;
     check.light = tiers.light;
@@ -219,6 +231,8 @@ SimgridStudyResult run_simgrid_study(SimgridStudyOptions options) {
     check.dedicated = dedicated.measured;
     check.latency = latency.measured;
     check.tiers = tiers.measured;
+    check.startups_predicted = startups.predicted;
+    check.startups_latency = startups.measured;
   }
   normalize(result.runs);
   result.summaries = summarize(o, result.runs);

@@ -68,6 +68,11 @@ struct PredictionCheck {
   double dedicated = 0;  // simulated, dedicated links, no latency
   double latency = 0;    // simulated, dedicated links with the routes' latencies
   double tiers = 0;      // simulated on the platform
+  // The same redistribution planned with the routes' latencies as start-up costs (issue 31,
+  // docs/latency.md): the plan's makespan under L + m c, and that plan's own messages simulated on
+  // the dedicated links with latency (the network `latency` above simulates the plan made without).
+  double startups_predicted = 0;
+  double startups_latency = 0;
 };
 
 /// Prediction against simulation per ring size: every redistribution that moved items in the runs,
@@ -85,6 +90,8 @@ struct PredictionSummary {
   double check_dedicated = 0;  // mean of dedicated / predicted over the checks
   double check_latency = 0;    // mean of latency / predicted
   double check_tiers = 0;      // mean of tiers / predicted
+  double check_startups = 0;   // mean of startups_latency / startups_predicted
+  double startups_speedup = 0;  // mean of latency / startups_latency: the start-up plan's gain
 };
 
 struct SimgridStudyResult {
