@@ -139,9 +139,9 @@ void cap_messages_per_link(LayoutPlan& plan, const std::vector<std::int64_t>& fl
 // The ring plan on the chunk grid.
 void make_ring_plan(LayoutPlan& plan, const RingLinkModels& models, const PlanOptions& options) {
   const std::size_t n = plan.layout.loads.size();
-  ChosenPlan chosen = plan_on_chunk_grid(
-      plan, models, options,
-      [&](const RingInstance& instance) { return plan_for(instance, options.wrap); });
+  ChosenPlan chosen = plan_on_chunk_grid(plan, models, options, [&](const RingInstance& instance) {
+    return plan_for(instance, options.wrap);
+  });
   ensure_one_way(plan.instance, chosen);
   const std::vector<std::int64_t> flows = schedule_flows(n, chosen.schedule).flows;
   cap_messages_per_link(plan, flows);

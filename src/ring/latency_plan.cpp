@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "latency_engine.hpp"
+#include "latency_relayed.hpp"
 #include "latency_search.hpp"
 #include "latency_super.hpp"
 #include "redist/core/error.hpp"
@@ -174,6 +175,11 @@ ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
     if (found.makespan != kNoMakespan && found.makespan < *best->schedule.makespan)
       offer(as_plan(found, x));
   }
+  // What an executor would do with the plan made without start-ups (its relays fed in document
+  // 004's pieces): never let the plan with start-ups be slower than that. One more whole plan, so
+  // not on the largest rings.
+  if (inst.size() <= kManyPiecesRingSize && !reached())
+    if (auto relayed = plan_without_startups_in_pieces(inst, options)) offer(std::move(*relayed));
   REDIST_ASSERT(best.has_value());
   best->method += " (start-ups, docs/latency.md)";
   return std::move(*best);

@@ -87,10 +87,10 @@ struct PredictionSummary {
   double max_ratio = 0;
   double bound_median_ratio = 0;  // measured / max(predicted, route-load bound)
   double bound_p90_ratio = 0;
-  double check_dedicated = 0;  // mean of dedicated / predicted over the checks
-  double check_latency = 0;    // mean of latency / predicted
-  double check_tiers = 0;      // mean of tiers / predicted
-  double check_startups = 0;   // mean of startups_latency / startups_predicted
+  double check_dedicated = 0;   // mean of dedicated / predicted over the checks
+  double check_latency = 0;     // mean of latency / predicted
+  double check_tiers = 0;       // mean of tiers / predicted
+  double check_startups = 0;    // mean of startups_latency / startups_predicted
   double startups_speedup = 0;  // mean of latency / startups_latency: the start-up plan's gain
 };
 
