@@ -4,7 +4,7 @@
 # documents. The claim of docs/simgrid.md, the adaptive policy's 30-seed mean at most 2% above the
 # best fixed scheme at each ratio, and the paired 95% interval of that gap at most 7% above it, is
 # checked on the committed full run (docs/results/simgrid/summary.csv). The quick run's 4 seeds are
-# a smaller sample (at ring 32, ratio 100 its mean gap is +3.3%), so on it the test asks for 5% and
+# a smaller sample (at ring 32, ratio 100 its mean gap is +3.0%), so on it the test asks for 5% and
 # only that the interval is reported.
 set -u
 T=$(mktemp -d)
