@@ -1,14 +1,15 @@
 #pragma once
-// Private to the ring layer: document 000's plan made without start-ups, sent in messages sized
-// by the one pipelining rule (ring/pipeline.hpp), timed under L + m c (docs/latency.md, "The plan
-// without start-ups, in pieces").
+// Private to the ring layer: document 000's plan made without start-ups, run under L + m c the way
+// an executor runs it (docs/latency.md, "The plan without start-ups, as executors run it").
 //
-// This is what an executor does with a plan that ignores start-ups (the SimGrid layer's and the MPI
-// executor's chunk grid): every transfer whose receiver relays items is cut into document 004's
-// pipelined pieces over two hops, the others go whole. Offered to the start-up planner as one more
-// candidate, it makes the plan with start-ups never slower, in the model, than that practice; on
-// rings of 32 of the SimGrid study it was up to 17% faster than the other constructions
-// (BENCHMARKS.md "Start-up costs").
+// The SimGrid layer replays a plan without start-ups so (one_port_exchange.cpp): each processor
+// goes through its transfers in start order and sends, as soon as both ports are free, a message of
+// the items it holds, up to document 004's pipelined piece (two hops) when the receiver relays
+// items, up to all of them otherwise. The messages that replay sends, with their starts, are a plan
+// with start-ups. Offered to the start-up planner as one more candidate, it makes the plan with
+// start-ups never slower, in the model, than that practice; on the SimGrid study's rings of 32 the
+// other constructions lost to it by up to 21% (docs/simgrid.md, "The same redistribution planned
+// with start-ups").
 
 #include <optional>
 
@@ -18,8 +19,8 @@
 
 namespace redist::ring::detail {
 
-/// The best of the pieces at 1/2, 1 and 2 times the rule's size; nullopt when none of them can be
-/// timed (the list scheduler found the sizes deadlocked) or the ring has no start-up.
+/// The best replay with relay pieces of 1/2, 1 and 2 times the rule's size; nullopt when the ring
+/// has no start-up or no replay finishes (a processor waiting for items that never come).
 std::optional<ShiftPlan> plan_without_startups_in_pieces(const RingInstance& instance,
                                                          const RingPlanOptions& options);
 
