@@ -35,6 +35,9 @@ constexpr std::size_t kSearchedShifts = 2;
 // Above this many processors the super-item plans try one piece size and one shift (each try
 // plans the whole ring).
 constexpr std::size_t kManyPiecesRingSize = 100'000;
+// Rings of up to this many processors also try the plan without start-ups as executors run it
+// (latency_relayed.hpp).
+constexpr std::size_t kReplayedRingSize = 4096;
 // Searched rings with fewer flow shifts than this try them all.
 constexpr std::int64_t kEveryShiftLimit = 16;
 
@@ -176,9 +179,9 @@ ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
       offer(as_plan(found, x));
   }
   // What an executor would do with the plan made without start-ups (its relays fed in document
-  // 004's pieces): never let the plan with start-ups be slower than that. One more whole plan, so
-  // not on the largest rings.
-  if (inst.size() <= kManyPiecesRingSize && !reached())
+  // 004's pieces): never let the plan with start-ups be slower than that. One more whole plan and
+  // a replay of up to a few hundred thousand messages, so on rings of up to kReplayedRingSize.
+  if (inst.size() <= kReplayedRingSize && !reached())
     if (auto relayed = plan_without_startups_in_pieces(inst, options)) offer(std::move(*relayed));
   REDIST_ASSERT(best.has_value());
   best->method += " (start-ups, docs/latency.md)";

@@ -33,6 +33,11 @@ std::int64_t piece_cap(const RingInstance& inst, const Transfer& t, bool succ, b
       static_cast<std::int64_t>(static_cast<double>(best.piece_items) * factor + 0.5), 1, t.items);
 }
 
+// The replay's budget: this many messages per transfer of the plan without start-ups (and per
+// processor), at least kMinMessageBudget.
+constexpr std::size_t kMessagesPerTransfer = 8;
+constexpr std::size_t kMinMessageBudget = std::size_t{1} << 16;
+
 struct Sending {
   std::size_t link = 0;
   std::size_t to = 0;
@@ -46,7 +51,7 @@ struct Sending {
 // one item: as many items as it holds, up to the transfer's cap, so that a relay never waits for a
 // whole piece. The messages it sends are recorded with their starts; they respect the ports and
 // the holdings by construction (and plan_ring validates them). Empty when some processor waits for
-// items that never come.
+// items that never come, or past the message budget.
 MessageTiming replay(const RingInstance& inst, const std::vector<Transfer>& by_start,
                      const std::vector<bool>& relay, double factor) {
   const std::size_t n = inst.size();
@@ -62,6 +67,8 @@ MessageTiming replay(const RingInstance& inst, const std::vector<Transfer>& by_s
   std::vector<std::int64_t> held(inst.loads.begin(), inst.loads.end());
   std::vector<Ticks> send_free(n, 0), receive_free(n, 0);
   std::vector<std::size_t> next(n, 0);
+  const std::size_t max_messages =
+      std::max<std::size_t>(kMinMessageBudget, kMessagesPerTransfer * (by_start.size() + n));
   MessageTiming timing;
   using Arrival =
       std::tuple<Ticks, std::size_t, std::int64_t, std::size_t>;  // end, to, items, from
@@ -83,6 +90,9 @@ MessageTiming replay(const RingInstance& inst, const std::vector<Transfer>& by_s
       if (s.left == 0) ++next[p];
       send_free[p] = end;
       receive_free[s.to] = end;
+      // A relay fed item by item sends as many messages as items cross it: past the budget the
+      // replay is abandoned (a plan of millions of start-ups would not win anyway).
+      if (timing.messages.size() >= max_messages) return {};
       timing.messages.push_back({s.link, k, now});
       timing.makespan = std::max(timing.makespan, end);
       arrivals.push({end, s.to, k, p});

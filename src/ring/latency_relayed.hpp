@@ -20,7 +20,8 @@
 namespace redist::ring::detail {
 
 /// The best replay with relay pieces of 1/2, 1 and 2 times the rule's size; nullopt when the ring
-/// has no start-up or no replay finishes (a processor waiting for items that never come).
+/// has no start-up or no replay finishes (a processor waiting for items that never come, or more
+/// messages than the budget: 8 per transfer of the plan without start-ups, at least 65,536).
 std::optional<ShiftPlan> plan_without_startups_in_pieces(const RingInstance& instance,
                                                          const RingPlanOptions& options);
 
