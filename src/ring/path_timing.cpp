@@ -89,13 +89,6 @@ void append_link_timing(const std::vector<DeparturePiece>& source, std::size_t u
   REDIST_ASSERT(needed == 0);  // the flows guarantee enough arrivals
 }
 
-DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost,
-                         std::int64_t own_items, const PathLink& link, FollowMode mode) {
-  DepartureCurve out;
-  append_link_timing(upstream, 0, upstream.size(), upstream_cost, own_items, link, mode, out);
-  return out;
-}
-
 void throw_too_many_pieces(std::size_t path_links, std::int64_t max_pieces) {
   throw InputError("", "costs",
                    "the optimal timing of a path of " + std::to_string(path_links) +

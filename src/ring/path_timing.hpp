@@ -47,9 +47,6 @@ std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links,
                                       const std::vector<std::int64_t>& loads, FollowMode mode,
                                       std::int64_t max_pieces = INT64_MAX);
 
-/// The ASAP curve of one link given the curve of the link that feeds its sender.
-DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost,
-                         std::int64_t own_items, const PathLink& link, FollowMode mode);
 /// The ASAP curve of one link, appended to `out`, given the curve of the link that feeds its
 /// sender, source[upstream_begin, upstream_end): the step of every strict ASAP walk
 /// (path_walk.hpp). `source` may be `out` itself, so that a whole ring's curves live in one array
