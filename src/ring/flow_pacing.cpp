@@ -1,6 +1,7 @@
 #include "flow_pacing.hpp"
 
 #include <algorithm>
+#include <span>
 
 #include "flow_paths.hpp"
 #include "path_pacing.hpp"
@@ -44,7 +45,7 @@ PacedFlowSchedule paced_flow_schedule(const RingInstance& inst, const RingPrefix
 
   const RingPath* current = nullptr;
   // One transfer per piece (flow_timing_schedule): a piece at the link's cost is back to back.
-  const LinkCurveVisitor emit = [&](std::size_t k, const DepartureCurve& curve) {
+  const LinkCurveVisitor emit = [&](std::size_t k, std::span<const DeparturePiece> curve) {
     const RingPath& path = *current;
     const auto from = static_cast<std::int64_t>(path.sender(k));
     const auto to = static_cast<std::int64_t>(path.receiver(k));

@@ -93,25 +93,20 @@ std::optional<StrictPathTiming> FlowPaths::time(const RingPath& path,
                                                 const LinkCurveVisitor& on_link,
                                                 std::optional<Ticks> give_up_above) {
   StrictPathTiming t;
-  up_.clear();
-  Ticks up_cost = 0;
-  for (std::size_t k = 0; k < path.size(); ++k) {
-    const PathLink link = path.link(k);
-    cur_.clear();
-    append_link_timing(up_, 0, up_.size(), up_cost, path.own_load(k), link, FollowMode::exact,
-                       cur_);
-    // A segment's links carry at least one item, so every curve has a piece.
-    const Ticks end = last_departure(cur_) + link.cost;
-    t.pieces += static_cast<std::int64_t>(cur_.size());
-    t.end = std::max(t.end, end);
-    if (k == 0) t.first_start = cur_.front().first, t.first_end = end;
-    if (k + 1 == path.size()) t.last_start = cur_.front().first, t.last_end = end;
-    if (t.pieces > max_pieces_) throw_too_many_pieces(path.size(), max_pieces_);
-    if (on_link) on_link(k, cur_);
-    if (give_up_above && end > *give_up_above) return std::nullopt;
-    std::swap(up_, cur_);
-    up_cost = link.cost;
-  }
+  const bool whole =
+      walk_path(path, curves_, AsapStep{},
+                [&](std::size_t k, const PathLink& link, std::span<const DeparturePiece> curve) {
+                  // A segment's links carry at least one item, so every curve has a piece.
+                  const Ticks end = last_departure(curve) + link.cost;
+                  t.pieces += static_cast<std::int64_t>(curve.size());
+                  t.end = std::max(t.end, end);
+                  if (k == 0) t.first_start = curve.front().first, t.first_end = end;
+                  if (k + 1 == path.size()) t.last_start = curve.front().first, t.last_end = end;
+                  if (t.pieces > max_pieces_) throw_too_many_pieces(path.size(), max_pieces_);
+                  if (on_link) on_link(k, curve);
+                  return !give_up_above || end <= *give_up_above;
+                });
+  if (!whole) return std::nullopt;
   return t;
 }
 

@@ -14,12 +14,14 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
 #include "redist/core/ring_instance.hpp"
 #include "ring/flow_timing.hpp"
 #include "ring/path_timing.hpp"
+#include "ring/path_walk.hpp"
 #include "ring/ring_prefix.hpp"
 
 namespace redist::ring::detail {
@@ -69,7 +71,8 @@ struct StrictPathTiming {
   Ticks last_end = 0;
 };
 
-using LinkCurveVisitor = std::function<void(std::size_t link, const DepartureCurve& curve)>;
+using LinkCurveVisitor =
+    std::function<void(std::size_t link, std::span<const DeparturePiece> curve)>;
 
 /// The flows of one shift, path after path.
 class FlowPaths {
@@ -110,7 +113,7 @@ class FlowPaths {
   std::int64_t max_pieces_ = 0;
   // (edge, end) of the first direction's end links, by edge: all the second direction needs.
   std::vector<std::pair<std::size_t, Ticks>> first_ends_;
-  DepartureCurve up_, cur_;
+  SwappedCurves curves_;
 };
 
 }  // namespace redist::ring::detail

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "redist/core/ring_instance.hpp"
+#include "ring/path_timing.hpp"
 #include "ring/ring_prefix.hpp"
 
 namespace redist::ring::detail {
@@ -20,6 +22,32 @@ struct FlowRun {
   std::size_t edge(std::size_t k, std::size_t n) const {
     const std::size_t e = first + k;
     return e >= n ? e - n : e;
+  }
+};
+
+/// A run of a unidirectional ring as a path of the walk (path_walk.hpp): link k is the run's k-th
+/// edge, carrying F = shift + S over succ_cost, with no release; the source sends all of link 0.
+struct RunPath {
+  const RingInstance* instance = nullptr;
+  const RingPrefix* prefix = nullptr;
+  std::int64_t shift = 0;
+  FlowRun run;
+
+  std::size_t size() const { return run.length; }
+  std::size_t edge(std::size_t k) const { return run.edge(k, instance->size()); }
+  std::int64_t items(std::size_t k) const { return shift + prefix->sums[edge(k)]; }
+  Ticks cost(std::size_t k) const { return instance->succ_cost[edge(k)]; }
+  PathLink link(std::size_t k) const {
+    const std::size_t e = edge(k);
+    return {shift + prefix->sums[e], instance->succ_cost[e], 0};
+  }
+  std::int64_t own_load(std::size_t k) const {
+    return k == 0 ? items(0) : instance->loads[edge(k)];
+  }
+  /// The target of the processor that receives over link k.
+  std::int64_t receiver_target(std::size_t k) const {
+    const std::size_t e = edge(k);
+    return instance->targets[e + 1 == instance->size() ? 0 : e + 1];
   }
 };
 

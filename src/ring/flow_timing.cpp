@@ -1,11 +1,13 @@
 #include "ring/flow_timing.hpp"
 
 #include <algorithm>
+#include <span>
 
 #include "flow_paths.hpp"
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "ring/path_banding.hpp"
+#include "ring/path_walk.hpp"
 
 namespace redist::ring {
 
@@ -46,6 +48,35 @@ void total_up(const RingInstance& inst, FlowTiming& timing, Pacing pacing) {
     timing.batches = add_batches(timing.batches, batch_count(timing.curve(e), c, pacing));
   }
 }
+
+// The ring's one array of curves (FlowTiming::pieces) as the walk's storage (path_walk.hpp): each
+// link's curve is appended to it, and its upstream curve is read from it in place, no copy.
+class RingCurves {
+ public:
+  RingCurves(const detail::RingPath& path, std::vector<DeparturePiece>& pieces,
+             std::vector<CurveRange>& ranges)
+      : path_(path), pieces_(pieces), ranges_(ranges) {}
+  void clear_upstream() {}
+  UpstreamCurve upstream(std::size_t k, Ticks cost) const {
+    const CurveRange up = k == 0 ? CurveRange{} : ranges_[path_.edge(k - 1)];
+    return {&pieces_, up.begin, up.begin + up.size, cost};
+  }
+  std::vector<DeparturePiece>& start(std::size_t) {
+    begin_ = pieces_.size();
+    return pieces_;
+  }
+  std::span<const DeparturePiece> finished(std::size_t k) {
+    ranges_[path_.edge(k)] = {begin_, pieces_.size() - begin_};
+    return {pieces_.data() + begin_, pieces_.size() - begin_};
+  }
+  void advance() {}
+
+ private:
+  const detail::RingPath& path_;
+  std::vector<DeparturePiece>& pieces_;
+  std::vector<CurveRange>& ranges_;
+  std::size_t begin_ = 0;
+};
 
 class FlowTimer {
  public:
@@ -101,7 +132,8 @@ class FlowTimer {
     return last_departure(curve(edge)) + cost;
   }
 
-  // links_ and loads_: the path's links (with their releases) and senders' own loads.
+  // links_ and loads_: the path's links (with their releases) and senders' own loads, as the
+  // banded timing takes them.
   void set_path(const detail::RingPath& path) {
     links_.resize(path.size());
     loads_.resize(path.size());
@@ -116,25 +148,21 @@ class FlowTimer {
       path.release_first = done_over(path.source_other_edge(), -path.dir);
       path.release_last = done_over(path.sink_other_edge(), -path.dir);
     }
-    set_path(path);
     if (mode_ == FollowMode::banded) {
+      set_path(path);
       store(path, time_banded(path));
       return;
     }
     // Straight into the ring's one array: each link reads its upstream curve from there too.
-    const std::size_t path_begin = pieces_.size();
+    RingCurves curves(path, pieces_, ranges_);
     const std::int64_t max_pieces = max_path_pieces(n_);
-    for (std::size_t k = 0; k < path.size(); ++k) {
-      const std::size_t begin = pieces_.size();
-      const CurveRange up = k == 0 ? CurveRange{} : ranges_[path.edge(k - 1)];
-      append_link_timing(pieces_, up.begin, up.begin + up.size, k == 0 ? 0 : links_[k - 1].cost,
-                         loads_[k], links_[k], mode_, pieces_);
-      const std::size_t e = path.edge(k);
-      ranges_[e] = {begin, pieces_.size() - begin};
-      if (static_cast<std::int64_t>(pieces_.size() - path_begin) > max_pieces)
-        throw_too_many_pieces(path.size(), max_pieces);
-      if (ranges_[e].size != 0 && past_give_up(last_departure(curve(e)) + links_[k].cost)) return;
-    }
+    std::int64_t pieces = 0;
+    walk_path(path, curves, AsapStep{mode_},
+              [&](std::size_t, const PathLink& link, std::span<const DeparturePiece> curve) {
+                pieces += static_cast<std::int64_t>(curve.size());
+                if (pieces > max_pieces) throw_too_many_pieces(path.size(), max_pieces);
+                return curve.empty() || !past_give_up(last_departure(curve) + link.cost);
+              });
   }
 
   std::vector<DepartureCurve> time_banded(const detail::RingPath& path) {

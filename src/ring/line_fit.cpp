@@ -147,19 +147,18 @@ std::optional<DeparturePiece> fit_line(std::span<const LineConstraint> lower,
   return wide ? *wide : std::nullopt;
 }
 
-void pace_link(const DepartureCurve& upstream, Ticks upstream_cost, std::int64_t own_load,
-               const PathLink& link, std::span<const LineConstraint> upper, Ticks preferred,
+void pace_link(const UpstreamCurve& upstream, std::int64_t own_load, const PathLink& link,
+               std::span<const LineConstraint> upper, Ticks preferred,
                std::vector<LineConstraint>& lower, DepartureCurve& out) {
   const std::int64_t own = std::min(own_load, link.items);
   lower.assign(1, {link.release, 0});  // nothing leaves before the sender's port is free
-  add_arrival_constraints(upstream, upstream_cost, own, link.items - own, lower);
+  add_arrival_constraints(upstream.pieces(), upstream.cost, own, link.items - own, lower);
   out.clear();
   if (const auto line = fit_line(lower, upper, link.items, link.cost, preferred)) {
     out.push_back(*line);
     return;
   }
-  append_link_timing(upstream, 0, upstream.size(), upstream_cost, own_load, link, FollowMode::exact,
-                     out);
+  AsapStep{}(0, link, upstream, own_load, out);
 }
 
 }  // namespace redist::ring::detail

@@ -17,6 +17,7 @@
 
 #include "redist/core/decimal.hpp"
 #include "ring/path_timing.hpp"
+#include "ring/path_walk.hpp"
 
 namespace redist::ring::detail {
 
@@ -76,9 +77,10 @@ std::optional<DeparturePiece> fit_line(std::span<const LineConstraint> lower,
 /// (and link.release) and `upper`, at the spacing closest to `preferred`; where none fits, ASAP
 /// from `upstream`, which stays inside the band when `upper` is a valid schedule's curve (the
 /// band's upper side never precedes ASAP). own_load: the sender's own items (the path's source: all
-/// of link.items). `lower` is scratch; the curve is written to `out`.
-void pace_link(const DepartureCurve& upstream, Ticks upstream_cost, std::int64_t own_load,
-               const PathLink& link, std::span<const LineConstraint> upper, Ticks preferred,
+/// of link.items). `lower` is scratch; the curve is written to `out`, which must not hold the
+/// upstream curve (the step of line_pacer.hpp's walk).
+void pace_link(const UpstreamCurve& upstream, std::int64_t own_load, const PathLink& link,
+               std::span<const LineConstraint> upper, Ticks preferred,
                std::vector<LineConstraint>& lower, DepartureCurve& out);
 
 }  // namespace redist::ring::detail

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "flow_runs.hpp"
 #include "line_fit.hpp"
-#include "page_release.hpp"
+#include "line_pacer.hpp"
+#include "path_latest.hpp"
 #include "redist/core/error.hpp"
 #include "redist/ring/bounds.hpp"
 #include "ring/path_timing.hpp"
@@ -104,41 +106,52 @@ class PacedPlanner {
   }
 
  private:
-  std::int64_t flow(std::size_t edge) const { return shift_ + prefix_.sums[edge]; }
-  std::size_t next(std::size_t edge) const { return edge + 1 == n_ ? 0 : edge + 1; }
+  RunPath path_of(const FlowRun& run) const { return {&inst_, &prefix_, shift_, run}; }
 
-  // Plans the run's links in order into `out`. With give_up, stops (false) once the run has taken
-  // more than 1.5 transfers per link planned plus a slack (a ramp of flows at the run's start may
-  // take 3 per link; a gather takes 3.3 throughout).
+  // Plans the run's links in order into `out` (line_pacer.hpp), under the held latest curves or
+  // the late fluid line. With give_up, stops (false) once the run has taken more than 1.5
+  // transfers per link planned plus a slack (a ramp of flows at the run's start may take 3 per
+  // link; a gather takes 3.3 throughout).
   bool pace_run(const FlowRun& run, bool has_latest, bool give_up, std::vector<Transfer>& out) {
+    const RunPath path = path_of(run);
     const std::size_t begin = out.size();
-    path_transfers_ = 0;
-    path_links_ = run.length;
-    for (std::size_t k = 0; k < run.length; ++k) {
-      const std::size_t edge = run.edge(k, n_);
-      if (edge == 0 && k > 0) wrap_at_ = out.size();
-      plan_link(edge, k, has_latest);
-      emit(edge, out);
-      if (give_up && out.size() - begin > k + k / 2 + give_up_slack(run.length)) return false;
-    }
-    return true;
+    std::int64_t transfers = 0;  // against max_transfers_
+    const auto band = [&](std::size_t k, const PathLink& link, std::vector<LineConstraint>& upper) {
+      if (!has_latest) return late_fluid_band(link, upper);
+      latest_.add_upper(k, link.cost, upper, machinery_);
+      return fluid_pace(link.items);
+    };
+    return pacer_.pace(
+        path, band,
+        [&](std::size_t k, const PathLink& link, std::span<const DeparturePiece> curve) {
+          REDIST_ASSERT(last_departure(curve) + link.cost <= makespan_);
+          const std::size_t edge = path.edge(k);
+          if (edge == 0 && k > 0) wrap_at_ = out.size();
+          transfers += static_cast<std::int64_t>(curve.size());
+          if (transfers > max_transfers_) throw_too_many_pieces(run.length, max_transfers_);
+          emit(edge, link.cost, curve, out);
+          return !give_up || out.size() - begin <= k + k / 2 + give_up_slack(run.length);
+        });
   }
 
-  // ALAP of the run's links into latest_ (link k's pieces after link k+1's, so that the forward
-  // pass takes them from the back): the ASAP timing of the time-reversed path, where items flow
-  // from the sink back to the source and each receiver's target plays its load
-  // (path_banding.hpp). False, with nothing held, when the run needs more pieces than the budget.
+  // The late fluid line as link k's upper side, and the spacing its line prefers.
+  Ticks late_fluid_band(const PathLink& link, std::vector<LineConstraint>& upper) const {
+    const Ticks pace = fluid_pace(link.items);
+    add_late_fluid_upper(makespan_, pace, link, upper);
+    return fluid_line_spacing(pace, link.cost);
+  }
+
+  // ALAP of the run's links (path_latest.hpp): every link's deadline is the makespan. False, with
+  // nothing held, when the run needs more pieces than the budget.
   bool time_latest(const FlowRun& run) {
     const std::int64_t budget =
         latest_budget_ >= 0 ? latest_budget_
                             : 8 * static_cast<std::int64_t>(run.length) + (std::int64_t{1} << 16);
-    return hold_reversed(
-        run,
-        [&](const PathLink& link, Ticks up_cost, std::int64_t own) {
-          append_link_timing(reversed_up_, 0, reversed_up_.size(), up_cost, own, link,
-                             FollowMode::exact, reversed_);
-        },
-        [&](std::size_t, std::int64_t held, Ticks) { return held <= budget; });
+    return latest_.hold_alap(
+        path_of(run), makespan_, [this](std::size_t) { return makespan_; },
+        [&](std::size_t, std::int64_t held, const PathLink&, std::span<const DeparturePiece>) {
+          return held <= budget;
+        });
   }
 
   // A latest curve for a long run without ALAP's pieces: the time-reversed path planned with paced
@@ -148,92 +161,19 @@ class PacedPlanner {
   // reversal is a scatter, whose fluid lines fit). False, with nothing held, when its lines keep
   // failing.
   bool time_latest_paced(const FlowRun& run) {
-    return hold_reversed(
-        run,
-        [&](const PathLink& link, Ticks up_cost, std::int64_t own) {
-          const Ticks pace = fluid_pace(link.items);
-          upper_.clear();
-          upper_.push_back({pace - link.cost, 0});
-          upper_.push_back({makespan_ - link.cost, link.items - 1});
-          pace_link(reversed_up_, up_cost, own, link, upper_, fluid_line_spacing(pace, link.cost),
-                    lower_, reversed_);
-        },
-        [&](std::size_t r, std::int64_t held, Ticks cost) {
-          return last_departure(reversed_) + cost <= makespan_ &&
+    const RunPath path = path_of(run);
+    const auto by_makespan = [this](std::size_t) { return makespan_; };
+    const ReversedPath<RunPath, decltype(by_makespan)> reversed(path, makespan_, by_makespan);
+    const auto band = [&](std::size_t, const PathLink& link, std::vector<LineConstraint>& upper) {
+      return late_fluid_band(link, upper);
+    };
+    return latest_.hold(
+        reversed, makespan_, pacer_.step(band),
+        [&](std::size_t r, std::int64_t held, const PathLink& link,
+            std::span<const DeparturePiece> curve) {
+          return last_departure(curve) + link.cost <= makespan_ &&
                  held <= static_cast<std::int64_t>(r + r / 2 + give_up_slack(run.length));
         });
-  }
-
-  // The time-reversed run, link by link from its sink, into latest_: `time_link(link, up_cost,
-  // own)` times reversed link k from reversed_up_ (the reversed link before it) into reversed_, and
-  // `keeps(r, held, cost)` says, after r + 1 links and `held` pieces, whether to go on. False, with
-  // nothing held, when it does not.
-  template <class TimeLink, class Keeps>
-  bool hold_reversed(const FlowRun& run, TimeLink time_link, Keeps keeps) {
-    latest_.clear();
-    // About 2.4 pieces per link (ALAP), 1 (paced): room for 3 at once rather than copies while
-    // growing; capacity never used is never touched.
-    latest_.reserve(3 * run.length);
-    latest_counts_.assign(run.length, 0);
-    reversed_up_.clear();
-    Ticks up_cost = 0;
-    std::int64_t held = 0;
-    for (std::size_t r = 0; r < run.length; ++r) {
-      const std::size_t k = run.length - 1 - r;
-      const std::size_t edge = run.edge(k, n_);
-      const std::int64_t items = flow(edge);
-      const std::int64_t own = k + 1 == run.length ? items : inst_.targets[next(edge)];
-      const PathLink link{items, inst_.succ_cost[edge], 0};
-      reversed_.clear();
-      time_link(link, up_cost, own);
-      held += static_cast<std::int64_t>(reversed_.size());
-      if (!keeps(r, held, link.cost)) {
-        latest_.clear();
-        latest_.shrink_to_fit();
-        return false;
-      }
-      for (const DeparturePiece& p : reversed_) latest_.push_back(held_piece<Held>(p));
-      latest_counts_[k] = static_cast<std::uint32_t>(reversed_.size());
-      std::swap(reversed_up_, reversed_);
-      up_cost = link.cost;
-    }
-    latest_released_from_ = latest_.size();
-    return true;
-  }
-
-  // Link k's latest curve in original time and item order: reversed item m is original item
-  // F - m + 1, and a reversed departure d is the original departure M - c - d.
-  void take_latest(std::size_t k, Ticks cost) {
-    latest_curve_.clear();
-    for (std::uint32_t i = 0; i < latest_counts_[k]; ++i) {
-      const Held p = latest_.back();
-      latest_.pop_back();
-      const Ticks last = static_cast<Ticks>(p.first) + static_cast<Ticks>(p.count - 1) * p.spacing;
-      latest_curve_.push_back({makespan_ - cost - last, p.count, p.spacing});
-    }
-    release_consumed_tail(latest_, latest_released_from_, machinery_);
-  }
-
-  // Chooses link k's departures into chosen_, from the upstream departures in up_.
-  void plan_link(std::size_t edge, std::size_t k, bool has_latest) {
-    const std::int64_t items = flow(edge);
-    const Ticks c = inst_.succ_cost[edge];
-    const Ticks pace = fluid_pace(items);
-    upper_.clear();
-    if (has_latest) {
-      take_latest(k, c);
-      add_deadline_constraints(latest_curve_, upper_);
-    } else {
-      // Late fluid: item m leaves by m M / F - c, linear in m, so its two ends bound every item.
-      upper_.push_back({pace - c, 0});
-      upper_.push_back({makespan_ - c, items - 1});
-    }
-    if (k == 0) up_.clear();
-    pace_link(up_, up_cost_, k == 0 ? items : inst_.loads[edge], PathLink{items, c, 0}, upper_,
-              has_latest ? pace : fluid_line_spacing(pace, c), lower_, chosen_);
-    REDIST_ASSERT(last_departure(chosen_) + c <= makespan_);
-    std::swap(up_, chosen_);
-    up_cost_ = c;
   }
 
   // The spacing a line under the late fluid bound prefers: the smallest that fits, so that each
@@ -255,15 +195,13 @@ class PacedPlanner {
     return makespan_ / items;
   }
 
-  // up_ (the link just planned) as transfers.
-  void emit(std::size_t edge, std::vector<Transfer>& out) {
-    path_transfers_ += static_cast<std::int64_t>(up_.size());
-    if (path_transfers_ > max_transfers_) throw_too_many_pieces(path_links_, max_transfers_);
-    const Ticks c = inst_.succ_cost[edge];
+  // A link's curve as transfers.
+  void emit(std::size_t edge, Ticks c, std::span<const DeparturePiece> curve,
+            std::vector<Transfer>& out) const {
     const std::optional<Link> link = n_ == 2 ? std::optional<Link>(Link::succ) : std::nullopt;
     const auto from = static_cast<std::int64_t>(edge);
-    const auto to = static_cast<std::int64_t>(next(edge));
-    for (const DeparturePiece& p : up_)
+    const auto to = static_cast<std::int64_t>(edge + 1 == n_ ? 0 : edge + 1);
+    for (const DeparturePiece& p : curve)
       out.push_back({from, to, p.count, p.first, link, p.spacing == c ? 0 : p.spacing});
   }
 
@@ -277,18 +215,12 @@ class PacedPlanner {
   bool fluid_lines_at_fluid_pace_;
   std::int64_t max_transfers_;
   const PlanMachinery& machinery_;
-  std::int64_t path_transfers_ = 0;  // of the path being planned, against max_transfers_
-  std::size_t path_links_ = 0;
   std::size_t wrap_at_ = 0;  // transfers before edge 0's, when a path runs through edge n-1 to 0
-  // The run's latest curves, link 0's last; consumed from the back, its pages offered to the
-  // machinery as it shrinks (release_consumed_tail), so that with a machinery that hands them back
-  // it and the run's transfers never add up at peak.
-  std::vector<Held> latest_;
-  std::size_t latest_released_from_ = 0;  // latest_'s pages from this element on were handed back
-  std::vector<std::uint32_t> latest_counts_;
-  DepartureCurve reversed_up_, reversed_, latest_curve_, up_, chosen_;
-  Ticks up_cost_ = 0;
-  std::vector<LineConstraint> lower_, upper_;
+  // The run's latest curves, consumed link by link, their pages offered to the machinery
+  // (path_latest.hpp), so that with a machinery that hands them back they and the run's transfers
+  // never add up at peak.
+  LatestCurves<Held> latest_;
+  LinePacer pacer_;
 };
 
 bool loads_and_targets_positive(const RingInstance& inst) {

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <limits>
+#include <span>
 
+#include "path_latest.hpp"
 #include "redist/core/error.hpp"
+#include "ring/path_walk.hpp"
 
 namespace redist::ring {
 
@@ -52,17 +55,6 @@ class IndexedCurve {
   std::vector<std::int64_t> before_;
 };
 
-// Departures on the reversed path, mapped back to original time and item order:
-// original departure = horizon - c - reversed departure, item m <-> item f - m + 1.
-DepartureCurve unreverse(const DepartureCurve& reversed, Ticks horizon, Ticks c) {
-  DepartureCurve out;
-  for (auto it = reversed.rbegin(); it != reversed.rend(); ++it) {
-    const Ticks last = it->first + (it->count - 1) * it->spacing;
-    out.push_back({horizon - c - last, it->count, it->spacing});
-  }
-  return out;
-}
-
 std::int64_t batches_of(const std::vector<DepartureCurve>& curves,
                         const std::vector<PathLink>& links) {
   std::int64_t total = 0;
@@ -107,36 +99,39 @@ std::optional<std::vector<DepartureCurve>> time_path_banded(
     ends[k] = asap[k].empty() ? links[k].release : last_departure(asap[k]) + links[k].cost;
     horizon = std::max(horizon, ends[k]);
   }
-  // Reversed path: link m-1-k is original link k; its sender is the original receiver, whose own
-  // items are its target; a deadline d becomes the release horizon - d.
-  std::vector<PathLink> rev_links(m);
-  std::vector<std::int64_t> rev_loads(m);
-  for (std::size_t k = 0; k < m; ++k) {
-    const bool end_link = keep_end_times && (k == 0 || k + 1 == m);
-    rev_links[m - 1 - k] = {links[k].items, links[k].cost, end_link ? horizon - ends[k] : 0};
-    rev_loads[m - 1 - k] = k + 1 == m ? links[k].items : receiver_targets[k];
-  }
-  const auto alap_reversed = time_path(rev_links, rev_loads, FollowMode::exact);
+  // ALAP under those deadlines (path_latest.hpp), held while the links are chosen in order.
+  const LinkList path{&links, &loads, &receiver_targets};
+  detail::LatestCurves<DeparturePiece> latest;
+  latest.hold_alap(
+      path, horizon,
+      [&](std::size_t k) { return keep_end_times && (k == 0 || k + 1 == m) ? ends[k] : horizon; },
+      [](std::size_t, std::int64_t, const PathLink&, std::span<const DeparturePiece>) {
+        return true;
+      });
 
   std::vector<DepartureCurve> chosen(m);
+  CurvePerLink kept(chosen);
+  DepartureCurve late;
   std::int64_t budget = max_batches;
-  for (std::size_t k = 0; k < m; ++k) {
-    const DepartureCurve early =
-        time_link(k == 0 ? DepartureCurve{} : chosen[k - 1], k == 0 ? 0 : links[k - 1].cost,
-                  loads[k], links[k], FollowMode::exact);
-    const DepartureCurve late = unreverse(alap_reversed[m - 1 - k], horizon, links[k].cost);
-    // Strict ASAP from the chosen upstream lies inside the band too; keep it where it already needs
-    // fewer batches (delaying runs only pays where ASAP would go item by item).
-    const std::int64_t early_batches = batch_count(early, links[k].cost, Pacing::back_to_back);
-    chosen[k] = early;
-    if (early_batches > 1) {
-      DepartureCurve runs =
-          fewest_runs_between(early, late, links[k].cost, std::min(budget, early_batches));
-      if (!runs.empty()) chosen[k] = std::move(runs);
-    }
-    budget -= batch_count(chosen[k], links[k].cost, Pacing::back_to_back);
-    if (budget < 0) return std::nullopt;
-  }
+  const auto choose = [&](std::size_t k, const PathLink& link, const UpstreamCurve& up,
+                          std::int64_t own, std::vector<DeparturePiece>& out) {
+    // Strict ASAP from the chosen upstream lies inside the band too; keep it where it already
+    // needs fewer batches (delaying runs only pays where ASAP would go item by item).
+    AsapStep{}(k, link, up, own, out);
+    latest.take(k, link.cost, late);
+    const std::int64_t early_batches = batch_count(out, link.cost, Pacing::back_to_back);
+    if (early_batches <= 1) return;
+    DepartureCurve runs =
+        fewest_runs_between(out, late, link.cost, std::min(budget, early_batches));
+    if (!runs.empty()) out = std::move(runs);
+  };
+  const bool within =
+      walk_path(path, kept, choose,
+                [&](std::size_t, const PathLink& link, std::span<const DeparturePiece> curve) {
+                  budget -= batch_count(curve, link.cost, Pacing::back_to_back);
+                  return budget >= 0;
+                });
+  if (!within) return std::nullopt;
   return chosen;
 }
 

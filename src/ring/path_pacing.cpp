@@ -1,10 +1,11 @@
 #include "path_pacing.hpp"
 
-#include <algorithm>
+#include <span>
 #include <vector>
 
 #include "line_fit.hpp"
-#include "page_release.hpp"
+#include "line_pacer.hpp"
+#include "path_latest.hpp"
 #include "redist/core/error.hpp"
 
 namespace redist::ring::detail {
@@ -31,58 +32,31 @@ class PathPacer {
     return asap_.end;
   }
 
-  // ALAP: the strict ASAP timing of the time-reversed path, whose link m-1-k is link k, sent by
-  // its receiver (own items: its target; the sink: everything), released at end - deadline.
-  // False when it needs more than max_pieces.
+  // ALAP (path_latest.hpp) under these deadlines, the horizon being the path's end. False when
+  // it needs more than max_pieces.
   bool time_latest(std::int64_t max_pieces) {
-    reversed_.reserve(3 * m_);  // about 2.6 per link; capacity never used is never touched
-    reversed_sizes_.assign(m_, 0);
-    DepartureCurve up, cur;
-    Ticks up_cost = 0;
-    for (std::size_t r = 0; r < m_; ++r) {
-      const std::size_t k = m_ - 1 - r;
-      const PathLink link{path_.items(k), path_.cost(k), asap_.end - deadline(k)};
-      const std::int64_t own = k + 1 == m_ ? link.items : path_.receiver_target(k);
-      cur.clear();
-      append_link_timing(up, 0, up.size(), up_cost, own, link, FollowMode::exact, cur);
-      for (const DeparturePiece& p : cur) reversed_.push_back(held_piece<Held>(p));
-      reversed_sizes_[k] = static_cast<std::uint32_t>(cur.size());
-      if (static_cast<std::int64_t>(reversed_.size()) > max_pieces) return false;
-      std::swap(up, cur);
-      up_cost = link.cost;
-    }
-    released_from_ = reversed_.size();
-    return true;
+    return latest_.hold_alap(
+        path_, asap_.end, [this](std::size_t k) { return deadline(k); },
+        [&](std::size_t, std::int64_t held, const PathLink&, std::span<const DeparturePiece>) {
+          return held <= max_pieces;
+        });
   }
 
-  // Link by link from the source, each between what its upstream sends and ALAP.
+  // Link by link from the source, each between what its upstream sends and ALAP, at the spacing
+  // that spreads its items over its window (line_pacer.hpp).
   void pace(const LinkCurveVisitor& emit) {
-    DepartureCurve up, cur, latest;
-    std::vector<LineConstraint> lower, upper;
-    for (std::size_t k = 0; k < m_; ++k) {
-      const PathLink link = path_.link(k);
-      // Link k's pieces are the last ones held. Reversed item j is item F - j + 1, a reversed
-      // departure d the departure end - c - d.
-      latest.clear();
-      for (std::uint32_t i = 0; i < reversed_sizes_[k]; ++i) {
-        const Held p = reversed_.back();
-        reversed_.pop_back();
-        const Ticks last =
-            static_cast<Ticks>(p.first) + static_cast<Ticks>(p.count - 1) * p.spacing;
-        latest.push_back({asap_.end - link.cost - last, p.count, p.spacing});
-      }
-      // Offered to the machinery: ALAP and the transfers then need not add up.
-      release_consumed_tail(reversed_, released_from_, machinery_);
-      upper.clear();
-      add_deadline_constraints(latest, upper);
+    const auto band = [&](std::size_t k, const PathLink& link, std::vector<LineConstraint>& upper) {
+      latest_.add_upper(k, link.cost, upper, machinery_);
       const Ticks window = deadline(k) - link.cost - link.release;  // first to last departure
-      const Ticks preferred = link.items > 1 ? window / (link.items - 1) : link.cost;
-      pace_link(up, k == 0 ? 0 : path_.cost(k - 1), path_.own_load(k), link, upper, preferred,
-                lower, cur);
-      REDIST_ASSERT(last_departure(cur) + link.cost <= deadline(k));
-      emit(k, cur);
-      std::swap(up, cur);
-    }
+      return link.items > 1 ? window / (link.items - 1) : link.cost;
+    };
+    LinePacer pacer;
+    pacer.pace(path_, band,
+               [&](std::size_t k, const PathLink& link, std::span<const DeparturePiece> curve) {
+                 REDIST_ASSERT(last_departure(curve) + link.cost <= deadline(k));
+                 emit(k, curve);
+                 return true;
+               });
   }
 
  private:
@@ -90,9 +64,7 @@ class PathPacer {
   const StrictPathTiming& asap_;
   std::size_t m_;
   const PlanMachinery& machinery_;
-  std::vector<Held> reversed_;  // the reversed path's curves, link m-1's first
-  std::vector<std::uint32_t> reversed_sizes_;
-  std::size_t released_from_ = 0;  // reversed_ from this element on was offered, handed back
+  LatestCurves<Held> latest_;
 };
 
 }  // namespace

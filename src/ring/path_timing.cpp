@@ -5,6 +5,7 @@
 #include <string>
 
 #include "redist/core/error.hpp"
+#include "ring/path_walk.hpp"
 
 namespace redist::ring {
 
@@ -88,13 +89,6 @@ void append_link_timing(const std::vector<DeparturePiece>& source, std::size_t u
   REDIST_ASSERT(needed == 0);  // the flows guarantee enough arrivals
 }
 
-DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost,
-                         std::int64_t own_items, const PathLink& link, FollowMode mode) {
-  DepartureCurve out;
-  append_link_timing(upstream, 0, upstream.size(), upstream_cost, own_items, link, mode, out);
-  return out;
-}
-
 void throw_too_many_pieces(std::size_t path_links, std::int64_t max_pieces) {
   throw InputError("", "costs",
                    "the optimal timing of a path of " + std::to_string(path_links) +
@@ -111,14 +105,14 @@ std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links,
                                       std::int64_t max_pieces) {
   REDIST_ASSERT(links.size() == loads.size());
   std::vector<DepartureCurve> curves(links.size());
+  CurvePerLink kept(curves);
   std::int64_t pieces = 0;
-  for (std::size_t k = 0; k < links.size(); ++k) {
-    static const DepartureCurve none;
-    curves[k] = time_link(k == 0 ? none : curves[k - 1], k == 0 ? 0 : links[k - 1].cost, loads[k],
-                          links[k], mode);
-    pieces += static_cast<std::int64_t>(curves[k].size());
-    if (pieces > max_pieces) throw_too_many_pieces(links.size(), max_pieces);
-  }
+  walk_path(LinkList{&links, &loads}, kept, AsapStep{mode},
+            [&](std::size_t, const PathLink&, std::span<const DeparturePiece> curve) {
+              pieces += static_cast<std::int64_t>(curve.size());
+              if (pieces > max_pieces) throw_too_many_pieces(links.size(), max_pieces);
+              return true;
+            });
   return curves;
 }
 

@@ -36,9 +36,10 @@ struct PathLink {
       INT64_MAX;  // FollowMode::compress: batch follow pieces by this many items
 };
 
-/// Times every link of the path. loads[k] is the own load of the processor that sends on link k
-/// (loads[0], the source, must cover items[0]). Returns one curve per link. FollowMode::banded is
-/// handled by time_path_banded (path_banding.hpp), which needs the receivers' targets too.
+/// Times every link of the path (the walk of path_walk.hpp, every curve kept). loads[k] is the own
+/// load of the processor that sends on link k (loads[0], the source, must cover items[0]). Returns
+/// one curve per link. FollowMode::banded is handled by time_path_banded (path_banding.hpp), which
+/// needs the receivers' targets too.
 /// Pieces can number O(m^2) on a path of m links (docs/ring_unidirectional.md: costs decreasing
 /// along the path); beyond max_pieces in all, throws InputError (field "costs") instead of
 /// exhausting memory.
@@ -46,12 +47,10 @@ std::vector<DepartureCurve> time_path(const std::vector<PathLink>& links,
                                       const std::vector<std::int64_t>& loads, FollowMode mode,
                                       std::int64_t max_pieces = INT64_MAX);
 
-/// The ASAP curve of one link given the curve of the link that feeds its sender.
-DepartureCurve time_link(const DepartureCurve& upstream, Ticks upstream_cost,
-                         std::int64_t own_items, const PathLink& link, FollowMode mode);
-/// The same, appended to `out`, the upstream curve being source[upstream_begin, upstream_end):
-/// `source` may be `out` itself, so that a whole ring's curves live in one array (flow_timing.hpp)
-/// instead of one heap block per link.
+/// The ASAP curve of one link, appended to `out`, given the curve of the link that feeds its
+/// sender, source[upstream_begin, upstream_end): the step of every strict ASAP walk
+/// (path_walk.hpp). `source` may be `out` itself, so that a whole ring's curves live in one array
+/// (flow_timing.hpp) instead of one heap block per link.
 void append_link_timing(const std::vector<DeparturePiece>& source, std::size_t upstream_begin,
                         std::size_t upstream_end, Ticks upstream_cost, std::int64_t own_items,
                         const PathLink& link, FollowMode mode, std::vector<DeparturePiece>& out);

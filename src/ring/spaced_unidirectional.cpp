@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "flow_runs.hpp"
 #include "redist/core/error.hpp"
 #include "ring/path_timing.hpp"
+#include "ring/path_walk.hpp"
 
 namespace redist::ring::detail {
 
@@ -36,7 +38,7 @@ class SpacedTimer {
     s.makespan = count_and_time(runs, count, wrapping);
     // Pass 2: the transfers in link order, as flow_timing_schedule lists them.
     s.transfers.reserve(count);
-    const auto emit = [&](std::size_t edge, const DepartureCurve& curve) {
+    const auto emit = [&](std::size_t edge, std::span<const DeparturePiece> curve) {
       const auto from = static_cast<std::int64_t>(edge);
       const auto to = static_cast<std::int64_t>(edge + 1 == n_ ? 0 : edge + 1);
       const Ticks c = inst_.succ_cost[edge];
@@ -47,11 +49,11 @@ class SpacedTimer {
     std::size_t head = 0;  // edges of the wrapping run before edge 0
     if (wrapping) {
       head = n_ - runs[*wrapping].first;
-      up_ = edge_n_minus_1_;
+      curves_.set_upstream(edge_n_minus_1_);
       time_run(runs[*wrapping], head, runs[*wrapping].length, emit);
     }
     for (std::size_t r = 0; r < runs.size(); ++r) {
-      up_.clear();
+      curves_.clear_upstream();
       time_run(runs[r], 0, wrapping && r == *wrapping ? head : runs[r].length, emit);
     }
     REDIST_ASSERT(s.transfers.size() == count);
@@ -67,47 +69,42 @@ class SpacedTimer {
     const std::int64_t max_pieces = max_path_pieces(n_);
     for (std::size_t r = 0; r < runs.size(); ++r) {
       std::size_t path_pieces = 0;
-      up_.clear();
-      time_run(runs[r], 0, runs[r].length, [&](std::size_t edge, const DepartureCurve& curve) {
-        path_pieces += curve.size();
-        if (static_cast<std::int64_t>(path_pieces) > max_pieces)
-          throw_too_many_pieces(runs[r].length, max_pieces);
-        if (!curve.empty())
-          makespan = std::max(makespan, last_departure(curve) + inst_.succ_cost[edge]);
-        if (edge == n_ - 1 && runs[r].first + runs[r].length > n_) {
-          wrapping = r;
-          edge_n_minus_1_ = curve;
-        }
-      });
+      curves_.clear_upstream();
+      time_run(runs[r], 0, runs[r].length,
+               [&](std::size_t edge, std::span<const DeparturePiece> curve) {
+                 path_pieces += curve.size();
+                 if (static_cast<std::int64_t>(path_pieces) > max_pieces)
+                   throw_too_many_pieces(runs[r].length, max_pieces);
+                 if (!curve.empty())
+                   makespan = std::max(makespan, last_departure(curve) + inst_.succ_cost[edge]);
+                 if (edge == n_ - 1 && runs[r].first + runs[r].length > n_) {
+                   wrapping = r;
+                   edge_n_minus_1_.assign(curve.begin(), curve.end());
+                 }
+               });
       count += path_pieces;
     }
     return makespan;
   }
 
-  std::int64_t flow(std::size_t edge) const { return shift_ + prefix_.sums[edge]; }
-
-  // Times the run's edges k = from_k .. to_k - 1, the curve of edge from_k - 1 being in up_ (empty
-  // when from_k = 0), and hands each edge's curve to `use`.
+  // Walks the run's edges k = from_k .. to_k - 1 with strict ASAP, the curve of edge from_k - 1
+  // being in curves_ (none when from_k = 0), and hands each edge's curve to `use`.
   template <class Use>
   void time_run(const FlowRun& run, std::size_t from_k, std::size_t to_k, Use&& use) {
-    for (std::size_t k = from_k; k < to_k; ++k) {
-      const std::size_t edge = run.edge(k, n_);
-      const std::size_t previous = edge == 0 ? n_ - 1 : edge - 1;
-      const PathLink link{flow(edge), inst_.succ_cost[edge], 0};
-      const std::int64_t own = k == 0 ? link.items : inst_.loads[edge];
-      const Ticks upstream_cost = k == 0 ? 0 : inst_.succ_cost[previous];
-      current_.clear();
-      append_link_timing(up_, 0, up_.size(), upstream_cost, own, link, FollowMode::exact, current_);
-      use(edge, current_);
-      std::swap(up_, current_);
-    }
+    const RunPath path{&inst_, &prefix_, shift_, run};
+    walk_links(path, from_k, to_k, curves_, AsapStep{},
+               [&](std::size_t k, const PathLink&, std::span<const DeparturePiece> curve) {
+                 use(path.edge(k), curve);
+                 return true;
+               });
   }
 
   const RingInstance& inst_;
   std::size_t n_;
   const RingPrefix& prefix_;
   std::int64_t shift_;
-  DepartureCurve up_, current_, edge_n_minus_1_;
+  SwappedCurves curves_;
+  DepartureCurve edge_n_minus_1_;
 };
 
 }  // namespace
