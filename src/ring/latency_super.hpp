@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "redist/core/ring_instance.hpp"
 #include "redist/ring/plan.hpp"
@@ -23,11 +24,28 @@
 
 namespace redist::ring::detail {
 
+/// How a bidirectional ring's remainders are timed: by the list scheduler (latency_engine.hpp), or
+/// in two linear sweeps (latency_super.cpp), what rings above 10^5 processors get.
+enum class RemainderTiming { list_scheduler, sweeps, by_size };
+
 /// The plan for flow shift `shift` in messages of `g` items; nullopt when the super-items cannot
 /// carry the flows (a processor whose load, cut into super-items, cannot cover its net sends).
 std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& instance, const RingPrefix& prefix,
                                              std::int64_t shift, std::int64_t g,
-                                             const RingPlanOptions& options);
+                                             const RingPlanOptions& options,
+                                             RemainderTiming timing = RemainderTiming::by_size);
+
+/// The same on a unidirectional ring (flows of the fewest items) with the remainders sent last, each
+/// where it can as the last message of its link's last transfer (latency_tail.cpp): about one
+/// transfer per link. Nullopt on a bidirectional ring, for g < 2, or when L + g c overflows.
+std::optional<ShiftPlan> plan_with_tails(const RingInstance& instance, const RingPrefix& prefix,
+                                         std::int64_t g);
+
+/// The piece size among `candidates` (not empty, each >= 1) whose plan_with_tails makespan,
+/// estimated in O(n) per size (the pieces' plan with every remainder right after its link's last
+/// piece), is least.
+std::int64_t best_tail_piece(const RingInstance& instance, const RingPrefix& prefix,
+                             const std::vector<std::int64_t>& candidates);
 
 /// plan_ring's own planning step, without the validation (plan.cpp): what the super-items are
 /// planned with.
