@@ -164,6 +164,18 @@ Ticks one_item_messages_time(const RingInstance& inst, const RingPrefix& prefix)
   return most;
 }
 
+// A plan with the remainders last counts as slow above this: a fifth more than the pieces' time
+// without any wait, max_i (L_i + g c_i) floor(F_i / g). Its remainders wait for one another where
+// targets are small (latency_tail.cpp), and on some rings those chains cost many times the pieces'
+// time; the remainders first have short chains (BENCHMARKS.md "Start-up costs (issue 31)").
+Ticks slow_tails(const RingInstance& inst, const RingPrefix& prefix, std::int64_t g) {
+  Ticks most = 0;
+  for (std::size_t i = 0; i < inst.size(); ++i)
+    most = std::max(most, (Ticks{inst.latency(i, true)} + Ticks{g} * inst.succ_cost[i]) *
+                              ((prefix.sums[i] - prefix.lo) / g));
+  return most + most / 5;
+}
+
 // Piece sizes tried for the super-item plans: the rule's alone on large rings; on smaller ones a
 // range around it.
 std::vector<std::int64_t> candidate_pieces(const RingInstance& inst, const RingPrefix& prefix) {
@@ -210,12 +222,14 @@ ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
     }
     for (const std::int64_t g : candidate_pieces(inst, prefix)) {
       if (reached()) break;
-      // Large unidirectional rings send the remainders last (about one transfer per link).
-      if (inst.size() > kManyPiecesRingSize && !inst.bidirectional())
-        if (auto plan = plan_with_tails(inst, prefix, g)) {
-          offer(std::move(*plan));
-          continue;
-        }
+      // Large unidirectional rings: the remainders last first (about one transfer per link), and
+      // first as well when their chains made that plan slow.
+      if (inst.size() > kManyPiecesRingSize && !inst.bidirectional()) {
+        auto plan = plan_with_tails(inst, prefix, g);
+        const bool slow = !plan || *plan->schedule.makespan > slow_tails(inst, prefix, g);
+        if (plan) offer(std::move(*plan));
+        if (!slow) continue;
+      }
       if (auto plan = plan_in_messages_of(inst, prefix, x, g, options)) offer(std::move(*plan));
     }
     if (reached()) break;

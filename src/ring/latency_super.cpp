@@ -205,10 +205,16 @@ std::optional<Ticks> remainders_in_two_sweeps(const RingInstance& inst,
 // construction alone: always valid, at Lemma 6 when every processor holds and keeps a super-item,
 // and the general planner that competes with it where some do not costs several timings of the
 // whole ring (BENCHMARKS.md "Start-up costs (issue 31)").
-RingPlan plan_super_items(const RingInstance& super, const RingPlanOptions& options,
-                          RemainderTiming timing) {
+RingPlan plan_super_items(const RingInstance& super, const std::vector<std::int64_t>& phi,
+                          const RingPlanOptions& options, RemainderTiming timing) {
   const bool large = timing == RemainderTiming::sweeps ||
                      (timing == RemainderTiming::by_size && super.size() > kSweptRingSize);
+  if (large && !super.bidirectional()) {
+    RingPlan planned = pieces_in_one_stretch(super, phi);
+    // Its flows are phi, phi_i = x' + S'_i with S'_{n-1} = 0: the super shift x' is phi_{n-1}.
+    planned.schedule.flow_shift = phi.back();
+    return planned;
+  }
   if (!large || !super.bidirectional() || !super.homogeneous())
     return plan_without_validation(super, options);
   RingPlan planned;
@@ -246,7 +252,7 @@ std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& inst, const Rin
   if (!first) return std::nullopt;
   const Ticks offset = *first;
   // Then the super-items, from the end of the remainders.
-  RingPlan planned = plan_super_items(*super, options, timing);
+  RingPlan planned = plan_super_items(*super, phi, options, timing);
   // The super shift x' gives super flows x' + S'_i with S'_i = Phi_i - Phi_{n-1}: real flows
   // g (x' + S'_i) + rho_i, i.e. the real shift moves by g (x' - Phi_{n-1}).
   out.schedule.flow_shift = shift + g * (*planned.schedule.flow_shift - phi[n - 1]);

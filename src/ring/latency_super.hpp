@@ -47,6 +47,11 @@ std::optional<ShiftPlan> plan_with_tails(const RingInstance& instance, const Rin
 std::int64_t best_tail_piece(const RingInstance& instance, const RingPrefix& prefix,
                              const std::vector<std::int64_t>& candidates);
 
+/// Document 000's plan of a unidirectional ring of pieces (no start-ups) whose flows are `phi`
+/// (>= 0, one of them 0): every link's pieces in one stretch, as early as its upstream pieces allow
+/// (latency_tail.cpp). Its flow_shift is 0 (the caller knows the real one).
+RingPlan pieces_in_one_stretch(const RingInstance& pieces, const std::vector<std::int64_t>& phi);
+
 /// plan_ring's own planning step, without the validation (plan.cpp): what the super-items are
 /// planned with.
 RingPlan plan_without_validation(const RingInstance& instance, const RingPlanOptions& options);

@@ -91,21 +91,24 @@ PieceLink next_piece_link(const PieceLink& up, std::int64_t phi_up, std::int64_t
 // Each link's one transfer of pieces (its index in `out`, or none).
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
-std::vector<std::size_t> pieces_in_one_stretch(const RingInstance& inst, const Pieces& p,
+// `held(i)`: the pieces P_i holds at the start; `time(i)`: a piece's time over link i.
+template <class Held, class Time>
+std::vector<std::size_t> pieces_in_one_stretch(std::size_t n, std::size_t zero,
+                                               const std::vector<std::int64_t>& phi,
+                                               const Held& held, const Time& time,
                                                std::vector<Transfer>& out, Ticks& makespan) {
-  const std::size_t n = inst.size();
   std::vector<std::size_t> transfer_of(n, kNone);
   out.reserve(n);
   PieceLink link;
   for (std::size_t k = 1; k <= n; ++k) {
-    const std::size_t i = (p.zero + k) % n, up = (i + n - 1) % n;
-    const Ticks time = piece_time(inst, i, p.g);
-    link = next_piece_link(link, p.phi[up], p.phi[i], inst.loads[i] / p.g, time);
-    if (p.phi[i] == 0) continue;
+    const std::size_t i = (zero + k) % n, up = (i + n - 1) % n;
+    const Ticks own = time(i);
+    link = next_piece_link(link, phi[up], phi[i], held(i), own);
+    if (phi[i] == 0) continue;
     transfer_of[i] = out.size();
-    out.emplace_back(static_cast<std::int64_t>(i), static_cast<std::int64_t>((i + 1) % n), p.phi[i],
-                     link.start, std::nullopt, link.pace == time ? Ticks{0} : link.pace);
-    makespan = std::max(makespan, link.start + Ticks{p.phi[i] - 1} * link.pace + time);
+    out.emplace_back(static_cast<std::int64_t>(i), static_cast<std::int64_t>((i + 1) % n), phi[i],
+                     link.start, std::nullopt, link.pace == own ? Ticks{0} : link.pace);
+    makespan = std::max(makespan, link.start + Ticks{phi[i] - 1} * link.pace + own);
   }
   return transfer_of;
 }
@@ -119,7 +122,9 @@ std::optional<ShiftPlan> plan_with_tails(const RingInstance& inst, const RingPre
   const Pieces p = cut_into_pieces(inst, prefix, g);
   std::vector<Transfer> transfers;
   Ticks makespan = 0;
-  const std::vector<std::size_t> transfer_of = pieces_in_one_stretch(inst, p, transfers, makespan);
+  const std::vector<std::size_t> transfer_of = pieces_in_one_stretch(
+      n, p.zero, p.phi, [&](std::size_t i) { return inst.loads[i] / g; },
+      [&](std::size_t i) { return piece_time(inst, i, g); }, transfers, makespan);
   // The pace of transfer t, the end of its k-th piece (from 1), the end of link i's pieces, and when
   // the r-th piece over link i has arrived (0 for r <= 0).
   const auto period = [&](const Transfer& t) {
@@ -224,6 +229,24 @@ std::int64_t best_tail_piece(const RingInstance& inst, const RingPrefix& prefix,
     }
   }
   return best;
+}
+
+RingPlan pieces_in_one_stretch(const RingInstance& pieces, const std::vector<std::int64_t>& phi) {
+  const std::size_t n = pieces.size();
+  std::size_t zero = 0;
+  while (zero < n && phi[zero] != 0) ++zero;
+  RingPlan plan;
+  plan.schedule.time_scale = pieces.cost_scale;
+  Ticks makespan = 0;
+  if (zero < n)
+    pieces_in_one_stretch(
+        n, zero, phi, [&](std::size_t i) { return pieces.loads[i]; },
+        [&](std::size_t i) { return Ticks{pieces.succ_cost[i]}; }, plan.schedule.transfers,
+        makespan);
+  plan.schedule.makespan = makespan;
+  plan.schedule.flow_shift = 0;
+  plan.method = "each link's super-items in one stretch, as early as its upstream ones allow";
+  return plan;
 }
 
 }  // namespace redist::ring::detail
