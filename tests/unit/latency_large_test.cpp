@@ -95,16 +95,17 @@ void plan_large_rings(std::size_t n, const std::vector<std::uint64_t>& seeds) {
 
 namespace {
 
-// The remainders of large bidirectional rings, timed in two sweeps (latency_super.cpp), on rings
-// small enough to try many: every plan the exact validator accepts with its makespan, for every
-// shift at both ends and inside, and several piece sizes, zero loads included.
-TEST(LatencyLarge, RemaindersInTwoSweepsAreValid) {
+// The remainders first as large rings time them (RemainderTiming::sweeps: on bidirectional rings
+// in two sweeps, on unidirectional ones with the super-items in one stretch, latency_super.cpp), on
+// rings small enough to try many: every plan the exact validator accepts with its makespan, for
+// shifts at both ends and inside, and several piece sizes, zero loads included.
+TEST(LatencyLarge, RemaindersFirstAsOnLargeRingsAreValid) {
   Rng rng(33);
   int planned = 0;
   for (int trial = 0; trial < 300; ++trial) {
     RingGenOptions opt;
     opt.n = static_cast<std::size_t>(rng.uniform(2, 60));
-    opt.kind = RingKind::bidirectional;
+    opt.kind = trial % 2 == 0 ? RingKind::bidirectional : RingKind::unidirectional;
     opt.heterogeneous = rng.uniform(0, 1) != 0;
     opt.max_load = rng.uniform(1, 30);
     opt.max_cost = 5;
@@ -118,7 +119,8 @@ TEST(LatencyLarge, RemaindersInTwoSweepsAreValid) {
       }
     if (!inst.has_latency()) continue;
     const RingPrefix prefix = RingPrefix::of(inst);
-    const std::int64_t lo = prefix.lowest_shift(), hi = prefix.highest_shift();
+    const std::int64_t lo = inst.bidirectional() ? prefix.lowest_shift() : -prefix.lo;
+    const std::int64_t hi = inst.bidirectional() ? prefix.highest_shift() : -prefix.lo;
     for (const std::int64_t shift : {lo, hi, rng.uniform(lo, hi), rng.uniform(lo, hi)})
       for (const std::int64_t g : {1, 2, 3, 5, 8}) {
         const auto plan = detail::plan_in_messages_of(inst, prefix, shift, g, {},
