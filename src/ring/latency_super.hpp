@@ -8,10 +8,12 @@
 // on the instance of "super-items" (loads floor(l_i / g), costs L + g c, no start-up), each
 // super-item becoming a message of g items. The remainders rho_i go first, one message per link,
 // and the super-items start when the last remainder has arrived (their instance counts the loads
-// after the remainders). A schedule of about one transfer per link at any n, with document 000's
-// optimality for the super-items; what it loses against the optimum is the remainder phase, which
-// nothing overlaps, and the pipelining granularity (BENCHMARKS.md "Start-up costs": far from the
-// bound on large rings).
+// after the remainders). About two transfers per link at any n, with document 000's optimality for
+// the super-items; what it loses against the optimum is the remainder phase, which nothing
+// overlaps, and the pipelining granularity. Large rings (above 10^5 processors) time the
+// remainders in two linear sweeps and, on unidirectional rings, build the super-items' plan
+// directly (one stretch per link) or send the remainders last (latency_tail.cpp): docs/latency.md
+// "Large rings".
 
 #include <cstdint>
 #include <optional>

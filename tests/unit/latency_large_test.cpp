@@ -95,6 +95,25 @@ void plan_large_rings(std::size_t n, const std::vector<std::uint64_t>& seeds) {
 
 namespace {
 
+// A `gen ring` instance of 2..max_n processors with start-ups; with `empty`, every third processor
+// hands its load to the next one (empty processors, which `gen ring` never draws).
+RingInstance small_ring(Rng& rng, RingKind kind, std::int64_t max_n, bool empty) {
+  RingGenOptions opt;
+  opt.n = static_cast<std::size_t>(rng.uniform(2, max_n));
+  opt.kind = kind;
+  opt.heterogeneous = rng.uniform(0, 1) != 0;
+  opt.max_load = rng.uniform(1, 30);
+  opt.max_cost = 5;
+  opt.latency = rng.uniform(1, 40);
+  opt.seed = rng.next();
+  RingInstance inst = generate_ring_instance(opt);
+  for (std::size_t i = 0; empty && i < inst.size(); i += 3) {
+    inst.loads[(i + 1) % inst.size()] += inst.loads[i];
+    inst.loads[i] = 0;
+  }
+  return inst;
+}
+
 // The remainders first as large rings time them (RemainderTiming::sweeps: on bidirectional rings
 // in two sweeps, on unidirectional ones with the super-items in one stretch, latency_super.cpp), on
 // rings small enough to try many: every plan the exact validator accepts with its makespan, for
@@ -103,20 +122,9 @@ TEST(LatencyLarge, RemaindersFirstAsOnLargeRingsAreValid) {
   Rng rng(33);
   int planned = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    RingGenOptions opt;
-    opt.n = static_cast<std::size_t>(rng.uniform(2, 60));
-    opt.kind = trial % 2 == 0 ? RingKind::bidirectional : RingKind::unidirectional;
-    opt.heterogeneous = rng.uniform(0, 1) != 0;
-    opt.max_load = rng.uniform(1, 30);
-    opt.max_cost = 5;
-    opt.latency = rng.uniform(1, 40);
-    opt.seed = rng.next();
-    RingInstance inst = generate_ring_instance(opt);
-    if (trial % 3 == 0)  // empty processors, which `gen ring` never draws
-      for (std::size_t i = 0; i < inst.size(); i += 3) {
-        inst.loads[(i + 1) % inst.size()] += inst.loads[i];
-        inst.loads[i] = 0;
-      }
+    const RingInstance inst =
+        small_ring(rng, trial % 2 == 0 ? RingKind::bidirectional : RingKind::unidirectional, 60,
+                   trial % 3 == 0);
     if (!inst.has_latency()) continue;
     const RingPrefix prefix = RingPrefix::of(inst);
     const std::int64_t lo = inst.bidirectional() ? prefix.lowest_shift() : -prefix.lo;
@@ -142,20 +150,7 @@ TEST(LatencyLarge, RemaindersLastAreValid) {
   Rng rng(35);
   int planned = 0, one_transfer_per_link = 0;
   for (int trial = 0; trial < 600; ++trial) {
-    RingGenOptions opt;
-    opt.n = static_cast<std::size_t>(rng.uniform(2, 80));
-    opt.kind = RingKind::unidirectional;
-    opt.heterogeneous = rng.uniform(0, 1) != 0;
-    opt.max_load = rng.uniform(1, 40);
-    opt.max_cost = 5;
-    opt.latency = rng.uniform(1, 40);
-    opt.seed = rng.next();
-    RingInstance inst = generate_ring_instance(opt);
-    if (trial % 3 == 0)  // empty processors, which `gen ring` never draws
-      for (std::size_t i = 0; i < inst.size(); i += 3) {
-        inst.loads[(i + 1) % inst.size()] += inst.loads[i];
-        inst.loads[i] = 0;
-      }
+    const RingInstance inst = small_ring(rng, RingKind::unidirectional, 80, trial % 3 == 0);
     if (!inst.has_latency()) continue;
     const RingPrefix prefix = RingPrefix::of(inst);
     for (const std::int64_t g : {2, 3, 5, 8, 13}) {
