@@ -3,7 +3,6 @@
 #include "latency_super.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "latency_engine.hpp"
 #include "latency_search.hpp"
@@ -18,9 +17,14 @@ namespace {
 std::size_t prev_of(std::size_t i, std::size_t n) { return i == 0 ? n - 1 : i - 1; }
 
 // Above this many processors a bidirectional ring's remainders are timed in two sweeps rather than
-// by the list scheduler (the same rings as latency_plan.cpp's single piece size: smaller ones keep
-// their plans).
+// by the list scheduler, and the super-items planned as large rings need (the same rings as
+// latency_plan.cpp's single piece size: smaller ones keep their plans).
 constexpr std::size_t kSweptRingSize = 100'000;
+
+bool as_large_ring(SuperItemPlanning planning, std::size_t n) {
+  return planning == SuperItemPlanning::as_large_ring ||
+         (planning == SuperItemPlanning::by_size && n > kSweptRingSize);
+}
 
 // L + g c, or nullopt when it does not fit 64-bit ticks.
 std::optional<std::int64_t> message_cost(std::int64_t latency, std::int64_t cost, std::int64_t g) {
@@ -201,14 +205,14 @@ std::optional<Ticks> remainders_in_two_sweeps(const RingInstance& inst,
   return makespan;
 }
 
-// Document 000's plan of the super-items. On a large homogeneous bidirectional ring, the section 5
-// construction alone: always valid, at Lemma 6 when every processor holds and keeps a super-item,
-// and the general planner that competes with it where some do not costs several timings of the
-// whole ring (BENCHMARKS.md "Start-up costs (issue 31)").
+// Document 000's plan of the super-items (flows phi). On a large ring, what costs about one pass:
+// unidirectional, each link's super-items in one stretch (latency_tail.cpp); homogeneous
+// bidirectional, the section 5 construction alone (always valid, at Lemma 6 when every processor
+// holds and keeps a super-item; the general planner that competes with it where some do not costs
+// several timings of the whole ring: BENCHMARKS.md "Start-up costs (issue 31)").
 RingPlan plan_super_items(const RingInstance& super, const std::vector<std::int64_t>& phi,
-                          const RingPlanOptions& options, RemainderTiming timing) {
-  const bool large = timing == RemainderTiming::sweeps ||
-                     (timing == RemainderTiming::by_size && super.size() > kSweptRingSize);
+                          const RingPlanOptions& options, SuperItemPlanning planning) {
+  const bool large = as_large_ring(planning, super.size());
   if (large && !super.bidirectional()) {
     RingPlan planned = pieces_in_one_stretch(super, phi);
     // Its flows are phi, phi_i = x' + S'_i with S'_{n-1} = 0: the super shift x' is phi_{n-1}.
@@ -228,7 +232,7 @@ RingPlan plan_super_items(const RingInstance& super, const std::vector<std::int6
 std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& inst, const RingPrefix& prefix,
                                              std::int64_t shift, std::int64_t g,
                                              const RingPlanOptions& options,
-                                             RemainderTiming timing) {
+                                             SuperItemPlanning planning) {
   const std::size_t n = inst.size();
   if (n < 2 || g < 1) return std::nullopt;
   const std::vector<std::int64_t> flows = flows_for_shift(prefix.sums, shift);
@@ -245,14 +249,13 @@ std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& inst, const Rin
   std::optional<Ticks> first;
   if (!inst.bidirectional())
     first = remainders_unidirectional(inst, rho, out.schedule);
-  else if (timing == RemainderTiming::sweeps ||
-           (timing == RemainderTiming::by_size && n > kSweptRingSize))
+  else if (as_large_ring(planning, n))
     first = remainders_in_two_sweeps(inst, rho, out.schedule);
   if (inst.bidirectional() && !first) first = remainders_bidirectional(inst, rho, out.schedule);
   if (!first) return std::nullopt;
   const Ticks offset = *first;
   // Then the super-items, from the end of the remainders.
-  RingPlan planned = plan_super_items(*super, phi, options, timing);
+  RingPlan planned = plan_super_items(*super, phi, options, planning);
   // The super shift x' gives super flows x' + S'_i with S'_i = Phi_i - Phi_{n-1}: real flows
   // g (x' + S'_i) + rho_i, i.e. the real shift moves by g (x' - Phi_{n-1}).
   out.schedule.flow_shift = shift + g * (*planned.schedule.flow_shift - phi[n - 1]);

@@ -26,16 +26,17 @@
 
 namespace redist::ring::detail {
 
-/// How a bidirectional ring's remainders are timed: by the list scheduler (latency_engine.hpp), or
-/// in two linear sweeps (latency_super.cpp), what rings above 10^5 processors get.
-enum class RemainderTiming { list_scheduler, sweeps, by_size };
+/// How the remainders and the super-items are planned: as on small rings (a bidirectional ring's
+/// remainders by the list scheduler, latency_engine.hpp; the super-items by document 000's
+/// planners), or as on large ones (two linear sweeps; one stretch per link or the section 5
+/// construction alone: latency_super.cpp), which rings above 10^5 processors get by size.
+enum class SuperItemPlanning { as_small_ring, as_large_ring, by_size };
 
 /// The plan for flow shift `shift` in messages of `g` items; nullopt when the super-items cannot
 /// carry the flows (a processor whose load, cut into super-items, cannot cover its net sends).
-std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& instance, const RingPrefix& prefix,
-                                             std::int64_t shift, std::int64_t g,
-                                             const RingPlanOptions& options,
-                                             RemainderTiming timing = RemainderTiming::by_size);
+std::optional<ShiftPlan> plan_in_messages_of(
+    const RingInstance& instance, const RingPrefix& prefix, std::int64_t shift, std::int64_t g,
+    const RingPlanOptions& options, SuperItemPlanning planning = SuperItemPlanning::by_size);
 
 /// The same on a unidirectional ring (flows of the fewest items) with the remainders sent last, each
 /// where it can as the last message of its link's last transfer (latency_tail.cpp): about one

@@ -13,7 +13,10 @@
 // upstream pieces have arrived by then (the remainder is then the last message of the link's
 // transfer: one transfer per link), else as a transfer of its own as soon as they have. Real
 // holdings never fall below g times the pieces' holdings, so the pieces' plan stays valid; the
-// remainders go after every piece their sender sends, from items it holds.
+// remainders go after every piece their sender sends, from items it holds. A remainder that its
+// receiver's target cannot absorb is partly forwarded, so remainders can wait for one another along
+// the ring: latency_plan.cpp then plans the remainders first as well (latency_super.cpp, whose
+// large-ring super-items are planned in one stretch per link the same way) and keeps the faster.
 
 #include <algorithm>
 #include <vector>
@@ -25,8 +28,7 @@ namespace redist::ring::detail {
 
 namespace {
 
-// The pieces' flows, the remainders, the pieces each processor holds at the start (l'_i) and keeps
-// (t'_i), and a piece's time over each link (see the file's comment).
+// The pieces' flows and the remainders (see the file's comment).
 struct Pieces {
   std::size_t zero = 0;  // the edge without flow
   std::int64_t g = 1;

@@ -114,10 +114,11 @@ RingInstance small_ring(Rng& rng, RingKind kind, std::int64_t max_n, bool empty)
   return inst;
 }
 
-// The remainders first as large rings time them (RemainderTiming::sweeps: on bidirectional rings
-// in two sweeps, on unidirectional ones with the super-items in one stretch, latency_super.cpp), on
-// rings small enough to try many: every plan the exact validator accepts with its makespan, for
-// shifts at both ends and inside, and several piece sizes, zero loads included.
+// The remainders first as large rings plan them (SuperItemPlanning::as_large_ring: on
+// bidirectional rings timed in two sweeps, on unidirectional ones with the super-items in one
+// stretch, latency_super.cpp), on rings small enough to try many: every plan the exact validator
+// accepts with its makespan, for shifts at both ends and inside, and several piece sizes, zero
+// loads included.
 TEST(LatencyLarge, RemaindersFirstAsOnLargeRingsAreValid) {
   Rng rng(33);
   int planned = 0;
@@ -132,7 +133,7 @@ TEST(LatencyLarge, RemaindersFirstAsOnLargeRingsAreValid) {
     for (const std::int64_t shift : {lo, hi, rng.uniform(lo, hi), rng.uniform(lo, hi)})
       for (const std::int64_t g : {1, 2, 3, 5, 8}) {
         const auto plan = detail::plan_in_messages_of(inst, prefix, shift, g, {},
-                                                      detail::RemainderTiming::sweeps);
+                                                      detail::SuperItemPlanning::as_large_ring);
         if (!plan) continue;
         ++planned;
         const auto v = sim::validate_ring_schedule(inst, plan->schedule);
