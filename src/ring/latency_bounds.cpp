@@ -218,9 +218,14 @@ class RelayRecursion {
 };
 
 // How far upstream the relay recursion looks: each level adds a start-up at most. On small rings
-// every level is affordable; on large ones a few levels, so that the bound costs a few passes (32
-// levels took 0.45 s at n = 10^6, the whole plan's budget).
-int relay_depth(std::size_t n) { return n <= 100'000 ? 32 : 4; }
+// every level is affordable; on large ones two levels, so that the bound costs a few passes (32
+// levels took 0.45 s at n = 10^6, the whole plan's budget; on such rings the reach bound, which
+// looks as far upstream as the items come from, is the one that speaks: BENCHMARKS.md "Start-up
+// costs (issue 31)").
+int relay_depth(std::size_t n) { return n <= 100'000 ? 32 : 2; }
+
+// Above this many processors Lemma 12's ascent starts at System 6's value (latency_lower_bounds).
+constexpr std::size_t kExactLemma12RingSize = 100'000;
 
 }  // namespace
 
@@ -331,7 +336,7 @@ class LatencySlices {
 
 }  // namespace
 
-Ticks latency_lemma12_bound(const RingInstance& inst, const RingPrefix& prefix) {
+Ticks latency_lemma12_bound(const RingInstance& inst, const RingPrefix& prefix, Ticks known) {
   REDIST_ASSERT(inst.bidirectional());
   const std::size_t n = inst.size();
   if (n < 2) return 0;
@@ -349,14 +354,18 @@ Ticks latency_lemma12_bound(const RingInstance& inst, const RingPrefix& prefix) 
                                      link_time(-d, inst.pred_cost[q], inst.latency(q, false))));
   }
   if (n < 3) return best;
-  // Ascent: while a slice exceeds T, T becomes the exact term of the slice exceeding it most.
+  // Ascent: while a slice exceeds T, T becomes the exact term of the slice exceeding it most. It
+  // starts at `known` when that is higher: one pass then shows that no slice matters.
   LatencySlices slices(inst, prefix);
-  while (const auto slice = slices.most_exceeding(best)) {
+  Ticks level = std::max(best, known);
+  bool above = false;
+  while (const auto slice = slices.most_exceeding(level)) {
     const Ticks next = slices.term(*slice);
-    REDIST_ASSERT(next > best);
-    best = next;
+    REDIST_ASSERT(next > level);
+    level = next;
+    above = true;
   }
-  return best;
+  return above ? level : best;
 }
 
 RingBounds latency_lower_bounds(const RingInstance& inst, const RingPrefix& prefix) {
@@ -371,11 +380,22 @@ RingBounds latency_lower_bounds(const RingInstance& inst, const RingPrefix& pref
                             "relays receive before they forward, store and forward "
                             "(docs/latency.md)",
                             latency_relay_bound(inst, prefix)});
+    bounds.terms.push_back({"reach",
+                            "items from k links upstream arrive after k messages at least "
+                            "(docs/latency.md)",
+                            latency_reach_bound(inst, prefix)});
   } else {
-    bounds.terms.push_back({"lemma12", "document 000, Lemma 12 with start-ups (docs/latency.md)",
-                            latency_lemma12_bound(inst, prefix)});
     const System6Solution& system6 = bounds.system6.emplace(solve_system6(inst, prefix));
     const LatencyShift shift = latency_system6(inst, prefix, system6);
+    // On large rings Lemma 12's slices are looked for only above System 6's value (each step of
+    // its ascent is a pass over the ring): its term is exact when it is the larger one.
+    const Ticks known = inst.size() > kExactLemma12RingSize ? shift.value : Ticks{0};
+    bounds.terms.push_back({"lemma12", "document 000, Lemma 12 with start-ups (docs/latency.md)",
+                            latency_lemma12_bound(inst, prefix, known)});
+    bounds.terms.push_back({"slice_reach",
+                            "the most loaded and the most short slices, their items from far away "
+                            "(docs/latency.md)",
+                            latency_slice_reach_bound(inst, prefix)});
     bounds.latency_shift = shift.shift;
     bounds.terms.push_back({"system6_integer",
                             shift.exact ? "document 000 System 6 with start-ups, integer optimum "

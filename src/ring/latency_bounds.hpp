@@ -10,8 +10,14 @@
 //   relay     unidirectional: a processor that sends more than it holds must first receive; the
 //             earliest time each link can have delivered all its items, computed upstream link by
 //             link (document 004's store and forward along a chain)
+//   reach     unidirectional: an item from k links upstream reaches a link after k messages at
+//             least; the items a link cannot find nearer arrive late and leave in one message at
+//             least (ring/latency_reach.cpp)
 //   lemma12   bidirectional: single processors through their cheaper port, slices splitting their
 //             excess between their two boundary links, each link used paying its start-up
+//   slice_reach  bidirectional: the reach bound of the slice with the largest excess (sent out
+//             through its two boundary links, fed from inside it) and of the one with the largest
+//             deficit (received, fed from outside)
 //   system6_integer   bidirectional: min over integer shifts x of the largest port time, a port's
 //             time being the sum over its links with flow of L + c |F| (document 000's System 6
 //             with start-ups); exact when few shifts and ports can matter, else tau_int (without
@@ -48,7 +54,14 @@ LatencyShift latency_system6(const RingInstance& instance, const RingPrefix& pre
 
 Ticks latency_lemma5_bound(const RingInstance& instance, const RingPrefix& prefix);
 Ticks latency_relay_bound(const RingInstance& instance, const RingPrefix& prefix);
-Ticks latency_lemma12_bound(const RingInstance& instance, const RingPrefix& prefix);
+/// O(n); exact on rings whose per-item costs are all equal, a weaker valid value otherwise.
+Ticks latency_reach_bound(const RingInstance& instance, const RingPrefix& prefix);
+/// Slices are looked for only above `known` (a bound already proved): the value is Lemma 12's
+/// exactly when that exceeds `known`, else a valid value at most `known`.
+Ticks latency_lemma12_bound(const RingInstance& instance, const RingPrefix& prefix,
+                            Ticks known = 0);
+/// O(n) at most (the feeders within reach of the two slices' items).
+Ticks latency_slice_reach_bound(const RingInstance& instance, const RingPrefix& prefix);
 
 /// min over 0 <= i <= d of max(f_a(i), f_b(d - i)), f(0) = 0 and f(k) = L + k c otherwise: the best
 /// split of d items between two links that work in parallel. O(1).

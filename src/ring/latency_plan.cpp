@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "latency_engine.hpp"
@@ -92,30 +93,97 @@ std::string latency_framework(const RingInstance& inst) {
 
 namespace {
 
-// The piece size of the super-item plans (latency_super.hpp) on a large ring, where only one is
-// tried: large enough that start-ups cost about 2% of the items' time (60 L / c on average), small
-// enough that three processors in four hold and keep a whole super-item (pieces larger than a
-// processor's load or target make it an empty relay of the super-items, which slows the plan far
-// more than start-ups do: BENCHMARKS.md "Start-up costs").
-std::int64_t rule_piece(const RingInstance& inst) {
+// The piece size of a large ring, where one is tried: as large as start-ups call for (`want`), but
+// small enough that the processors hold, on average, at least `per_processor` whole pieces of
+// `items` (their loads: the pieces a relay sends before any arrives, latency_tail.cpp; their
+// targets: the super-items it keeps, latency_super.hpp). With fewer than one per processor the
+// relays' waits add up along the ring (BENCHMARKS.md "Start-up costs (issue 31)": the makespan
+// against the piece size at 10^6). Counted on a stride sample of the processors.
+// Bidirectional rings keep a margin: their super-item plans grow (in transfers, time and memory) as
+// processors without a super-item become common.
+constexpr double kKeptPieces = 1.5;
+constexpr std::size_t kPieceSample = 1 << 16;
+
+std::int64_t large_ring_piece(const std::vector<std::int64_t>& items, std::int64_t want,
+                              double per_processor) {
+  const std::size_t n = items.size(), stride = std::max<std::size_t>(1, n / kPieceSample);
+  std::vector<std::int64_t> kept;
+  for (std::size_t i = 0; i < n; i += stride) kept.push_back(items[i]);
+  const auto enough = [&](std::int64_t g) {
+    std::int64_t pieces = 0;
+    for (const std::int64_t t : kept) pieces += std::min<std::int64_t>(t / g, 1LL << 40);
+    return static_cast<double>(pieces) >= per_processor * static_cast<double>(kept.size());
+  };
+  std::int64_t lo = 1, hi = std::max<std::int64_t>(1, want);  // the largest g that is enough
+  while (lo < hi) {
+    const std::int64_t mid = lo + (hi - lo + 1) / 2;
+    if (enough(mid))
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
+
+// The piece size g* of the super-item plans (latency_super.hpp). Up to 10^5 processors: large
+// enough that start-ups cost about 2% of the items' time (60 L / c on average), small enough that
+// three processors in four hold and keep a whole super-item (pieces larger than a processor's load
+// or target make it an empty relay of the super-items, which slows the plan far more than
+// start-ups do: BENCHMARKS.md "Start-up costs"). Above, large_ring_piece.
+std::int64_t rule_piece(const RingInstance& inst, const RingPrefix& prefix) {
   const std::size_t n = inst.size();
   double latency = 0, cost = 0;
   for (std::size_t i = 0; i < n; ++i) {
     latency += static_cast<double>(inst.latency(i, true));
     cost += static_cast<double>(inst.succ_cost[i]);
   }
+  const double want = std::ceil(60.0 * latency / cost);
+  if (n > kManyPiecesRingSize) {
+    const auto most = static_cast<std::int64_t>(std::min(want, 1e18));
+    if (inst.bidirectional()) return large_ring_piece(inst.targets, most, kKeptPieces);
+    // Near where the relays run out of pieces the makespan is steep: the two sizes next to the
+    // sample's answer are timed (O(n) each) and the better kept.
+    const std::int64_t g = large_ring_piece(inst.loads, most, 1.0);
+    return g <= 1 ? 1 : best_tail_piece(inst, prefix, {g, g - 1});
+  }
   std::vector<std::int64_t> held(n);
   for (std::size_t i = 0; i < n; ++i) held[i] = std::min(inst.loads[i], inst.targets[i]);
   std::nth_element(held.begin(), held.begin() + static_cast<std::ptrdiff_t>(n / 4), held.end());
   const std::int64_t cap = std::max<std::int64_t>(1, held[n / 4]);
-  const double want = std::ceil(60.0 * latency / cost);
   return std::clamp<std::int64_t>(static_cast<std::int64_t>(std::min(want, 1e18)), 1, cap);
+}
+
+// What messages of one item take on a unidirectional ring whose loads and targets are all >= 1:
+// document 000's plan of the ring with L + c per item reaches Lemma 5 (no forwarding delay),
+// max_i (L_i + c_i) F_i. Elsewhere nothing is known: the largest time.
+Ticks one_item_messages_time(const RingInstance& inst, const RingPrefix& prefix) {
+  const auto positive = [](std::int64_t v) { return v >= 1; };
+  if (inst.bidirectional() || !std::all_of(inst.loads.begin(), inst.loads.end(), positive) ||
+      !std::all_of(inst.targets.begin(), inst.targets.end(), positive))
+    return std::numeric_limits<Ticks>::max();
+  Ticks most = 0;
+  for (std::size_t i = 0; i < inst.size(); ++i)
+    most = std::max(
+        most, (Ticks{inst.latency(i, true)} + inst.succ_cost[i]) * (prefix.sums[i] - prefix.lo));
+  return most;
+}
+
+// A plan with the remainders last counts as slow above this: a fifth more than the pieces' time
+// without any wait, max_i (L_i + g c_i) floor(F_i / g). Its remainders wait for one another where
+// targets are small (latency_tail.cpp), and on some rings those chains cost many times the pieces'
+// time; the remainders first have short chains (BENCHMARKS.md "Start-up costs (issue 31)").
+Ticks slow_tails(const RingInstance& inst, const RingPrefix& prefix, std::int64_t g) {
+  Ticks most = 0;
+  for (std::size_t i = 0; i < inst.size(); ++i)
+    most = std::max(most, (Ticks{inst.latency(i, true)} + Ticks{g} * inst.succ_cost[i]) *
+                              ((prefix.sums[i] - prefix.lo) / g));
+  return most + most / 5;
 }
 
 // Piece sizes tried for the super-item plans: the rule's alone on large rings; on smaller ones a
 // range around it.
-std::vector<std::int64_t> candidate_pieces(const RingInstance& inst) {
-  const std::int64_t g = rule_piece(inst);
+std::vector<std::int64_t> candidate_pieces(const RingInstance& inst, const RingPrefix& prefix) {
+  const std::int64_t g = rule_piece(inst, prefix);
   if (inst.size() > kManyPiecesRingSize) return {g};
   std::vector<std::int64_t> out{1};
   for (const std::int64_t k : {g / 4, g / 2, g, 2 * g, 4 * g})
@@ -146,7 +214,8 @@ ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
   // First every shift with the constructions alone, then the local search from the shifts whose
   // constructions came out best (each search costs thousands of timings).
   std::vector<std::pair<Ticks, std::int64_t>> by_construction;
-  for (const std::int64_t x : candidate_shifts(inst, prefix, bounds)) {
+  const std::vector<std::int64_t> shifts = candidate_shifts(inst, prefix, bounds);
+  for (const std::int64_t x : shifts) {
     if (searched) {
       const SearchedPlan found =
           best_message_plan(inst, flows_for_shift(prefix.sums, x), 0, bounds.best);
@@ -155,12 +224,26 @@ ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
         if (!best || found.makespan < *best->schedule.makespan) offer(as_plan(found, x));
       }
     }
-    for (const std::int64_t g : candidate_pieces(inst)) {
+    for (const std::int64_t g : candidate_pieces(inst, prefix)) {
       if (reached()) break;
+      // Large unidirectional rings: the remainders last first (about one transfer per link), and
+      // first as well when their chains made that plan slow.
+      if (inst.size() > kManyPiecesRingSize && !inst.bidirectional()) {
+        auto plan = plan_with_tails(inst, prefix, g);
+        const bool slow = !plan || *plan->schedule.makespan > slow_tails(inst, prefix, g);
+        if (plan) offer(std::move(*plan));
+        if (!slow) continue;
+      }
       if (auto plan = plan_in_messages_of(inst, prefix, x, g, options)) offer(std::move(*plan));
     }
     if (reached()) break;
   }
+  // Large rings try one piece size: messages of one item are the fallback when it cannot carry the
+  // flows, or when it does worse than their known time.
+  if (inst.size() > kManyPiecesRingSize &&
+      (!best || *best->schedule.makespan > one_item_messages_time(inst, prefix)))
+    if (auto plan = plan_in_messages_of(inst, prefix, shifts.front(), 1, options))
+      offer(std::move(*plan));
   std::sort(by_construction.begin(), by_construction.end());
   // Small rings time a plan in microseconds: they get a larger search.
   const std::int64_t evaluations =

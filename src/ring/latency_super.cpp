@@ -6,13 +6,25 @@
 
 #include "latency_engine.hpp"
 #include "latency_search.hpp"
+#include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
+#include "ring/homogeneous_bidirectional.hpp"
 
 namespace redist::ring::detail {
 
 namespace {
 
 std::size_t prev_of(std::size_t i, std::size_t n) { return i == 0 ? n - 1 : i - 1; }
+
+// Above this many processors a bidirectional ring's remainders are timed in two sweeps rather than
+// by the list scheduler, and the super-items planned as large rings need (the same rings as
+// latency_plan.cpp's single piece size: smaller ones keep their plans).
+constexpr std::size_t kSweptRingSize = 100'000;
+
+bool as_large_ring(SuperItemPlanning planning, std::size_t n) {
+  return planning == SuperItemPlanning::as_large_ring ||
+         (planning == SuperItemPlanning::by_size && n > kSweptRingSize);
+}
 
 // L + g c, or nullopt when it does not fit 64-bit ticks.
 std::optional<std::int64_t> message_cost(std::int64_t latency, std::int64_t cost, std::int64_t g) {
@@ -138,11 +150,89 @@ std::optional<Ticks> remainders_unidirectional(const RingInstance& inst,
   return makespan;
 }
 
+// The same on a large bidirectional ring without the list scheduler, in two sweeps that start
+// every message as early as this fixed order allows: first the messages with the flow's succ
+// direction (as on a unidirectional ring: a sender that holds its remainder starts at 0, one that
+// does not waits for its upstream remainder, which then covers it), then those against it, each once
+// its sender's port (after its own succ message) and its receiver's port (after the succ message it
+// receives) are free and its sender holds it (else after the pred message its sender receives).
+// The remainders guarantee that every processor ends with h_i = l_i - rho_i + rho_{i-1} >= 0 items
+// of its own: that is what makes each wait enough. Nullopt when a direction's messages form a
+// closed loop (every edge carries one), which the list scheduler then times.
+std::optional<Ticks> remainders_in_two_sweeps(const RingInstance& inst,
+                                              const std::vector<std::int64_t>& rho, Schedule& out) {
+  const std::size_t n = inst.size();
+  const auto next = [n](std::size_t i) { return i + 1 == n ? 0 : i + 1; };
+  std::size_t no_succ = 0, no_pred = 0;
+  while (no_succ < n && rho[no_succ] > 0) ++no_succ;
+  while (no_pred < n && rho[no_pred] < 0) ++no_pred;
+  if (no_succ == n || no_pred == n) return std::nullopt;
+  // succ_end[i]: end of P_i's succ message (edge i, rho_i > 0), 0 without one.
+  std::vector<Ticks> succ_end(n, 0);
+  Ticks makespan = 0;
+  for (std::size_t k = 1; k <= n; ++k) {  // downstream from an edge without a succ message
+    const std::size_t i = (no_succ + k) % n, p = prev_of(i, n);
+    if (rho[i] <= 0) continue;
+    const Ticks begin = inst.loads[i] >= rho[i] || rho[p] <= 0 ? Ticks{0} : succ_end[p];
+    Transfer t(static_cast<std::int32_t>(i), static_cast<std::int32_t>(next(i)), rho[i], begin,
+               n == 2 ? std::optional<Link>(Link::succ) : std::nullopt);
+    set_message_size(t, rho[i]);
+    out.transfers.push_back(t);
+    succ_end[i] = begin + inst.latency(i, true) + Ticks{rho[i]} * inst.succ_cost[i];
+    makespan = std::max(makespan, succ_end[i]);
+  }
+  // pred_end[i]: end of the message P_{i+1} -> P_i (edge i, rho_i < 0).
+  std::vector<Ticks> pred_end(n, 0);
+  for (std::size_t k = 1; k <= n; ++k) {  // upstream of the pred messages, from an edge without one
+    const std::size_t e = (no_pred + n - k) % n;  // edge e: P_{e+1} sends -rho_e to P_e
+    if (rho[e] >= 0) continue;
+    const std::size_t from = next(e);
+    const std::int64_t items = -rho[e];
+    // P_from's own items after its succ message; the pred message it receives tops them up.
+    const std::int64_t own = inst.loads[from] - std::max<std::int64_t>(rho[from], 0);
+    Ticks begin = std::max(succ_end[from], succ_end[prev_of(e, n)]);
+    if (own < items) {
+      REDIST_ASSERT(rho[from] < 0);
+      begin = std::max(begin, pred_end[from]);
+    }
+    Transfer t(static_cast<std::int32_t>(from), static_cast<std::int32_t>(e), items, begin,
+               n == 2 ? std::optional<Link>(Link::pred) : std::nullopt);
+    set_message_size(t, items);
+    out.transfers.push_back(t);
+    pred_end[e] = begin + inst.latency(from, false) + Ticks{items} * inst.pred_cost[from];
+    makespan = std::max(makespan, pred_end[e]);
+  }
+  return makespan;
+}
+
+// Document 000's plan of the super-items (flows phi). On a large ring, what costs about one pass:
+// unidirectional, each link's super-items in one stretch (latency_tail.cpp); homogeneous
+// bidirectional, the section 5 construction alone (always valid, at Lemma 6 when every processor
+// holds and keeps a super-item; the general planner that competes with it where some do not costs
+// several timings of the whole ring: BENCHMARKS.md "Start-up costs (issue 31)").
+RingPlan plan_super_items(const RingInstance& super, const std::vector<std::int64_t>& phi,
+                          const RingPlanOptions& options, SuperItemPlanning planning) {
+  const bool large = as_large_ring(planning, super.size());
+  if (large && !super.bidirectional()) {
+    RingPlan planned = pieces_in_one_stretch(super, phi);
+    // Its flows are phi, phi_i = x' + S'_i with S'_{n-1} = 0: the super shift x' is phi_{n-1}.
+    planned.schedule.flow_shift = phi.back();
+    return planned;
+  }
+  if (!large || !super.bidirectional() || !super.homogeneous())
+    return plan_without_validation(super, options);
+  RingPlan planned;
+  planned.schedule = plan_homogeneous_bidirectional(super, RingPrefix::of(super));
+  planned.method = "homogeneous bidirectional construction (document 000 section 5, corrected)";
+  return planned;
+}
+
 }  // namespace
 
 std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& inst, const RingPrefix& prefix,
                                              std::int64_t shift, std::int64_t g,
-                                             const RingPlanOptions& options) {
+                                             const RingPlanOptions& options,
+                                             SuperItemPlanning planning) {
   const std::size_t n = inst.size();
   if (n < 2 || g < 1) return std::nullopt;
   const std::vector<std::int64_t> flows = flows_for_shift(prefix.sums, shift);
@@ -156,12 +246,16 @@ std::optional<ShiftPlan> plan_in_messages_of(const RingInstance& inst, const Rin
   out.schedule.time_scale = inst.cost_scale;
   // The remainders first: one message per link (a processor that holds fewer items than its
   // remainder relays its upstream neighbour's).
-  const auto first = inst.bidirectional() ? remainders_bidirectional(inst, rho, out.schedule)
-                                          : remainders_unidirectional(inst, rho, out.schedule);
+  std::optional<Ticks> first;
+  if (!inst.bidirectional())
+    first = remainders_unidirectional(inst, rho, out.schedule);
+  else if (as_large_ring(planning, n))
+    first = remainders_in_two_sweeps(inst, rho, out.schedule);
+  if (inst.bidirectional() && !first) first = remainders_bidirectional(inst, rho, out.schedule);
   if (!first) return std::nullopt;
   const Ticks offset = *first;
   // Then the super-items, from the end of the remainders.
-  RingPlan planned = plan_without_validation(*super, options);
+  RingPlan planned = plan_super_items(*super, phi, options, planning);
   // The super shift x' gives super flows x' + S'_i with S'_i = Phi_i - Phi_{n-1}: real flows
   // g (x' + S'_i) + rho_i, i.e. the real shift moves by g (x' - Phi_{n-1}).
   out.schedule.flow_shift = shift + g * (*planned.schedule.flow_shift - phi[n - 1]);

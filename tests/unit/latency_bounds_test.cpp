@@ -113,6 +113,151 @@ TEST(LatencyBounds, RelayChainsNeverExceedTheOptimum) {
   EXPECT_GT(checked, 150);
 }
 
+// The reach bound (ring/latency_reach.cpp) against its definition, every edge against every
+// upstream position: equal on rings of one cost, never above it otherwise (the queues look at a few
+// positions only), and never below Lemma 5's term (the position of the edge itself).
+TEST(LatencyBounds, ReachAgreesWithEveryUpstreamPosition) {
+  Rng rng(31);
+  for (int trial = 0; trial < 3000; ++trial) {
+    RingInstance inst = testing::small_latency_ring(rng, RingKind::unidirectional, 12, 20, 60);
+    const bool one_cost = trial % 2 == 0;
+    if (one_cost)
+      for (auto& c : inst.succ_cost) c = inst.succ_cost.front();
+    const std::size_t n = inst.size();
+    const RingPrefix prefix = RingPrefix::of(inst);
+    Ticks want = 0;
+    for (std::size_t i = 0; i < n && n >= 2; ++i) {
+      const std::int64_t flow = prefix.sums[i] - prefix.lo;
+      // Walk upstream from P_i while the nearer processors hold fewer items than the flow and no
+      // edge without flow is crossed.
+      Ticks arrival = 0;
+      std::int64_t nearer = 0;
+      for (std::size_t k = 0; k < n && flow > nearer; ++k) {
+        const std::size_t j = (i + n - k) % n;
+        want = std::max(
+            want, arrival + inst.latency(i, true) + Ticks{inst.succ_cost[i]} * (flow - nearer));
+        nearer += inst.loads[j];
+        const std::size_t before = (j + n - 1) % n;
+        if (prefix.sums[before] == prefix.lo) break;
+        arrival += Ticks{inst.latency(before, true)} + inst.succ_cost[before];
+      }
+    }
+    const Ticks got = latency_reach_bound(inst, prefix);
+    if (one_cost)
+      ASSERT_EQ(got, want) << testing::describe_ring(inst);
+    else
+      ASSERT_LE(got, want) << testing::describe_ring(inst);
+    if (n >= 2) ASSERT_GE(got, latency_lemma5_bound(inst, prefix)) << testing::describe_ring(inst);
+  }
+}
+
+// Chains whose items start far upstream, where the reach bound is the one that speaks: never above
+// the exhaustive optimum.
+TEST(LatencyBounds, ReachOnChainsNeverExceedsTheOptimum) {
+  Rng rng(32);
+  int checked = 0, above_lemma5 = 0;
+  for (int trial = 0; trial < 130; ++trial) {
+    RingInstance inst;
+    inst.kind = RingKind::unidirectional;
+    const auto n = static_cast<std::size_t>(rng.uniform(3, 4));
+    inst.loads.assign(n, 0);
+    inst.targets.assign(n, 0);
+    for (std::size_t k = 0; k + 1 < n; ++k) inst.loads[k] = rng.uniform(0, 2);
+    std::int64_t total = 0;
+    for (auto l : inst.loads) total += l;
+    if (total == 0) continue;
+    inst.targets[n - 1] = total - rng.uniform(0, 1) * std::min<std::int64_t>(total, 1);
+    inst.targets[1] += total - inst.targets[n - 1];
+    inst.succ_cost.resize(n);
+    inst.succ_latency.resize(n);
+    for (auto& c : inst.succ_cost) c = rng.uniform(1, 2);
+    for (auto& l : inst.succ_latency) l = rng.uniform(0, 6);
+    if (!inst.has_latency()) inst.succ_latency[0] = 1;
+    const auto best = testing::latency_brute_force(inst, 60);
+    if (!best) continue;
+    ++checked;
+    const RingPrefix prefix = RingPrefix::of(inst);
+    const Ticks reach = latency_reach_bound(inst, prefix);
+    ASSERT_LE(reach, best->makespan) << testing::describe_ring(inst);
+    above_lemma5 += reach > latency_lemma5_bound(inst, prefix);
+  }
+  EXPECT_GT(checked, 80);
+  EXPECT_GT(above_lemma5, 10) << "chains where reach says more than Lemma 5";
+}
+
+// The slice reach bound against its definition: for the most loaded slice every split of its
+// excess between its two boundary links, each link's term over every feeder inside the slice; for
+// the most short slice the same with the feeders outside it.
+TEST(LatencyBounds, SliceReachAgreesWithEverySplitAndFeeder) {
+  Rng rng(34);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const RingInstance inst = testing::small_latency_ring(rng, RingKind::bidirectional, 10, 12, 40);
+    const std::size_t n = inst.size();
+    if (n < 2) continue;
+    const RingPrefix prefix = RingPrefix::of(inst);
+    // A link (cost c, start-up l) carrying y items fed by processors 0, 1, ... (nearest first).
+    const auto term = [](std::int64_t y, std::int64_t c, std::int64_t l,
+                         const std::vector<std::size_t>& from, const auto& hop,
+                         const RingInstance& r) {
+      Ticks most = 0, arrival = 0;
+      std::int64_t nearer = 0;
+      for (std::size_t k = 0; k < from.size() && y > 0 && nearer < y; ++k) {
+        if (k > 0) arrival += hop(from[k]);
+        most = std::max(most, arrival + l + Ticks{c} * (y - nearer));
+        nearer += r.loads[from[k]];
+      }
+      return most;
+    };
+    const auto succ_hop = [&](std::size_t i) {
+      return Ticks{inst.latency(i, true)} + inst.succ_cost[i];
+    };
+    const auto pred_hop = [&](std::size_t i) {
+      return Ticks{inst.latency(i, false)} + inst.pred_cost[i];
+    };
+    const auto walk = [n](std::size_t from, bool up, std::size_t count) {
+      std::vector<std::size_t> out;
+      for (std::size_t k = 0; k < count; ++k) out.push_back((from + (up ? k : n * count - k)) % n);
+      return out;
+    };
+    Ticks want = 0;
+    const auto split = [&](std::int64_t d, const auto& a, const auto& b) {
+      Ticks best = std::numeric_limits<Ticks>::max();
+      for (std::int64_t y = 0; y <= d; ++y) best = std::min(best, std::max(a(y), b(d - y)));
+      want = std::max(want, best);
+    };
+    if (const SliceExtreme out = max_slice(prefix.sums); out.value > 0) {
+      const std::size_t m = (out.last + n - out.first) % n + 1;
+      const auto right = walk(out.last, false, m), left = walk(out.first, true, m);
+      split(
+          out.value,
+          [&](std::int64_t y) {
+            return term(y, inst.succ_cost[out.last], inst.latency(out.last, true), right, succ_hop,
+                        inst);
+          },
+          [&](std::int64_t y) {
+            return term(y, inst.pred_cost[out.first], inst.latency(out.first, false), left,
+                        pred_hop, inst);
+          });
+    }
+    if (const SliceExtreme in = min_slice(prefix.sums); in.value < 0) {
+      const std::size_t m = (in.last + n - in.first) % n + 1;
+      const std::size_t after = (in.last + 1) % n, before = (in.first + n - 1) % n;
+      const auto right = walk(after, true, n - m), left = walk(before, false, n - m);
+      split(
+          -in.value,
+          [&](std::int64_t y) {
+            return term(y, inst.pred_cost[after], inst.latency(after, false), right, pred_hop,
+                        inst);
+          },
+          [&](std::int64_t y) {
+            return term(y, inst.succ_cost[before], inst.latency(before, true), left, succ_hop,
+                        inst);
+          });
+    }
+    ASSERT_EQ(latency_slice_reach_bound(inst, prefix), want) << testing::describe_ring(inst);
+  }
+}
+
 TEST(LatencyBounds, TwoLinkSplitAgreesWithTheLoop) {
   Rng rng(5);
   for (int trial = 0; trial < 20000; ++trial) {
@@ -191,6 +336,9 @@ TEST(LatencyBounds, Lemma12AgreesWithEverySlice) {
         want = std::max(want, term);
       }
     ASSERT_EQ(latency_lemma12_bound(inst, prefix), want) << testing::describe_ring(inst);
+    // Looked for above a known value: exact below it, valid (never above Lemma 12) above it.
+    if (want > 0) ASSERT_EQ(latency_lemma12_bound(inst, prefix, want - 1), want);
+    ASSERT_LE(latency_lemma12_bound(inst, prefix, want + 5), want);
   }
 }
 
