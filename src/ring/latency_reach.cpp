@@ -24,6 +24,7 @@
 
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
+#include "ring/crossing_split.hpp"
 #include "ring/latency_bounds.hpp"
 
 namespace redist::ring {
@@ -156,17 +157,9 @@ Feeders feeders(const RingInstance& inst, std::size_t from, bool step_up, std::s
 // min over splits y + z = d of max(feeding_time(a, y), feeding_time(b, z)): the first is
 // non-decreasing in y, the second non-increasing, so a binary search finds where they cross.
 Ticks best_split(const Feeders& a, const Feeders& b, std::int64_t d) {
-  std::int64_t lo = 0, hi = d;  // the smallest y with a(y) >= b(d - y) (y = d qualifies)
-  while (lo < hi) {
-    const std::int64_t mid = lo + (hi - lo) / 2;
-    if (feeding_time(a, mid) >= feeding_time(b, d - mid))
-      hi = mid;
-    else
-      lo = mid + 1;
-  }
-  Ticks best = std::max(feeding_time(a, lo), feeding_time(b, d - lo));
-  if (lo > 0) best = std::min(best, std::max(feeding_time(a, lo - 1), feeding_time(b, d - lo + 1)));
-  return best;
+  return detail::least_max_of_crossing(
+      d, [&](std::int64_t y) { return feeding_time(a, y); },
+      [&](std::int64_t y) { return feeding_time(b, d - y); });
 }
 
 }  // namespace

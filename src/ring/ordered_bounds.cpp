@@ -5,6 +5,7 @@
 #include "ordered_relaxation.hpp"
 #include "ordered_ways.hpp"
 #include "redist/core/error.hpp"
+#include "ring/crossing_split.hpp"
 #include "ring/ordered_routes.hpp"
 
 namespace redist::ring {
@@ -36,18 +37,9 @@ Ticks ports_bound(const RingInstance& inst, const OrderedLayout& layout) {
 // min over a of max(right stream of a items, left stream of m - a): the right stream grows with a,
 // the left one shrinks, so the best split is where they cross (binary search).
 Ticks best_stream_split(const detail::Way& right, const detail::Way& left, std::int64_t m) {
-  std::int64_t lo = 0, hi = m;  // the smallest a with stream(right, a) >= stream(left, m - a)
-  while (lo < hi) {
-    const std::int64_t a = lo + (hi - lo) / 2;
-    if (stream_time(right, a) >= stream_time(left, m - a))
-      hi = a;
-    else
-      lo = a + 1;
-  }
-  Ticks best = std::max(stream_time(right, lo), stream_time(left, m - lo));
-  if (lo > 0)
-    best = std::min(best, std::max(stream_time(right, lo - 1), stream_time(left, m - lo + 1)));
-  return best;
+  return detail::least_max_of_crossing(
+      m, [&](std::int64_t a) { return stream_time(right, a); },
+      [&](std::int64_t a) { return stream_time(left, m - a); });
 }
 
 Ticks streams_bound(const RingInstance& inst, const std::vector<ItemBlock>& blocks) {
