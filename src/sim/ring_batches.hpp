@@ -196,9 +196,9 @@ class HoldingsChecker {
   }
 
   // Items received by instant t (inclusive: an item is usable from the end of its message's
-  // receipt).
-  T arrivals_by(T t) const {
-    const std::size_t j = window_at(t);
+  // receipt); `j` is window_at(t) when the caller has it.
+  T arrivals_by(T t) const { return arrivals_by(t, window_at(t)); }
+  T arrivals_by(T t, std::size_t j) const {
     if (j == receives_.size()) return 0;
     const Batch<T>& r = receives_[j];
     // Before its last arrival a window has delivered whole messages of r.size items only (t < end
@@ -208,9 +208,13 @@ class HoldingsChecker {
     return arrived_before_[j] + partial;
   }
 
-  // > 0 when message j of s leaves with items the processor does not hold.
+  // > 0 when message j of s leaves with items the processor does not hold (`window`: window_at of
+  // its departure, when the caller has it).
   T excess(const Batch<T>& s, T sent_before, std::int64_t j) const {
-    return sent_before + s.items_through(j) - load_ - arrivals_by(s.departure(j));
+    return excess(s, sent_before, j, window_at(s.departure(j)));
+  }
+  T excess(const Batch<T>& s, T sent_before, std::int64_t j, std::size_t window) const {
+    return sent_before + s.items_through(j) - load_ - arrivals_by(s.departure(j), window);
   }
 
   std::optional<Failure> check_batch(const Batch<T>& s, T sent_before) {
@@ -245,13 +249,14 @@ class HoldingsChecker {
     return std::nullopt;
   }
 
-  // Whether e is monotone on a piece that starts at departure d: in a gap always; inside a window
-  // when s - r k has one sign for both k in {floor(p/q), ceil(p/q)} (see the class comment).
-  bool monotone(const Batch<T>& s, T d) const {
+  // Whether e is monotone on a piece that starts at departure d, in window j (window_at(d)): in a
+  // gap always; inside a window when s - r k has one sign for both k in {floor(p/q), ceil(p/q)}
+  // (see the class comment): always when p = q.
+  bool monotone(const Batch<T>& s, T d, std::size_t j) const {
     if (s.size == 1 && unit_receives_) return true;  // document 000's model: always
-    const std::size_t j = window_at(d);
     if (j == receives_.size() || d >= receives_[j].end) return true;
     const Batch<T>& r = receives_[j];
+    if (s.period == r.period) return true;
     const Ticks low = Ticks{s.period} / Ticks{r.period};
     const Ticks high = low + (Ticks{s.period} % Ticks{r.period} != 0 ? 1 : 0);
     return Ticks{s.size} >= Ticks{r.size} * high || Ticks{s.size} <= Ticks{r.size} * low;
@@ -276,16 +281,20 @@ class HoldingsChecker {
   std::optional<Failure> check_piece(const Batch<T>& s, T sent_before, std::int64_t lo,
                                      std::int64_t hi) const {
     std::int64_t bad = -1;
-    if (excess(s, sent_before, lo) > 0) {
+    const T d = s.departure(lo);
+    const std::size_t window = window_at(d);  // found once for both questions about lo
+    if (excess(s, sent_before, lo, window) > 0) {
       bad = lo;
-    } else if (lo < hi && !monotone(s, s.departure(lo))) {
-      bad = first_bad_in_window(s, sent_before, lo, hi).value_or(-1);
-    } else if (excess(s, sent_before, hi) > 0) {
-      std::int64_t good = lo;  // excess(good) <= 0 < excess(bad)
-      bad = hi;
-      while (bad - good > 1) {
-        const std::int64_t mid = good + (bad - good) / 2;
-        (excess(s, sent_before, mid) > 0 ? bad : good) = mid;
+    } else if (lo < hi) {  // (a piece of one message, a short last one, is decided already)
+      if (!monotone(s, d, window)) {
+        bad = first_bad_in_window(s, sent_before, lo, hi).value_or(-1);
+      } else if (excess(s, sent_before, hi) > 0) {
+        std::int64_t good = lo;  // excess(good) <= 0 < excess(bad)
+        bad = hi;
+        while (bad - good > 1) {
+          const std::int64_t mid = good + (bad - good) / 2;
+          (excess(s, sent_before, mid) > 0 ? bad : good) = mid;
+        }
       }
     }
     if (bad < 0) return std::nullopt;

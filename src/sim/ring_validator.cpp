@@ -86,13 +86,27 @@ class BatchSource {
       // The usual case (a plan read at its own scale, no horizon, one item per message, no
       // start-up) in 64 bits throughout: the first pass found every end below kNarrowLimit, so
       // every start, period and end fits.
-      if (factor_ == 1 && horizon_ == kNever && message_size(t) <= 1 &&
-          inst_.latency(from, succ) == 0) {
-        const std::int64_t cost = inst_.cost(from, succ);
+      if (factor_ == 1 && horizon_ == kNever) {
+        const std::int64_t cost = inst_.cost(from, succ), latency = inst_.latency(from, succ);
         const auto start = static_cast<std::int64_t>(t.start);
-        const std::int64_t period =
-            t.spacing == 0 || t.items == 1 ? cost : static_cast<std::int64_t>(t.spacing);
-        return {start, start + (t.items - 1) * period + cost, t.items, cost, period, i, t.items, 1};
+        const std::int64_t size = message_size(t);
+        if (size <= 1 && latency == 0) {
+          const std::int64_t period =
+              t.spacing == 0 || t.items == 1 ? cost : static_cast<std::int64_t>(t.spacing);
+          return {start, start + (t.items - 1) * period + cost, t.items, cost, period, i, t.items,
+                  1};
+        }
+        // Messages of several items or with a start-up (plans with start-ups), as message_times
+        // below gives them, in 64 bits as well: a batch has an item at least, the first pass
+        // bounded its end, and with two or more messages a full message's time is at most the
+        // period ((messages - 1) period < end).
+        const std::int64_t messages = message_count(t);
+        const std::int64_t last = latency + (t.items - (messages - 1) * size) * cost;
+        if (messages == 1) return {start, start + last, t.items, last, last, i, 1, size};
+        const std::int64_t full = latency + size * cost;
+        const std::int64_t period = t.spacing == 0 ? full : static_cast<std::int64_t>(t.spacing);
+        return {start, start + (messages - 1) * period + last, t.items, full, period, i, messages,
+                size};
       }
     }
     // A single message's spacing is never used, and may be anything up to 2^127: taking the
