@@ -9,6 +9,7 @@
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "ring/prefix_bounds.hpp"
+#include "ring/ring_steps.hpp"
 #include "ring/system6.hpp"
 
 namespace redist::ring {
@@ -22,8 +23,8 @@ Ticks link_time(std::int64_t items, std::int64_t cost, std::int64_t latency) {
   return items > 0 ? Ticks{latency} + Ticks{items} * cost : Ticks{0};
 }
 
-std::size_t prev_of(std::size_t i, std::size_t n) { return i == 0 ? n - 1 : i - 1; }
-std::size_t next_of(std::size_t i, std::size_t n) { return i + 1 == n ? 0 : i + 1; }
+using detail::next_of;
+using detail::prev_of;
 
 // Both port times of P_i for shift x with start-ups: edge i-1 (P_{i-1} -> P_i, flow F_{i-1}) and
 // edge i (P_i -> P_{i+1}, flow F_i).
@@ -186,8 +187,7 @@ class RelayRecursion {
     // flows of the fewest items have a zero).
     std::size_t start = 0;
     while (start < n && flow(start) != 0) ++start;
-    for (std::size_t k = 1; k <= n; ++k) {
-      const std::size_t i = (start + k) % n;
+    for (std::size_t k = 1, i = next_of(start, n); k <= n; ++k, i = next_of(i, n)) {
       if (flow(i) == 0) continue;
       const std::size_t p = prev_of(i, n);
       const Ticks one = Ticks{inst.latency(i, true)} + inst.succ_cost[i];

@@ -26,6 +26,7 @@
 #include "redist/core/flow.hpp"
 #include "ring/crossing_split.hpp"
 #include "ring/latency_bounds.hpp"
+#include "ring/ring_steps.hpp"
 
 namespace redist::ring {
 
@@ -70,17 +71,18 @@ Ticks latency_reach_bound(const RingInstance& inst, const RingPrefix& prefix) {
   std::size_t zero = 0;
   while (zero < n && prefix.sums[zero] != prefix.lo) ++zero;
   REDIST_ASSERT(zero < n);
-  const auto ring_index = [&](std::size_t position) { return (zero + 1 + position) % n; };
   const auto hop = [&](std::size_t i) { return Ticks{inst.latency(i, true)} + inst.succ_cost[i]; };
   const auto [least, most] = std::minmax_element(inst.succ_cost.begin(), inst.succ_cost.end());
   const bool one_cost = *least == *most;
   WindowMax low(*least), high(*most);
   // The window's left end lo, with A(0, lo) and Q(lo + 1); the current position p with A(0, p)
-  // and Q(p + 1).
-  Position left{0, 0, inst.loads[ring_index(0)]}, here{0, 0, 0};
+  // and Q(p + 1). Positions count from the processor after that edge; i and left_i are the ring
+  // indices of p and of the left end.
+  const std::size_t first = detail::next_of(zero, n);
+  std::size_t left_i = first;
+  Position left{0, 0, inst.loads[first]}, here{0, 0, 0};
   Ticks best = 0;
-  for (std::size_t p = 0; p < n; ++p) {
-    const std::size_t i = ring_index(p);
+  for (std::size_t p = 0, i = first; p < n; ++p, i = detail::next_of(i, n)) {
     here.j = p;
     here.through += inst.loads[i];
     low.push(here);
@@ -89,9 +91,10 @@ Ticks latency_reach_bound(const RingInstance& inst, const RingPrefix& prefix) {
     if (flow > 0) {
       // j qualifies while positions j+1 .. p hold fewer than the flow: Q(j+1) > Q(p+1) - flow.
       while (left.through <= here.through - flow) {
-        left.arrival += hop(ring_index(left.j));
+        left.arrival += hop(left_i);
         ++left.j;
-        left.through += inst.loads[ring_index(left.j)];
+        left_i = detail::next_of(left_i, n);
+        left.through += inst.loads[left_i];
       }
       low.drop_before(left.j);
       high.drop_before(left.j);

@@ -7,13 +7,11 @@
 
 #include "redist/core/random.hpp"
 #include "redist/ring/pipeline.hpp"
+#include "ring/ring_steps.hpp"
 
 namespace redist::ring::detail {
 
 namespace {
-
-std::size_t prev_of(std::size_t i, std::size_t n) { return i == 0 ? n - 1 : i - 1; }
-std::size_t next_of(std::size_t i, std::size_t n) { return i + 1 == n ? 0 : i + 1; }
 
 // What each directed link carries and what its sender holds from the start for it.
 struct Demands {

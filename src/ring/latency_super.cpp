@@ -9,12 +9,11 @@
 #include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "ring/homogeneous_bidirectional.hpp"
+#include "ring/ring_steps.hpp"
 
 namespace redist::ring::detail {
 
 namespace {
-
-std::size_t prev_of(std::size_t i, std::size_t n) { return i == 0 ? n - 1 : i - 1; }
 
 // Above this many processors a bidirectional ring's remainders are timed in two sweeps rather than
 // by the list scheduler, and the super-items planned as large rings need (the same rings as
@@ -133,15 +132,15 @@ std::optional<Ticks> remainders_unidirectional(const RingInstance& inst,
   while (start < n && rho[start] != 0) ++start;
   if (start == n) return std::nullopt;
   Ticks arrival = 0, makespan = 0;  // of the remainder into the current processor
-  for (std::size_t k = 1; k <= n; ++k) {
-    const std::size_t i = (start + k) % n;
+  for (std::size_t k = 1, i = next_of(start, n); k <= n; ++k, i = next_of(i, n)) {
     const std::size_t p = prev_of(i, n);
     if (rho[i] == 0) {
       arrival = 0;
       continue;
     }
     const Ticks begin = inst.loads[i] >= rho[i] || rho[p] == 0 ? Ticks{0} : arrival;
-    Transfer t(static_cast<std::int64_t>(i), static_cast<std::int64_t>((i + 1) % n), rho[i], begin);
+    Transfer t(static_cast<std::int64_t>(i), static_cast<std::int64_t>(next_of(i, n)), rho[i],
+               begin);
     if (rho[i] > 1) set_message_size(t, rho[i]);
     out.transfers.push_back(t);
     arrival = begin + inst.latency(i, true) + Ticks{rho[i]} * inst.succ_cost[i];
@@ -170,8 +169,9 @@ std::optional<Ticks> remainders_in_two_sweeps(const RingInstance& inst,
   // succ_end[i]: end of P_i's succ message (edge i, rho_i > 0), 0 without one.
   std::vector<Ticks> succ_end(n, 0);
   Ticks makespan = 0;
-  for (std::size_t k = 1; k <= n; ++k) {  // downstream from an edge without a succ message
-    const std::size_t i = (no_succ + k) % n, p = prev_of(i, n);
+  // Downstream from an edge without a succ message.
+  for (std::size_t k = 1, i = next_of(no_succ, n); k <= n; ++k, i = next_of(i, n)) {
+    const std::size_t p = prev_of(i, n);
     if (rho[i] <= 0) continue;
     const Ticks begin = inst.loads[i] >= rho[i] || rho[p] <= 0 ? Ticks{0} : succ_end[p];
     Transfer t(static_cast<std::int32_t>(i), static_cast<std::int32_t>(next(i)), rho[i], begin,
@@ -183,8 +183,8 @@ std::optional<Ticks> remainders_in_two_sweeps(const RingInstance& inst,
   }
   // pred_end[i]: end of the message P_{i+1} -> P_i (edge i, rho_i < 0).
   std::vector<Ticks> pred_end(n, 0);
-  for (std::size_t k = 1; k <= n; ++k) {  // upstream of the pred messages, from an edge without one
-    const std::size_t e = (no_pred + n - k) % n;  // edge e: P_{e+1} sends -rho_e to P_e
+  // Upstream of the pred messages, from an edge without one; edge e: P_{e+1} sends -rho_e to P_e.
+  for (std::size_t k = 1, e = prev_of(no_pred, n); k <= n; ++k, e = prev_of(e, n)) {
     if (rho[e] >= 0) continue;
     const std::size_t from = next(e);
     const std::int64_t items = -rho[e];

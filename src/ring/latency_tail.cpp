@@ -23,6 +23,7 @@
 
 #include "latency_super.hpp"
 #include "redist/core/error.hpp"
+#include "ring/ring_steps.hpp"
 
 namespace redist::ring::detail {
 
@@ -54,8 +55,7 @@ Pieces cut_into_pieces(const RingInstance& inst, const RingPrefix& prefix, std::
   p.phi.assign(n, 0);
   p.rho.assign(n, 0);
   std::int64_t before = 0;  // Phi of the edge into the current processor
-  for (std::size_t k = 1; k <= n; ++k) {
-    const std::size_t i = (p.zero + k) % n;
+  for (std::size_t k = 1, i = next_of(p.zero, n); k <= n; ++k, i = next_of(i, n)) {
     const std::int64_t flow = prefix.sums[i] - prefix.lo;
     p.phi[i] = std::min(flow / g, before + inst.loads[i] / g);
     p.rho[i] = flow - g * p.phi[i];
@@ -93,23 +93,26 @@ PieceLink next_piece_link(const PieceLink& up, std::int64_t phi_up, std::int64_t
 // Each link's one transfer of pieces (its index in `out`, or none).
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
-// `held(i)`: the pieces P_i holds at the start; `time(i)`: a piece's time over link i.
+// `held(i)`: the pieces P_i holds at the start; `time(i)`: a piece's time over link i. Each piece is
+// written as a message of `g` items (g = 1: an item).
 template <class Held, class Time>
 std::vector<std::size_t> pieces_in_one_stretch(std::size_t n, std::size_t zero,
                                                const std::vector<std::int64_t>& phi,
-                                               const Held& held, const Time& time,
+                                               const Held& held, const Time& time, std::int64_t g,
                                                std::vector<Transfer>& out, Ticks& makespan) {
   std::vector<std::size_t> transfer_of(n, kNone);
   out.reserve(n);
   PieceLink link;
-  for (std::size_t k = 1; k <= n; ++k) {
-    const std::size_t i = (zero + k) % n, up = (i + n - 1) % n;
+  for (std::size_t k = 1, i = next_of(zero, n); k <= n; ++k, i = next_of(i, n)) {
+    const std::size_t up = prev_of(i, n);
     const Ticks own = time(i);
     link = next_piece_link(link, phi[up], phi[i], held(i), own);
     if (phi[i] == 0) continue;
     transfer_of[i] = out.size();
-    out.emplace_back(static_cast<std::int64_t>(i), static_cast<std::int64_t>((i + 1) % n), phi[i],
-                     link.start, std::nullopt, link.pace == own ? Ticks{0} : link.pace);
+    Transfer& t = out.emplace_back(static_cast<std::int64_t>(i),
+                                   static_cast<std::int64_t>(next_of(i, n)), phi[i] * g, link.start,
+                                   std::nullopt, link.pace == own ? Ticks{0} : link.pace);
+    if (g > 1) set_message_size(t, g);
     makespan = std::max(makespan, link.start + Ticks{phi[i] - 1} * link.pace + own);
   }
   return transfer_of;
@@ -122,11 +125,16 @@ std::optional<ShiftPlan> plan_with_tails(const RingInstance& inst, const RingPre
   const std::size_t n = inst.size();
   if (inst.bidirectional() || n < 2 || g < 2) return std::nullopt;
   const Pieces p = cut_into_pieces(inst, prefix, g);
+  // The pieces' transfers, then the remainders that cannot close their link's: room for all of them
+  // at once (growing a million 64-byte transfers copied them all, a tenth of the plan's time at
+  // 10^6; capacity never touched costs no memory).
   std::vector<Transfer> transfers;
+  transfers.reserve(n + static_cast<std::size_t>(std::count_if(p.rho.begin(), p.rho.end(),
+                                                               [](auto r) { return r != 0; })));
   Ticks makespan = 0;
   const std::vector<std::size_t> transfer_of = pieces_in_one_stretch(
       n, p.zero, p.phi, [&](std::size_t i) { return inst.loads[i] / g; },
-      [&](std::size_t i) { return piece_time(inst, i, g); }, transfers, makespan);
+      [&](std::size_t i) { return piece_time(inst, i, g); }, g, transfers, makespan);
   // The pace of transfer t, the end of its k-th piece (from 1), the end of link i's pieces, and when
   // the r-th piece over link i has arrived (0 for r <= 0).
   const auto period = [&](const Transfer& t) {
@@ -137,18 +145,14 @@ std::optional<ShiftPlan> plan_with_tails(const RingInstance& inst, const RingPre
            piece_time(inst, static_cast<std::size_t>(t.from), g);
   };
   const auto pieces_end = [&](std::size_t i) {
-    return transfer_of[i] == kNone
-               ? Ticks{0}
-               : piece_end(transfers[transfer_of[i]], transfers[transfer_of[i]].items);
+    return transfer_of[i] == kNone ? Ticks{0} : piece_end(transfers[transfer_of[i]], p.phi[i]);
   };
   const auto arrived = [&](std::size_t i, std::int64_t r) -> Ticks {
     return r <= 0 ? Ticks{0} : piece_end(transfers[transfer_of[i]], r);
   };
-  std::vector<Transfer> own_transfers;  // remainders that could not close their link's transfer
-  std::vector<std::uint8_t> closes(transfers.size(), 0);
   Ticks upstream_rest_end = 0;  // of the remainder into the current processor
-  for (std::size_t k = 1; k <= n; ++k) {
-    const std::size_t i = (p.zero + k) % n, up = (i + n - 1) % n;
+  for (std::size_t k = 1, i = next_of(p.zero, n); k <= n; ++k, i = next_of(i, n)) {
+    const std::size_t up = prev_of(i, n);
     const std::int64_t rest = p.rho[i];
     const Ticks rest_into = upstream_rest_end;
     upstream_rest_end = 0;
@@ -163,30 +167,23 @@ std::optional<ShiftPlan> plan_with_tails(const RingInstance& inst, const RingPre
     const Ticks last =
         Ticks{inst.latency(i, true)} + Ticks{rest - (messages - 1) * g} * inst.succ_cost[i];
     if (transfer_of[i] != kNone) {
-      const Transfer& tail = transfers[transfer_of[i]];
-      const Ticks slot = tail.start + Ticks{tail.items} * period(tail);
+      Transfer& tail = transfers[transfer_of[i]];
+      const Ticks slot = tail.start + Ticks{p.phi[i]} * period(tail);
       if (slot >= ready) {  // the link's transfer carries the remainder on
         upstream_rest_end = slot + Ticks{messages - 1} * period(tail) + last;
-        closes[transfer_of[i]] = 1;
+        tail.items += rest;
+        set_message_size(tail, g);
         makespan = std::max(makespan, upstream_rest_end);
         continue;
       }
     }
     const Ticks begin = std::max(ready, pieces_end(i));
-    Transfer t(static_cast<std::int64_t>(i), static_cast<std::int64_t>((i + 1) % n), rest, begin);
+    Transfer t(static_cast<std::int64_t>(i), static_cast<std::int64_t>(next_of(i, n)), rest, begin);
     set_message_size(t, g);
-    own_transfers.push_back(t);
+    transfers.push_back(t);  // after every piece's transfer: transfer_of stays valid
     upstream_rest_end = begin + Ticks{messages - 1} * piece_time(inst, i, g) + last;
     makespan = std::max(makespan, upstream_rest_end);
   }
-  // Pieces become messages of g items in place; a closing transfer takes its remainder on.
-  for (std::size_t k = 0; k < transfers.size(); ++k) {
-    Transfer& t = transfers[k];
-    t.items *= g;
-    if (closes[k] != 0) t.items += p.rho[static_cast<std::size_t>(t.from)];
-    set_message_size(t, g);
-  }
-  transfers.insert(transfers.end(), own_transfers.begin(), own_transfers.end());
   ShiftPlan out;
   out.schedule.time_scale = inst.cost_scale;
   out.schedule.transfers = std::move(transfers);
@@ -207,8 +204,7 @@ std::int64_t best_tail_piece(const RingInstance& inst, const RingPrefix& prefix,
     Ticks longest = 0;
     std::int64_t before = 0;
     PieceLink link;
-    for (std::size_t k = 1; k <= n; ++k) {
-      const std::size_t i = (zero + k) % n;
+    for (std::size_t k = 1, i = next_of(zero, n); k <= n; ++k, i = next_of(i, n)) {
       const std::int64_t flow = prefix.sums[i] - prefix.lo, own = inst.loads[i] / g;
       const std::int64_t phi = std::min(flow / g, before + own);
       const Ticks time = piece_time(inst, i, g);
@@ -243,7 +239,7 @@ RingPlan pieces_in_one_stretch(const RingInstance& pieces, const std::vector<std
   if (zero < n)
     pieces_in_one_stretch(
         n, zero, phi, [&](std::size_t i) { return pieces.loads[i]; },
-        [&](std::size_t i) { return Ticks{pieces.succ_cost[i]}; }, plan.schedule.transfers,
+        [&](std::size_t i) { return Ticks{pieces.succ_cost[i]}; }, 1, plan.schedule.transfers,
         makespan);
   plan.schedule.makespan = makespan;
   plan.schedule.flow_shift = 0;
