@@ -220,7 +220,8 @@ RingPlan plan_super_items(const RingInstance& super, const std::vector<std::int6
     return planned;
   }
   if (!large || !super.bidirectional() || !super.homogeneous())
-    return plan_without_validation(super, options);
+    return plan_without_validation(super, options,
+                                   large ? SuperItemBounds::system6_alone : SuperItemBounds::all);
   RingPlan planned;
   planned.schedule = plan_homogeneous_bidirectional(super, RingPrefix::of(super));
   planned.method = "homogeneous bidirectional construction (document 000 section 5, corrected)";

@@ -55,8 +55,18 @@ std::int64_t best_tail_piece(const RingInstance& instance, const RingPrefix& pre
 /// (latency_tail.cpp). Its flow_shift is 0 (the caller knows the real one).
 RingPlan pieces_in_one_stretch(const RingInstance& pieces, const std::vector<std::int64_t>& phi);
 
+/// Which of document 000's bounds plan_without_validation computes: every one (what plan_ring
+/// reports), or System 6's alone, which is what the planners need (its shift and a bound at which
+/// their search stops). The super-items' plan of a large ring takes the latter: its plan reports the
+/// start-up bounds, not the super-items' ones, and Lemma 12 with the forwarding bound took 0.2 s of
+/// the 1.5 s that planning a bidirectional heterogeneous ring of 10^6 took (docs/latency.md "Large
+/// rings"; BENCHMARKS.md "Start-up costs at 10^6, the last step").
+enum class SuperItemBounds { all, system6_alone };
+
 /// plan_ring's own planning step, without the validation (plan.cpp): what the super-items are
-/// planned with.
-RingPlan plan_without_validation(const RingInstance& instance, const RingPlanOptions& options);
+/// planned with. Its plan is the same with either bounds (the planners stop early only at a proved
+/// bound, which no plan beats); with System 6's alone a search may only go on for longer.
+RingPlan plan_without_validation(const RingInstance& instance, const RingPlanOptions& options,
+                                 SuperItemBounds bounds = SuperItemBounds::all);
 
 }  // namespace redist::ring::detail

@@ -7,6 +7,7 @@
 #include "latency_plan.hpp"
 #include "latency_super.hpp"
 #include "plan_check.hpp"
+#include "redist/core/error.hpp"
 #include "redist/core/flow.hpp"
 #include "ring/exact_search.hpp"
 #include "ring/homogeneous_bidirectional.hpp"
@@ -134,12 +135,29 @@ const PlanMachinery& machinery_of(const RingPlanOptions& options) {
   return options.machinery != nullptr ? *options.machinery : PlanMachinery::plain();
 }
 
+// System 6's bound alone, and its solution, on a ring without start-ups (latency_super.hpp,
+// SuperItemBounds).
+RingBounds system6_bounds(const RingInstance& inst, const RingPrefix& prefix) {
+  REDIST_ASSERT(!inst.has_latency());
+  RingBounds bounds;
+  if (inst.bidirectional()) {
+    const System6Solution& system6 = bounds.system6.emplace(solve_system6(inst, prefix));
+    bounds.terms.push_back({"system6_integer",
+                            "document 000 System 6, integer optimum (docs/errata.md item 3)",
+                            system6.integer_optimum});
+    bounds.best = system6.integer_optimum;
+  }
+  return bounds;
+}
+
 // Everything plan_ring does but the validation.
-RingPlan unvalidated_plan(const RingInstance& inst, const RingPlanOptions& options) {
+RingPlan unvalidated_plan(const RingInstance& inst, const RingPlanOptions& options,
+                          detail::SuperItemBounds which = detail::SuperItemBounds::all) {
   RingPlan plan;
   plan.framework = framework_of(inst);
   const RingPrefix prefix = RingPrefix::of(inst);
-  plan.bounds = ring_lower_bounds(inst, prefix);
+  plan.bounds = which == detail::SuperItemBounds::all ? ring_lower_bounds(inst, prefix)
+                                                      : system6_bounds(inst, prefix);
   const Pacing pacing = options.back_to_back ? Pacing::back_to_back : Pacing::spaced;
   ShiftPlan chosen;
   if (inst.has_latency()) {
@@ -169,8 +187,9 @@ RingPlan unvalidated_plan(const RingInstance& inst, const RingPlanOptions& optio
 
 }  // namespace
 
-RingPlan detail::plan_without_validation(const RingInstance& inst, const RingPlanOptions& options) {
-  return unvalidated_plan(inst, options);
+RingPlan detail::plan_without_validation(const RingInstance& inst, const RingPlanOptions& options,
+                                         SuperItemBounds bounds) {
+  return unvalidated_plan(inst, options, bounds);
 }
 
 RingPlan plan_ring(const RingInstance& inst, const RingPlanOptions& options) {

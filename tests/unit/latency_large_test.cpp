@@ -173,6 +173,40 @@ TEST(LatencyLarge, RemaindersLastAreValid) {
             << planned << " plans\n";
 }
 
+// The super-items of large rings are planned with System 6's bound alone
+// (detail::SuperItemBounds::system6_alone): document 000's planners stop early only at a proved
+// bound, which no plan beats, so their plan is the same as with every bound; and what is left of
+// the bounds is System 6's, with its solution. On rings without start-ups of both kinds (the
+// super-items' instances are such rings), zero loads included.
+TEST(LatencyLarge, SuperItemsPlannedWithSystem6AloneAsWithEveryBound) {
+  Rng rng(37);
+  int bidirectional = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    RingInstance inst =
+        small_ring(rng, trial % 3 == 0 ? RingKind::unidirectional : RingKind::bidirectional,
+                   trial % 5 == 0 ? 9 : 120, trial % 4 == 0);
+    inst.succ_latency.clear();
+    inst.pred_latency.clear();
+    const RingPlan every = detail::plan_without_validation(inst, {});
+    const RingPlan alone =
+        detail::plan_without_validation(inst, {}, detail::SuperItemBounds::system6_alone);
+    ASSERT_EQ(*alone.schedule.makespan, *every.schedule.makespan) << testing::describe_ring(inst);
+    ASSERT_EQ(alone.schedule.transfers.size(), every.schedule.transfers.size());
+    for (std::size_t k = 0; k < every.schedule.transfers.size(); ++k) {
+      const Transfer &a = alone.schedule.transfers[k], &b = every.schedule.transfers[k];
+      ASSERT_TRUE(a.from == b.from && a.to == b.to && a.items == b.items && a.start == b.start &&
+                  a.spacing == b.spacing && a.link == b.link)
+          << "transfer " << k << " " << testing::describe_ring(inst);
+    }
+    if (!inst.bidirectional()) continue;
+    ++bidirectional;
+    ASSERT_TRUE(alone.bounds.system6.has_value());
+    EXPECT_EQ(alone.bounds.best, alone.bounds.system6->integer_optimum);
+    EXPECT_LE(alone.bounds.best, every.bounds.best);
+  }
+  EXPECT_GT(bidirectional, 150);
+}
+
 TEST(LatencyLarge, ThousandProcessorsWithinTheStatedFactorOfTheBound) {
   plan_large_rings(1000, {1, 2, 3});
 }
