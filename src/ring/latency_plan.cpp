@@ -33,9 +33,6 @@ constexpr std::int64_t kSmallRingEvaluations = 20'000;
 constexpr std::size_t kSearchedRingSize = 64;
 // Shifts whose message plans the local search improves (the best by their constructions).
 constexpr std::size_t kSearchedShifts = 2;
-// Above this many processors the super-item plans try one piece size and one shift (each try
-// plans the whole ring).
-constexpr std::size_t kManyPiecesRingSize = 100'000;
 // Rings of up to this many processors also try the plan without start-ups as executors run it
 // (latency_relayed.hpp).
 constexpr std::size_t kReplayedRingSize = 4096;
@@ -68,7 +65,7 @@ std::vector<std::int64_t> candidate_shifts(const RingInstance& inst, const RingP
     return shifts;
   }
   // Each shift is a whole plan: on large rings System 6's with start-ups alone.
-  if (inst.size() > kManyPiecesRingSize) return {latency_shift};
+  if (inst.size() > kLargeRingSize) return {latency_shift};
   const std::int64_t radius = inst.size() <= kSearchedRingSize ? 2 : 1;
   for (const std::int64_t center : {latency_shift, bounds.system6->integer_shift})
     for (std::int64_t d = -radius; d <= radius; ++d) {
@@ -138,7 +135,7 @@ std::int64_t rule_piece(const RingInstance& inst, const RingPrefix& prefix) {
     cost += static_cast<double>(inst.succ_cost[i]);
   }
   const double want = std::ceil(60.0 * latency / cost);
-  if (n > kManyPiecesRingSize) {
+  if (n > kLargeRingSize) {
     const auto most = static_cast<std::int64_t>(std::min(want, 1e18));
     if (inst.bidirectional()) return large_ring_piece(inst.targets, most, kKeptPieces);
     // Near where the relays run out of pieces the makespan is steep: the two sizes next to the
@@ -184,7 +181,7 @@ Ticks slow_tails(const RingInstance& inst, const RingPrefix& prefix, std::int64_
 // range around it.
 std::vector<std::int64_t> candidate_pieces(const RingInstance& inst, const RingPrefix& prefix) {
   const std::int64_t g = rule_piece(inst, prefix);
-  if (inst.size() > kManyPiecesRingSize) return {g};
+  if (inst.size() > kLargeRingSize) return {g};
   std::vector<std::int64_t> out{1};
   for (const std::int64_t k : {g / 4, g / 2, g, 2 * g, 4 * g})
     if (k >= 1 && std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
@@ -228,7 +225,7 @@ ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
       if (reached()) break;
       // Large unidirectional rings: the remainders last first (about one transfer per link), and
       // first as well when their chains made that plan slow.
-      if (inst.size() > kManyPiecesRingSize && !inst.bidirectional()) {
+      if (inst.size() > kLargeRingSize && !inst.bidirectional()) {
         auto plan = plan_with_tails(inst, prefix, g);
         const bool slow = !plan || *plan->schedule.makespan > slow_tails(inst, prefix, g);
         if (plan) offer(std::move(*plan));
@@ -240,7 +237,7 @@ ShiftPlan plan_with_latency(const RingInstance& inst, const RingPrefix& prefix,
   }
   // Large rings try one piece size: messages of one item are the fallback when it cannot carry the
   // flows, or when it does worse than their known time.
-  if (inst.size() > kManyPiecesRingSize &&
+  if (inst.size() > kLargeRingSize &&
       (!best || *best->schedule.makespan > one_item_messages_time(inst, prefix)))
     if (auto plan = plan_in_messages_of(inst, prefix, shifts.front(), 1, options))
       offer(std::move(*plan));

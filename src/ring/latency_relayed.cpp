@@ -11,6 +11,7 @@
 #include "latency_engine.hpp"
 #include "latency_super.hpp"
 #include "redist/ring/pipeline.hpp"
+#include "ring/ring_steps.hpp"
 
 namespace redist::ring::detail {
 
@@ -18,7 +19,7 @@ namespace {
 
 bool sent_to_successor(const Transfer& t, std::size_t n) {
   if (t.link) return *t.link == Link::succ;
-  return static_cast<std::size_t>(t.to) == (static_cast<std::size_t>(t.from) + 1) % n;
+  return static_cast<std::size_t>(t.to) == next_of(static_cast<std::size_t>(t.from), n);
 }
 
 // Items per message of a transfer: `factor` times document 004's piece over two hops (to the relay
@@ -106,8 +107,7 @@ MessageTiming replay(const RingInstance& inst, const std::vector<Transfer>& by_s
       const auto [end, to, items, from] = arrivals.top();
       arrivals.pop();
       held[to] += items;
-      for (const std::size_t p : {from, to, to == 0 ? n - 1 : to - 1, to + 1 == n ? 0 : to + 1})
-        ready.push_back(p);
+      for (const std::size_t p : {from, to, prev_of(to, n), next_of(to, n)}) ready.push_back(p);
     }
     std::sort(ready.begin(), ready.end());
     ready.erase(std::unique(ready.begin(), ready.end()), ready.end());

@@ -15,14 +15,9 @@ namespace redist::ring::detail {
 
 namespace {
 
-// Above this many processors a bidirectional ring's remainders are timed in two sweeps rather than
-// by the list scheduler, and the super-items planned as large rings need (the same rings as
-// latency_plan.cpp's single piece size: smaller ones keep their plans).
-constexpr std::size_t kSweptRingSize = 100'000;
-
 bool as_large_ring(SuperItemPlanning planning, std::size_t n) {
   return planning == SuperItemPlanning::as_large_ring ||
-         (planning == SuperItemPlanning::by_size && n > kSweptRingSize);
+         (planning == SuperItemPlanning::by_size && n > kLargeRingSize);
 }
 
 // L + g c, or nullopt when it does not fit 64-bit ticks.
@@ -161,7 +156,6 @@ std::optional<Ticks> remainders_unidirectional(const RingInstance& inst,
 std::optional<Ticks> remainders_in_two_sweeps(const RingInstance& inst,
                                               const std::vector<std::int64_t>& rho, Schedule& out) {
   const std::size_t n = inst.size();
-  const auto next = [n](std::size_t i) { return i + 1 == n ? 0 : i + 1; };
   std::size_t no_succ = 0, no_pred = 0;
   while (no_succ < n && rho[no_succ] > 0) ++no_succ;
   while (no_pred < n && rho[no_pred] < 0) ++no_pred;
@@ -174,8 +168,8 @@ std::optional<Ticks> remainders_in_two_sweeps(const RingInstance& inst,
     const std::size_t p = prev_of(i, n);
     if (rho[i] <= 0) continue;
     const Ticks begin = inst.loads[i] >= rho[i] || rho[p] <= 0 ? Ticks{0} : succ_end[p];
-    Transfer t(static_cast<std::int32_t>(i), static_cast<std::int32_t>(next(i)), rho[i], begin,
-               n == 2 ? std::optional<Link>(Link::succ) : std::nullopt);
+    Transfer t(static_cast<std::int32_t>(i), static_cast<std::int32_t>(next_of(i, n)), rho[i],
+               begin, n == 2 ? std::optional<Link>(Link::succ) : std::nullopt);
     set_message_size(t, rho[i]);
     out.transfers.push_back(t);
     succ_end[i] = begin + inst.latency(i, true) + Ticks{rho[i]} * inst.succ_cost[i];
@@ -186,7 +180,7 @@ std::optional<Ticks> remainders_in_two_sweeps(const RingInstance& inst,
   // Upstream of the pred messages, from an edge without one; edge e: P_{e+1} sends -rho_e to P_e.
   for (std::size_t k = 1, e = prev_of(no_pred, n); k <= n; ++k, e = prev_of(e, n)) {
     if (rho[e] >= 0) continue;
-    const std::size_t from = next(e);
+    const std::size_t from = next_of(e, n);
     const std::int64_t items = -rho[e];
     // P_from's own items after its succ message; the pred message it receives tops them up.
     const std::int64_t own = inst.loads[from] - std::max<std::int64_t>(rho[from], 0);

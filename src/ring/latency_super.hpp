@@ -15,6 +15,7 @@
 // directly (one stretch per link) or send the remainders last (latency_tail.cpp): docs/latency.md
 // "Large rings".
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -25,6 +26,11 @@
 #include "ring/shift_planners.hpp"
 
 namespace redist::ring::detail {
+
+/// Rings above this many processors are planned as large rings: one piece size and one flow shift
+/// (latency_plan.cpp), the remainders in two sweeps and the super-items in about one pass
+/// (latency_super.cpp, latency_tail.cpp). Each try plans the whole ring there.
+inline constexpr std::size_t kLargeRingSize = 100'000;
 
 /// How the remainders and the super-items are planned: as on small rings (a bidirectional ring's
 /// remainders by the list scheduler, latency_engine.hpp; the super-items by document 000's
@@ -40,7 +46,7 @@ std::optional<ShiftPlan> plan_in_messages_of(
 
 /// The same on a unidirectional ring (flows of the fewest items) with the remainders sent last, each
 /// where it can as the last message of its link's last transfer (latency_tail.cpp): about one
-/// transfer per link. Nullopt on a bidirectional ring, for g < 2, or when L + g c overflows.
+/// transfer per link. Nullopt on a bidirectional ring or for g < 2.
 std::optional<ShiftPlan> plan_with_tails(const RingInstance& instance, const RingPrefix& prefix,
                                          std::int64_t g);
 

@@ -32,7 +32,6 @@ namespace {
 // The pieces' flows and the remainders (see the file's comment).
 struct Pieces {
   std::size_t zero = 0;  // the edge without flow
-  std::int64_t g = 1;
   std::vector<std::int64_t> phi, rho;
 };
 
@@ -51,7 +50,6 @@ Pieces cut_into_pieces(const RingInstance& inst, const RingPrefix& prefix, std::
   const std::size_t n = inst.size();
   Pieces p;
   p.zero = edge_without_flow(prefix);
-  p.g = g;
   p.phi.assign(n, 0);
   p.rho.assign(n, 0);
   std::int64_t before = 0;  // Phi of the edge into the current processor

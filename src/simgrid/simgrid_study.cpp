@@ -168,7 +168,7 @@ PredictionSummary summarize_prediction(int p, const std::vector<StudyRun>& runs,
   s.median_ratio = quantile(ratios, 0.5);
   s.p90_ratio = quantile(ratios, 0.9);
   s.max_ratio = ratios.empty() ? 0 : *std::max_element(ratios.begin(), ratios.end());
-  int n = 0;
+  int n = 0, with_startups = 0;  // each mean over the checks it is defined on
   for (const PredictionCheck& c : checks) {
     if (c.ring_size != p || c.predicted <= 0) continue;
     ++n;
@@ -176,15 +176,15 @@ PredictionSummary summarize_prediction(int p, const std::vector<StudyRun>& runs,
     s.check_latency += c.latency / c.predicted;
     s.check_tiers += c.tiers / c.predicted;
     if (c.startups_predicted > 0 && c.startups_latency > 0) {
+      ++with_startups;
       s.check_startups += c.startups_latency / c.startups_predicted;
       s.startups_speedup += c.latency / c.startups_latency;
     }
   }
-  if (n > 0) {
-    for (double* mean : {&s.check_dedicated, &s.check_latency, &s.check_tiers, &s.check_startups,
-                         &s.startups_speedup})
-      *mean /= n;
-  }
+  if (n > 0)
+    for (double* mean : {&s.check_dedicated, &s.check_latency, &s.check_tiers}) *mean /= n;
+  if (with_startups > 0)
+    for (double* mean : {&s.check_startups, &s.startups_speedup}) *mean /= with_startups;
   return s;
 }
 
